@@ -1,0 +1,22 @@
+// The forecast API: JSON over HTTP at /api/v1. One router per area of the product.
+import express from "express";
+import { identify, type ApiContext } from "./http/context.ts";
+import { errorHandler } from "./http/route.ts";
+import { authRouter } from "./routes/auth.ts";
+import { docsRouter } from "./routes/docs.ts";
+
+/** Routers of the product's areas; each is a function of the context. Add new areas here. */
+const AREAS: ((ctx: ApiContext) => express.Router)[] = [authRouter];
+
+export function createApi(ctx: ApiContext): express.Router {
+  const api = express.Router();
+  api.use(docsRouter());
+  api.use(express.json({ limit: "5mb" }));
+  api.use(identify(ctx));
+  for (const area of AREAS) api.use(area(ctx));
+  api.use((_req, res) => {
+    res.status(404).json({ detail: "No such API path." });
+  });
+  api.use(errorHandler);
+  return api;
+}

@@ -1,0 +1,81 @@
+// The job queue: pg-boss on Voltcast's own database. Jobs survive restarts; a job whose worker
+// dies expires and is retried; a job that keeps failing ends failed with its error.
+import PgBoss from "pg-boss";
+import type { JobKind, WorkerContext } from "./types.ts";
+import { activeJobKinds, SCHEDULES } from "./registry.ts";
+
+export interface Queue {
+  send<T extends object>(kind: JobKind<T> | string, data: T, options?: { singletonKey?: string }): Promise<string>;
+  job(kind: string, id: string): Promise<PgBoss.JobWithMetadata<object> | null>;
+  cancel(kind: string, id: string): Promise<void>;
+  boss: PgBoss;
+}
+
+export async function startQueue(
+  url: string,
+  opts: { maintenanceSeconds: number; schedule?: boolean; log?: (m: string) => void },
+): Promise<Queue> {
+  const boss = new PgBoss({
+    connectionString: url,
+    max: 4,
+    maintenanceIntervalSeconds: opts.maintenanceSeconds,
+    schedule: opts.schedule ?? true,
+  });
+  boss.on("error", (e) => (opts.log ?? console.error)(`[queue] ${e.message}`));
+  await boss.start();
+  for (const kind of activeJobKinds()) {
+    const options = {
+      retryLimit: kind.retryLimit,
+      retryDelay: kind.retryDelaySeconds,
+      expireInSeconds: kind.expireInSeconds,
+      retentionDays: 7,
+    };
+    const existing = await boss.getQueue(kind.name);
+    if (existing) await boss.updateQueue(kind.name, { name: kind.name, ...options });
+    else await boss.createQueue(kind.name, { name: kind.name, ...options });
+  }
+  if (opts.schedule ?? true) {
+    for (const [name, cron] of SCHEDULES) await boss.schedule(name, cron, {});
+  }
+  return {
+    boss,
+    async send(kind, data, options) {
+      const name = typeof kind === "string" ? kind : kind.name;
+      const id = await boss.send(name, data, options ?? {});
+      if (!id) throw new Error(`The ${name} job was not queued (a job with the same key is already waiting).`);
+      return id;
+    },
+    job: (kind, id) => boss.getJobById(kind, id),
+    async cancel(kind, id) {
+      await boss.cancel(kind, id);
+    },
+  };
+}
+
+/** Start the workers of every job kind in this process. Returns a function that stops them. */
+export async function startWorkers(queue: Queue, ctx: WorkerContext): Promise<() => Promise<void>> {
+  for (const kind of activeJobKinds()) {
+    const concurrency = kind.concurrency ?? 1;
+    for (let i = 0; i < concurrency; i++) {
+      await queue.boss.work<object>(
+        kind.name,
+        { batchSize: 1, pollingIntervalSeconds: 1, includeMetadata: true },
+        async ([job]) => {
+          if (!job) return;
+          ctx.log(`[job] ${kind.name} ${job.id} started (attempt ${job.retryCount + 1})`);
+          try {
+            const out = await kind.handle(job.data, ctx, { id: job.id, retryCount: job.retryCount });
+            ctx.log(`[job] ${kind.name} ${job.id} completed`);
+            return out ?? undefined;
+          } catch (e) {
+            ctx.log(`[job] ${kind.name} ${job.id} failed: ${(e as Error).message}`);
+            throw e;
+          }
+        },
+      );
+    }
+  }
+  return async () => {
+    for (const kind of activeJobKinds()) await queue.boss.offWork(kind.name);
+  };
+}

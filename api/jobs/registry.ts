@@ -1,0 +1,14 @@
+// Every job kind Voltcast runs. Add new kinds here (one module each under kinds/).
+import type { JobKind } from "./types.ts";
+import { purgeLoginAttempts } from "./kinds/purgeLoginAttempts.ts";
+import { queueSelfTest } from "./kinds/queueSelfTest.ts";
+
+export const JOB_KINDS: JobKind<any>[] = [purgeLoginAttempts];
+
+/** Kinds active in this process (the self-test kind only when tests ask for it). */
+export function activeJobKinds(env = process.env): JobKind<any>[] {
+  return env.VOLTCAST_TEST_JOBS === "true" ? [...JOB_KINDS, queueSelfTest] : JOB_KINDS;
+}
+
+/** Recurring jobs: [kind name, cron]. */
+export const SCHEDULES: [string, string][] = [["purge-login-attempts", "17 3 * * *"]];

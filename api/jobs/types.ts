@@ -1,0 +1,33 @@
+// The job kinds of the queue, typed: each kind names its payload, its retry/expiry policy and its handler.
+import type pg from "pg";
+import type { Db } from "../db/client.ts";
+
+export interface WorkerContext {
+  pool: pg.Pool;
+  db: Db;
+  secret: string;
+  dataDir: string;
+  log: (message: string) => void;
+}
+
+export interface JobInfo {
+  id: string;
+  /** Attempts already made before this one (0 on the first). */
+  retryCount: number;
+}
+
+export interface JobKind<T extends object> {
+  name: string;
+  /** Retries after a failure (including a worker that died: its job expires and is retried). */
+  retryLimit: number;
+  retryDelaySeconds: number;
+  /** An active job not finished by then is taken to have lost its worker. */
+  expireInSeconds: number;
+  /** How many of this kind one worker process runs at once. */
+  concurrency?: number;
+  handle(data: T, ctx: WorkerContext, job: JobInfo): Promise<object | void>;
+}
+
+export function defineJob<T extends object>(kind: JobKind<T>): JobKind<T> {
+  return kind;
+}

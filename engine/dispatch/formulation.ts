@@ -1,0 +1,246 @@
+// The dispatch linear programme (one formulation, solved by the fast IPM in production and by
+// HiGHS as the oracle). Rows are created period by period and every column only touches the
+// rows of its own period and of the next one, so the normal equations stay banded.
+//
+// Per interval t (Δt hours, ηc = ηd = √η):
+//   c_t ∈ [0, min(P, import)]        battery charge, grid side, MW
+//   d_t ∈ [0, min(P, export)]        battery discharge, grid side, MW
+//   c_t + d_t ≤ P                    time sharing (no burning at full power both ways)
+//   s_t = s_{t−1} + (ηc·c_t − d_t/ηd)·Δt,  0 ≤ s_t ≤ E      state of charge (end of interval)
+//   w_t = w_{t−1}[same UTC day] + d_t/ηd·Δt ≤ maxCycles·E   daily throughput cap
+//   services r_{k,t} ≥ 0:  d − c + Σ_up r ≤ export,  c − d + Σ_down r ≤ import   (power headroom)
+//                          s_t ≥ Σ_up r·dur/ηd,   s_t + Σ_down r·dur·ηc ≤ E       (energy headroom)
+//                          r_{k,t} = r_{k,t−1} inside a contracted block
+//   generation / grid (when present): export e, import i, used generation g ≤ profile
+//      AC: e − i = g + d − c;   DC: g + d + a_in = c + a_out, e − i = a_out − a_in, a ≤ inverter
+//   maximise Σ [p_exp·e − p_imp·i]·Δt  (or Σ p·(d − c)·Δt without a grid stage) + Σ price_k·r_k·Δt
+import { LpModel } from "../lp/model.ts";
+import type { DispatchProblem } from "./types.ts";
+
+export interface DispatchIndex {
+  n: number;
+  dt: number;
+  etaC: number;
+  etaD: number;
+  cycleCap: number; // MWh per day, Infinity if none
+  col: {
+    c: Int32Array;
+    d: Int32Array;
+    s: Int32Array;
+    w: Int32Array;
+    g: Int32Array;
+    e: Int32Array;
+    i: Int32Array;
+    r: Int32Array[]; // per service
+  };
+  gridStage: boolean;
+  exportPrice: Float64Array;
+  importPrice: Float64Array;
+  dayIndex: Int32Array;
+}
+
+export function utcDayIndex(startUtc: string, intervalMinutes: number, n: number): Int32Array {
+  const t0 = Date.parse(startUtc);
+  if (!Number.isFinite(t0)) throw new Error(`invalid start timestamp '${startUtc}'`);
+  const out = new Int32Array(n);
+  const ms = intervalMinutes * 60_000;
+  for (let t = 0; t < n; t++) out[t] = Math.floor((t0 + t * ms) / 86_400_000);
+  return out;
+}
+
+export function batteryLimits(p: DispatchProblem) {
+  const b = p.battery;
+  if (!b) return { P: 0, cMax: 0, dMax: 0, E: 0, etaC: 1, etaD: 1 };
+  const P = b.powerMW;
+  const cMax = Math.min(P, b.importLimitMW ?? P);
+  const dMax = Math.min(P, b.exportLimitMW ?? P);
+  const eta = Math.sqrt(b.roundTripEfficiency);
+  return { P, cMax, dMax, E: b.energyMWh, etaC: eta, etaD: eta };
+}
+
+export function effectivePrices(p: DispatchProblem): { exportPrice: Float64Array; importPrice: Float64Array } {
+  const n = p.price.length;
+  const exportPrice = new Float64Array(n);
+  const importPrice = new Float64Array(n);
+  for (let t = 0; t < n; t++) {
+    exportPrice[t] = (p.exportPrice ?? p.price)[t] - (p.exportCharge ? p.exportCharge[t] : 0);
+    importPrice[t] = (p.importPrice ?? p.price)[t] + (p.importCharge ? p.importCharge[t] : 0);
+  }
+  return { exportPrice, importPrice };
+}
+
+export function validateProblem(p: DispatchProblem): void {
+  const n = p.price.length;
+  if (n === 0) throw new Error("no price intervals");
+  if (!(p.intervalMinutes > 0)) throw new Error("interval minutes must be positive");
+  for (let t = 0; t < n; t++) if (!Number.isFinite(p.price[t])) throw new Error(`price at interval ${t} is not a number`);
+  const b = p.battery;
+  if (b) {
+    if (!(b.powerMW > 0)) throw new Error("battery power must be positive");
+    if (!(b.energyMWh >= 0)) throw new Error("battery energy must be non-negative");
+    if (!(b.roundTripEfficiency > 0 && b.roundTripEfficiency <= 1)) throw new Error("efficiency must be in (0, 100] %");
+    if (b.importLimitMW !== undefined && !(b.importLimitMW >= 0)) throw new Error("import limit must be non-negative");
+    if (b.exportLimitMW !== undefined && !(b.exportLimitMW >= 0)) throw new Error("export limit must be non-negative");
+    if (b.maxCyclesPerDay !== undefined && !(b.maxCyclesPerDay >= 0)) throw new Error("max cycles must be non-negative");
+    const s0 = b.initialSocMWh ?? 0;
+    if (!(s0 >= -1e-9 && s0 <= b.energyMWh + 1e-9)) throw new Error("initial state of charge outside [0, capacity]");
+  }
+  for (const arr of [p.exportPrice, p.importPrice, p.importCharge, p.exportCharge, p.generation?.profileMW])
+    if (arr && arr.length !== n) throw new Error("all per-interval series must have the same length as the prices");
+  for (const s of p.services ?? []) if (s.price.length !== n) throw new Error(`service ${s.key}: price series length differs`);
+}
+
+export function buildDispatchLp(p: DispatchProblem): { model: LpModel; index: DispatchIndex } {
+  validateProblem(p);
+  const n = p.price.length;
+  const dt = p.intervalMinutes / 60;
+  const b = p.battery;
+  const { P, cMax, dMax, E, etaC, etaD } = batteryLimits(p);
+  const hasBat = !!b && E > 0;
+  const gen = p.generation;
+  const services = hasBat ? (p.services ?? []) : [];
+  const gridStage = !!(gen || p.exportPrice || p.importPrice || p.importCharge || p.exportCharge);
+  const { exportPrice, importPrice } = effectivePrices(p);
+  const cycleCap = hasBat && b!.maxCyclesPerDay !== undefined ? b!.maxCyclesPerDay * (b!.cycleEnergyMWh ?? E) : Infinity;
+  const hasCap = Number.isFinite(cycleCap);
+  const dayIndex = utcDayIndex(p.startUtc, p.intervalMinutes, n);
+  const anyUp = services.some((s) => s.direction !== "down");
+  const anyDown = services.some((s) => s.direction !== "up");
+  const needPow = hasBat && cMax + dMax > P + 1e-12;
+  const blockContracts = p.blockContracts ?? true;
+  let genMax = 0;
+  if (gen) for (let t = 0; t < n; t++) genMax = Math.max(genMax, gen.profileMW[t]);
+  const siteImport = p.siteImportLimitMW ?? (hasBat ? cMax : 0);
+  const siteExport = p.siteExportLimitMW ?? (hasBat ? dMax : 0) + genMax;
+  const dcCoupled = !!gen && gen.coupling === "DC" && hasBat;
+  const inverter = gen?.inverterMW ?? siteExport;
+  const s0 = b?.initialSocMWh ?? 0;
+
+  const model = new LpModel("max");
+  const NONE = -1;
+  const rows = {
+    soc: new Int32Array(n).fill(NONE),
+    cyc: new Int32Array(n).fill(NONE),
+    pow: new Int32Array(n).fill(NONE),
+    up: new Int32Array(n).fill(NONE),
+    dn: new Int32Array(n).fill(NONE),
+    eUp: new Int32Array(n).fill(NONE),
+    eDn: new Int32Array(n).fill(NONE),
+    bal: new Int32Array(n).fill(NONE),
+    acBal: new Int32Array(n).fill(NONE),
+    chain: services.map(() => new Int32Array(n).fill(NONE)),
+  };
+  const blockStart = (k: number, t: number) => {
+    const s = services[k];
+    if (!blockContracts || s.blockIntervals <= 1 || s.fixedMW) return true;
+    return (t - (s.blockOffset ?? 0)) % s.blockIntervals === 0 || t === 0;
+  };
+  for (let t = 0; t < n; t++) {
+    if (hasBat) {
+      rows.soc[t] = t === 0 ? model.addRow(s0, s0) : model.addRow(0, 0);
+      if (hasCap) rows.cyc[t] = model.addRow(0, 0);
+      if (needPow) rows.pow[t] = model.addRow(-Infinity, P);
+      if (anyUp) {
+        rows.up[t] = model.addRow(-Infinity, dMax);
+        rows.eUp[t] = model.addRow(0, Infinity);
+      }
+      if (anyDown) {
+        rows.dn[t] = model.addRow(-Infinity, cMax);
+        rows.eDn[t] = model.addRow(-Infinity, E);
+      }
+      for (let k = 0; k < services.length; k++) if (!blockStart(k, t)) rows.chain[k][t] = model.addRow(0, 0);
+    }
+    if (gridStage) {
+      rows.bal[t] = model.addRow(0, 0);
+      if (dcCoupled) rows.acBal[t] = model.addRow(0, 0);
+    }
+  }
+
+  const col = {
+    c: new Int32Array(n).fill(NONE),
+    d: new Int32Array(n).fill(NONE),
+    s: new Int32Array(n).fill(NONE),
+    w: new Int32Array(n).fill(NONE),
+    g: new Int32Array(n).fill(NONE),
+    e: new Int32Array(n).fill(NONE),
+    i: new Int32Array(n).fill(NONE),
+    r: services.map(() => new Int32Array(n).fill(NONE)),
+  };
+  const ent: number[] = [];
+  const push = (row: number, v: number) => {
+    if (row >= 0) ent.push(row, v);
+  };
+  for (let t = 0; t < n; t++) {
+    const last = t === n - 1;
+    if (hasBat) {
+      // charge: balance of its bus is +c (consumes), AC balance for AC coupling
+      ent.length = 0;
+      push(rows.soc[t], -etaC * dt);
+      push(rows.pow[t], 1);
+      push(rows.up[t], -1);
+      push(rows.dn[t], 1);
+      if (gridStage) push(rows.bal[t], 1);
+      col.c[t] = model.addCol(gridStage ? 0 : -p.price[t] * dt, 0, cMax, ent);
+      ent.length = 0;
+      push(rows.soc[t], dt / etaD);
+      push(rows.cyc[t], -dt / etaD);
+      push(rows.pow[t], 1);
+      push(rows.up[t], 1);
+      push(rows.dn[t], -1);
+      if (gridStage) push(rows.bal[t], -1);
+      col.d[t] = model.addCol(gridStage ? 0 : p.price[t] * dt, 0, dMax, ent);
+      ent.length = 0;
+      push(rows.soc[t], 1);
+      if (!last) push(rows.soc[t + 1], -1);
+      push(rows.eUp[t], 1);
+      push(rows.eDn[t], 1);
+      col.s[t] = model.addCol(0, 0, E, ent);
+      if (hasCap) {
+        ent.length = 0;
+        push(rows.cyc[t], 1);
+        if (!last && dayIndex[t + 1] === dayIndex[t]) push(rows.cyc[t + 1], -1);
+        col.w[t] = model.addCol(0, 0, cycleCap, ent);
+      }
+      for (let k = 0; k < services.length; k++) {
+        const sv = services[k];
+        ent.length = 0;
+        const up = sv.direction !== "down";
+        const dn = sv.direction !== "up";
+        if (up) {
+          push(rows.up[t], 1);
+          push(rows.eUp[t], (-sv.durationHours) / etaD);
+        }
+        if (dn) {
+          push(rows.dn[t], 1);
+          push(rows.eDn[t], sv.durationHours * etaC);
+        }
+        if (rows.chain[k][t] >= 0) push(rows.chain[k][t], 1);
+        if (!last && rows.chain[k][t + 1] >= 0) push(rows.chain[k][t + 1], -1);
+        const ub = Math.min(sv.maxMW ?? Infinity, up && dn ? Math.min(cMax, dMax) : up ? dMax : cMax);
+        const fixed = sv.fixedMW ? Math.min(Math.max(sv.fixedMW[t], 0), ub) : undefined;
+        col.r[k][t] = model.addCol(sv.price[t] * dt, fixed ?? 0, fixed ?? ub, ent);
+      }
+    }
+    if (gridStage) {
+      if (gen) {
+        ent.length = 0;
+        push(rows.bal[t], -1);
+        col.g[t] = model.addCol(0, 0, Math.max(0, gen.profileMW[t]), ent);
+      }
+      if (dcCoupled) {
+        // inverter flows: a_out (DC→AC) and a_in (AC→DC)
+        model.addCol(0, 0, inverter, [rows.bal[t], 1, rows.acBal[t], -1]);
+        model.addCol(0, 0, inverter, [rows.bal[t], -1, rows.acBal[t], 1]);
+        col.e[t] = model.addCol(exportPrice[t] * dt, 0, siteExport, [rows.acBal[t], 1]);
+        col.i[t] = model.addCol(-importPrice[t] * dt, 0, siteImport, [rows.acBal[t], -1]);
+      } else {
+        col.e[t] = model.addCol(exportPrice[t] * dt, 0, siteExport, [rows.bal[t], 1]);
+        if (siteImport > 0) col.i[t] = model.addCol(-importPrice[t] * dt, 0, siteImport, [rows.bal[t], -1]);
+      }
+    }
+  }
+  return {
+    model,
+    index: { n, dt, etaC, etaD, cycleCap, col, gridStage, exportPrice, importPrice, dayIndex },
+  };
+}

@@ -1,0 +1,104 @@
+// Inputs and outputs of one dispatch optimisation (one horizon: a file, a day, a year).
+import type { ServiceKey } from "../types.ts";
+
+export interface BatterySpec {
+  /** Rated power, MW. */
+  powerMW: number;
+  /** Usable energy capacity now, MWh (rated power × duration × capacity retention). */
+  energyMWh: number;
+  /** Round-trip efficiency η in (0, 1]; charge and discharge efficiencies are each √η. */
+  roundTripEfficiency: number;
+  /** Battery import (charging) limit, MW; defaults to rated power. */
+  importLimitMW?: number;
+  /** Battery export (discharging) limit, MW; defaults to rated power. */
+  exportLimitMW?: number;
+  /** Daily cap: Σ (d/√η)·Δt per UTC day ≤ maxCyclesPerDay · cycleEnergyMWh. Omit for no cap. */
+  maxCyclesPerDay?: number;
+  /** Energy of one full cycle for the cap (default energyMWh). */
+  cycleEnergyMWh?: number;
+  /** State of charge at the start of the horizon, MWh (default 0). */
+  initialSocMWh?: number;
+}
+
+/** One ancillary / reserve service the battery may be reserved for, per interval. */
+export interface ServiceSpec {
+  key: ServiceKey;
+  /** "up" = discharge-side (raise / high), "down" = charge-side (lower / low), "both" = symmetric (FCR). */
+  direction: "up" | "down" | "both";
+  /** Hours of full delivery the state of charge must be able to sustain (energy headroom). */
+  durationHours: number;
+  /** Availability price, currency per MW per hour, one per interval. */
+  price: Float64Array;
+  /** Intervals per contracted block (e.g. 8 for a 4-hour EFA block at 30 min); 1 = per interval. */
+  blockIntervals: number;
+  /** Offset of the first block boundary in intervals from the start of the horizon (default 0). */
+  blockOffset?: number;
+  /** Upper bound on reserved MW (e.g. a market's share of rated power); default: the battery's limit. */
+  maxMW?: number;
+  /** Fixed reservation per interval (MW): set by the block-rounding step; the LP then does not choose it. */
+  fixedMW?: Float64Array;
+}
+
+export interface GenerationSpec {
+  /** Available generation per interval, MW (AC for AC coupling, DC bus for DC coupling). */
+  profileMW: Float64Array;
+  /** AC: own inverter, shares the grid connection. DC: shares the battery's inverter. */
+  coupling: "AC" | "DC";
+  /** Shared inverter rating for DC coupling, MW (default: the export limit). */
+  inverterMW?: number;
+}
+
+export interface DispatchProblem {
+  intervalMinutes: number;
+  /** ISO-8601 UTC timestamp of the first interval (for the UTC days of the cycle cap). */
+  startUtc: string;
+  /** Wholesale price per MWh. */
+  price: Float64Array;
+  /** Price received for exported energy if different from `price` (e.g. merchant: best of DA/imbalance). */
+  exportPrice?: Float64Array;
+  /** Price paid for imported energy if different from `price`. */
+  importPrice?: Float64Array;
+  /** Grid charges per MWh imported / exported (DUoS unit rates), added to the import price / taken from the export price. */
+  importCharge?: Float64Array;
+  exportCharge?: Float64Array;
+  battery?: BatterySpec;
+  generation?: GenerationSpec;
+  /** Site grid limits, MW (default: battery limits, plus nothing for generation). */
+  siteImportLimitMW?: number;
+  siteExportLimitMW?: number;
+  services?: ServiceSpec[];
+  /** Tie each service's reservation within its block (exact block contracts). Default true. */
+  blockContracts?: boolean;
+}
+
+export interface ServiceReservation {
+  key: ServiceKey;
+  mw: Float64Array;
+  revenue: number;
+}
+
+export interface DispatchResult {
+  /** Net revenue (objective): energy + services − grid charges. */
+  revenue: number;
+  /** Battery charge and discharge, grid-side MW, one per interval. */
+  chargeMW: Float64Array;
+  dischargeMW: Float64Array;
+  /** State of charge at the end of each interval, MWh. */
+  socMWh: Float64Array;
+  /** Generation used (after curtailment), MW. */
+  generationMW?: Float64Array;
+  /** Site export / import, MW. */
+  exportMW: Float64Array;
+  importMW: Float64Array;
+  services: ServiceReservation[];
+  /** Σ (d/√η)·Δt ÷ cycleEnergy. */
+  cycles: number;
+  /** Energy discharged from the cells, MWh (Σ d/√η·Δt). */
+  throughputMWh: number;
+  energyRevenue: number;
+  serviceRevenue: number;
+  gridChargeCost: number;
+  solver: "ipm" | "highs";
+  solveMs: number;
+  iterations: number;
+}

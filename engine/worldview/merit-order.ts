@@ -1,0 +1,301 @@
+// The merit-order (supply-stack) price model. For every interval it:
+//   1. takes demand, wind and solar (drivers.ts) and the year's fleet (SystemYear);
+//   2. lets reservoir hydro and storage reshape residual demand (daily water-filling: discharge
+//      into the highest residual-load intervals, charge in the lowest, within power/energy limits);
+//   3. clears the residual against a stack: price-insensitive renewables and must-run at negative
+//      bids, subsidised renewables at minus their subsidy, merchant renewables at ~0, then thermal
+//      blocks at short-run marginal cost (fuel/efficiency + carbon × emission factor + VOM),
+//      imports/exports against a neighbour price and price-responsive flexible demand;
+//   4. adds a utilisation mark-up, seeded bid noise and a scarcity adder
+//      (VOLL-style: (cap − price) × P[margin < 0], margin ~ Normal) when reserves run short.
+import { normCdf, ar1, hashSeed, Rng } from "./rng.ts";
+import type { LocalGrid } from "./calendar.ts";
+import type { Drivers } from "./drivers.ts";
+
+export interface ThermalBlock {
+  tech: string;
+  mw: number;
+  /** Marginal cost of the block, currency/MWh. */
+  cost: number;
+  availability: number;
+}
+
+export interface StorageFleet {
+  mw: number;
+  hours: number;
+  efficiency: number;
+}
+
+/** Calibrated behavioural parameters of a price system (see calibration.ts). */
+export interface PriceParams {
+  /** Mark-up at full thermal utilisation, as a fraction of marginal cost (price = c·(1 + a·u^k)). */
+  markupA: number;
+  markupK: number;
+  /** Bid noise: sigma of a log-normal AR(1) multiplier on thermal prices, and its hourly persistence. */
+  noiseSigma: number;
+  noisePhi: number;
+  /** Extra i.i.d. noise sigma at sub-hourly intervals (5/15-minute markets). */
+  subHourlyNoise: number;
+  /** Scarcity: reserve margin (fraction of peak demand) at which P[shortfall] = 50%, and its sigma. */
+  scarcityM0: number;
+  scarcitySigma: number;
+  /** Neighbour (interconnected market) price as a multiple of a reference CCGT cost. */
+  neighbourFactor: number;
+  /** Depth of negative bids: multiplies the inflexible/must-run negative bid levels. */
+  negDepth: number;
+}
+
+export interface SystemYear {
+  system: string;
+  year: number;
+  peakDemandMW: number;
+  /** Renewables (wind+solar, MW from drivers) split by bidding behaviour, shares of output. */
+  inflexibleShare: number;
+  subsidisedShare: number;
+  subsidyBid: number;
+  /** Must-run generation (nuclear, CHP, run-of-river, min-stable thermal), MW and bid. */
+  mustRunMW: number;
+  mustRunBid: number;
+  /** Reservoir hydro: power and mean capacity factor (daily energy budget). */
+  hydroMW: number;
+  hydroCf: number;
+  storage: StorageFleet[];
+  thermal: ThermalBlock[];
+  interconnectorMW: number;
+  /** Reference CCGT cost for the neighbour price, currency/MWh. */
+  neighbourRefCost: number;
+  /** Correlation of neighbour price with own wind (0..1): shared weather. */
+  neighbourWindCorr: number;
+  flexDemandMW: number;
+  flexBid: number;
+  priceCap: number;
+  priceFloor: number;
+  params: PriceParams;
+}
+
+/** Pre-sorted thermal stack with cumulative available capacity. */
+interface Stack {
+  cost: Float64Array;
+  cum: Float64Array; // cumulative nameplate×availability
+  total: number;
+}
+
+function buildStack(blocks: ThermalBlock[]): Stack {
+  const b = blocks.filter((x) => x.mw > 0).sort((x, y) => x.cost - y.cost);
+  const cost = new Float64Array(b.length);
+  const cum = new Float64Array(b.length);
+  let c = 0;
+  b.forEach((x, i) => {
+    c += x.mw * x.availability;
+    cost[i] = x.cost;
+    cum[i] = c;
+  });
+  return { cost, cum, total: c };
+}
+
+/** Cost of the marginal thermal block for a residual X (MW) with availability scale s. */
+function stackCost(st: Stack, x: number, s: number): number {
+  if (st.cost.length === 0) return Infinity;
+  let lo = 0;
+  let hi = st.cost.length - 1;
+  const target = x / s;
+  if (target > st.cum[hi]) return Infinity;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (st.cum[mid] >= target) hi = mid;
+    else lo = mid + 1;
+  }
+  // interpolate within the block towards the next block's cost for a smooth stack
+  const prevCum = lo > 0 ? st.cum[lo - 1] : 0;
+  const next = lo + 1 < st.cost.length ? st.cost[lo + 1] : st.cost[lo];
+  const f = (target - prevCum) / Math.max(st.cum[lo] - prevCum, 1e-9);
+  return st.cost[lo] + (next - st.cost[lo]) * 0.5 * f;
+}
+
+/**
+ * Daily water-filling of an energy-limited resource on a load series (in place).
+ * Discharges `dischargeMWh` into the highest intervals (≤ powerMW) and, when chargeMWh > 0,
+ * charges it from the lowest intervals. Returns nothing; `load` is modified.
+ */
+function waterFill(load: Float64Array, from: number, to: number, powerMW: number, dischargeMWh: number, chargeMWh: number, dtH: number): void {
+  if (to <= from || powerMW <= 0) return;
+  let max = -Infinity;
+  let min = Infinity;
+  for (let i = from; i < to; i++) {
+    if (load[i] > max) max = load[i];
+    if (load[i] < min) min = load[i];
+  }
+  const discharged = (h: number) => {
+    let e = 0;
+    for (let i = from; i < to; i++) e += Math.min(powerMW, Math.max(0, load[i] - h)) * dtH;
+    return e;
+  };
+  const charged = (l: number) => {
+    let e = 0;
+    for (let i = from; i < to; i++) e += Math.min(powerMW, Math.max(0, l - load[i])) * dtH;
+    return e;
+  };
+  const maxD = discharged(min - 1);
+  const dTarget = Math.min(dischargeMWh, maxD);
+  let hLo = min - powerMW;
+  let hHi = max;
+  for (let k = 0; k < 30; k++) {
+    const m = 0.5 * (hLo + hHi);
+    if (discharged(m) > dTarget) hLo = m;
+    else hHi = m;
+  }
+  const H = hHi;
+  let L = -Infinity;
+  if (chargeMWh > 0) {
+    const cTarget = Math.min(chargeMWh, charged(max + 1));
+    let lLo = min;
+    let lHi = max + powerMW;
+    for (let k = 0; k < 30; k++) {
+      const m = 0.5 * (lLo + lHi);
+      if (charged(m) < cTarget) lLo = m;
+      else lHi = m;
+    }
+    L = lLo;
+    if (L > H) {
+      // not worth cycling the whole budget: meet in the middle
+      const mid = 0.5 * (L + H);
+      L = mid;
+    }
+  }
+  for (let i = from; i < to; i++) {
+    const v = load[i];
+    if (v > H) load[i] = v - Math.min(powerMW, v - H);
+    else if (v < L) load[i] = v + Math.min(powerMW, L - v);
+  }
+}
+
+export interface ClearResult {
+  price: Float64Array;
+  /** Residual demand on thermal plant after storage (MW), for diagnostics/ancillary coupling. */
+  thermalLoadMW: Float64Array;
+  /** Scarcity probability (0..1) per interval — drives ancillary and imbalance spikes. */
+  scarcity: Float64Array;
+  /** Neighbour price series used for coupling. */
+  neighbourPrice: Float64Array;
+}
+
+/**
+ * Clear prices for every interval. `grid` gives the local day of each interval (storage cycles per
+ * local day). Deterministic for a given seed.
+ */
+export function clearPrices(sy: SystemYear, d: Drivers, grid: LocalGrid, intervalMinutes: number, seed: number): ClearResult {
+  const n = d.demandMW.length;
+  const dtH = intervalMinutes / 60;
+  const p = sy.params;
+  const rng = new Rng(hashSeed(seed, sy.system, "bids"));
+
+  // Residual after renewables and must-run: what hydro and storage see.
+  const residual = new Float64Array(n);
+  for (let i = 0; i < n; i++) residual[i] = d.demandMW[i] - d.windMW[i] - d.solarMW[i] - sy.mustRunMW;
+
+  // Reservoir hydro and storage reshape residual load, local day by local day.
+  const shaped = Float64Array.from(residual);
+  let start = 0;
+  for (let i = 1; i <= n; i++) {
+    if (i === n || grid.dayIndex[i] !== grid.dayIndex[start]) {
+      const hours = (i - start) * dtH;
+      if (sy.hydroMW > 0) waterFill(shaped, start, i, sy.hydroMW, sy.hydroMW * sy.hydroCf * hours, 0, dtH);
+      for (const s of sy.storage) {
+        if (s.mw <= 0 || s.hours <= 0) continue;
+        const e = s.mw * s.hours;
+        const rt = Math.sqrt(s.efficiency);
+        // one full cycle per day at most; the round-trip loss is charged on the way in
+        waterFill(shaped, start, i, s.mw, e * rt, e / rt, dtH);
+      }
+      start = i;
+    }
+  }
+
+  const stack = buildStack(sy.thermal);
+  const noise = ar1(n, Math.pow(p.noisePhi, intervalMinutes / 60), rng);
+  const sub = intervalMinutes < 60 ? p.subHourlyNoise : 0;
+  const nbNoise = ar1(n, Math.pow(0.97, intervalMinutes / 60), rng);
+  const price = new Float64Array(n);
+  const thermalLoad = new Float64Array(n);
+  const scarcity = new Float64Array(n);
+  const neighbour = new Float64Array(n);
+  const m0 = p.scarcityM0 * sy.peakDemandMW;
+  const sig = Math.max(1, p.scarcitySigma * sy.peakDemandMW);
+  const negInflex = Math.max(sy.priceFloor, -60 * p.negDepth);
+  const negMust = Math.max(sy.priceFloor, sy.mustRunBid * p.negDepth);
+  let meanWind = 0;
+  for (let i = 0; i < n; i++) meanWind += d.windCf[i];
+  meanWind /= n;
+
+  // price of the stack (without imports/flex) for a residual x at interval i
+  const stackPrice = (i: number, x: number, availScale: number): number => {
+    const res = d.windMW[i] + d.solarMW[i];
+    const inflex = res * sy.inflexibleShare;
+    const subsid = res * sy.subsidisedShare;
+    const merch = res - inflex - subsid;
+    // x is residual after ALL renewables and must-run; walk back down the low segment if x < 0
+    if (x > 0) {
+      const c = stackCost(stack, x, availScale);
+      if (!Number.isFinite(c)) return sy.priceCap;
+      const u = Math.min(1.2, x / Math.max(1, stack.total * availScale));
+      const mult = Math.exp(p.noiseSigma * noise[i] - 0.5 * p.noiseSigma * p.noiseSigma + (sub > 0 ? sub * rng.normal() : 0));
+      return c * mult * (1 + p.markupA * Math.pow(u, p.markupK));
+    }
+    let surplus = -x; // MW of low-bid supply that must be turned down
+    if (surplus <= merch) return -1 * Math.min(1, surplus / Math.max(merch, 1)) * p.negDepth;
+    surplus -= merch;
+    if (surplus <= subsid) return -sy.subsidyBid;
+    surplus -= subsid;
+    if (surplus <= sy.mustRunMW) return negMust;
+    surplus -= sy.mustRunMW;
+    // inflexible renewables must curtail: price falls with the depth of the surplus
+    return Math.max(sy.priceFloor, negInflex * (1 + surplus / Math.max(inflex, 1)));
+  };
+
+  for (let i = 0; i < n; i++) {
+    const availScale = 1 + 0.03 * noise[(i * 7919) % n]; // forced-outage wobble, correlated with bid noise
+    const nb =
+      sy.neighbourRefCost * p.neighbourFactor *
+      Math.max(0.05, 1 + 0.12 * nbNoise[i] - sy.neighbourWindCorr * 0.6 * (d.windCf[i] - meanWind) / Math.max(meanWind, 0.05));
+    neighbour[i] = nb;
+    let x = shaped[i];
+    let pr = stackPrice(i, x, availScale);
+    // price-responsive flexible demand (electrolysers, smart charging) consumes below its bid
+    if (sy.flexDemandMW > 0 && pr < sy.flexBid) {
+      const p1 = stackPrice(i, x + sy.flexDemandMW, availScale);
+      if (p1 <= sy.flexBid) {
+        x += sy.flexDemandMW;
+        pr = p1;
+      } else pr = sy.flexBid;
+    }
+    // interconnection: export when cheaper than the neighbour, import when dearer
+    let importUsed = 0;
+    if (sy.interconnectorMW > 0) {
+      if (pr < nb) {
+        const p1 = stackPrice(i, x + sy.interconnectorMW, availScale);
+        if (p1 <= nb) {
+          x += sy.interconnectorMW;
+          pr = p1;
+        } else pr = nb;
+      } else if (pr > nb) {
+        const p1 = stackPrice(i, x - sy.interconnectorMW, availScale);
+        if (p1 >= nb) {
+          x -= sy.interconnectorMW;
+          pr = p1;
+          importUsed = sy.interconnectorMW;
+        } else {
+          pr = nb;
+          importUsed = sy.interconnectorMW * 0.5;
+        }
+      }
+    }
+    // scarcity adder on the remaining reserve margin
+    const margin = stack.total * availScale + (sy.interconnectorMW - importUsed) - Math.max(0, x);
+    const lolp = 1 - normCdf((margin - m0) / sig);
+    if (pr < sy.priceCap) pr += (sy.priceCap - Math.max(pr, 0)) * lolp;
+    price[i] = Math.min(sy.priceCap, Math.max(sy.priceFloor, pr));
+    thermalLoad[i] = Math.max(0, x);
+    scarcity[i] = lolp;
+  }
+  return { price, thermalLoadMW: thermalLoad, scarcity, neighbourPrice: neighbour };
+}

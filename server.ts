@@ -1,0 +1,121 @@
+// Voltcast in one process: the web app (Remix), the API at /api/v1, and the job workers.
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import { statSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+import express from "express";
+import compression from "compression";
+import helmet from "helmet";
+import morgan from "morgan";
+import { createRequestHandler } from "@remix-run/express";
+import { broadcastDevReady, type ServerBuild } from "@remix-run/node";
+import { ConfigError, loadConfig } from "./api/config.ts";
+import { startBackend } from "./api/bootstrap.ts";
+import { createApi } from "./api/app.ts";
+import { sameOriginPosts } from "./api/http/sameOrigin.ts";
+
+let config;
+try {
+  config = loadConfig();
+} catch (e) {
+  if (e instanceof ConfigError) {
+    console.error(e.message);
+    process.exit(1);
+  }
+  throw e;
+}
+
+// The web app reads these (app/services/env.server.ts): it runs from a separate bundle.
+process.env.SESSION_SECRET = config.sessionSecret;
+process.env.VOLTCAST_API_URL ??= `http://127.0.0.1:${config.PORT}/api/v1`;
+
+const dev = config.NODE_ENV === "development";
+const BUILD_PATH = path.resolve("build/index.js");
+
+const backend = await startBackend(config, { workers: config.VOLTCAST_WORKERS === "true" });
+
+const app = express();
+app.disable("x-powered-by");
+app.set("trust proxy", "loopback");
+app.use((_req, res, next) => {
+  res.locals.cspNonce = randomBytes(16).toString("base64");
+  next();
+});
+app.use(
+  helmet({
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
+        // styled-components and Victory set inline styles.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:"],
+        connectSrc: dev ? ["'self'", "ws:"] : ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: config.NODE_ENV === "production",
+  }),
+);
+app.use(compression());
+if (config.LOG_LEVEL !== "silent") app.use(morgan(dev ? "dev" : "tiny"));
+
+app.get("/healthz", async (_req, res) => {
+  try {
+    await backend.ctx.pool.query("select 1");
+    res.json({ status: "ok" });
+  } catch (e) {
+    res.status(503).json({ status: "database unavailable", detail: (e as Error).message });
+  }
+});
+
+app.use("/api/v1", createApi(backend.ctx));
+
+app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
+app.use(express.static("public", { maxAge: "1h" }));
+
+app.use(sameOriginPosts);
+
+let build = (await import(pathToFileURL(BUILD_PATH).href)) as ServerBuild;
+let buildStamp = statSync(BUILD_PATH).mtimeMs;
+// In development `remix dev` rebuilds; pick up the new build on the next request.
+async function currentBuild(): Promise<ServerBuild> {
+  const stamp = statSync(BUILD_PATH).mtimeMs;
+  if (stamp !== buildStamp) {
+    buildStamp = stamp;
+    build = (await import(`${pathToFileURL(BUILD_PATH).href}?t=${stamp}`)) as ServerBuild;
+    broadcastDevReady(build);
+  }
+  return build;
+}
+
+app.all(
+  "*",
+  createRequestHandler({
+    build: dev ? currentBuild : build,
+    mode: dev ? "development" : "production",
+    getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce, clientIp: req.ip }),
+  }),
+);
+
+const server = app.listen(config.PORT, () => {
+  console.log(`Voltcast is up at http://localhost:${config.PORT}`);
+  if (dev) broadcastDevReady(build);
+});
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal}: stopping Voltcast`);
+  server.close();
+  server.closeIdleConnections();
+  setTimeout(() => server.closeAllConnections(), 5_000).unref();
+  await backend.stop();
+  process.exit(0);
+}
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));
