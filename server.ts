@@ -57,6 +57,8 @@ app.use(
       },
     },
     crossOriginEmbedderPolicy: false,
+    // With "no-referrer" browsers send `Origin: null` on form posts, which hides same-origin posts.
+    referrerPolicy: { policy: "same-origin" },
     strictTransportSecurity: config.NODE_ENV === "production",
   }),
 );

@@ -18,7 +18,8 @@ export function sameOriginPosts(req: Request, res: Response, next: NextFunction)
     } catch {
       crossSite = true;
     }
-  } else if (origin === "null") {
+  } else if (origin === "null" && site === undefined) {
+    // An opaque origin with nothing else to go on: refuse.
     crossSite = true;
   }
   if (crossSite) {

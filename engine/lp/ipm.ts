@@ -21,149 +21,13 @@ export function solveIpm(model: LpModel, options: IpmOptions = {}): LpSolution {
   const maxIter = options.maxIterations ?? 200;
   const sign = model.sense === "max" ? -1 : 1; // internally minimise
 
-  // ---- 1. Standard form: min c'x, A x = b, 0 ≤ x ≤ u (u may be +∞) -------------------------
   const nOrig = model.numCols;
   const mOrig = model.numRows;
   const colLower = model.colLower;
-  const colUpper = model.colUpper;
-  // Row right-hand sides after moving lower bounds of the columns across.
-  const shift = new Float64Array(mOrig);
-  const colMap = new Int32Array(nOrig).fill(-1); // original column → standard column
-  const colScale: number[] = [];
-  const stdCost: number[] = [];
-  const stdUpper: number[] = [];
-  const stdStart: number[] = [0];
-  const stdRow: number[] = [];
-  const stdVal: number[] = [];
-  for (let j = 0; j < nOrig; j++) {
-    const l = colLower[j];
-    const u = colUpper[j];
-    if (!Number.isFinite(l)) throw new Error("solveIpm: columns need a finite lower bound");
-    for (let k = model.colStart[j]; k < model.colStart[j + 1]; k++) shift[model.entryRow[k]] += model.entryValue[k] * l;
-    if (u - l <= 1e-12) continue; // fixed column
-    const s = Number.isFinite(u) ? u - l : 1;
-    colMap[j] = stdCost.length;
-    colScale.push(s);
-    stdCost.push(sign * model.colCost[j] * s);
-    stdUpper.push(Number.isFinite(u) ? 1 : Infinity);
-    for (let k = model.colStart[j]; k < model.colStart[j + 1]; k++) {
-      stdRow.push(model.entryRow[k]);
-      stdVal.push(model.entryValue[k] * s);
-    }
-    stdStart.push(stdRow.length);
-  }
-  const nStruct = stdCost.length;
-  // Rows: keep every row that is not free; add a slack for each inequality.
-  const rowMap = new Int32Array(mOrig).fill(-1);
-  const bList: number[] = [];
-  for (let i = 0; i < mOrig; i++) {
-    const rl = model.rowLower[i] - shift[i];
-    const ru = model.rowUpper[i] - shift[i];
-    if (!Number.isFinite(rl) && !Number.isFinite(ru)) continue;
-    const r = bList.length;
-    rowMap[i] = r;
-    if (Number.isFinite(ru)) {
-      bList.push(ru);
-      if (ru - rl > 1e-12) {
-        // a·x + σ = ru, 0 ≤ σ ≤ ru − rl
-        const s = Number.isFinite(rl) ? ru - rl : 1;
-        stdCost.push(0);
-        stdUpper.push(Number.isFinite(rl) ? 1 : Infinity);
-        colScale.push(s);
-        stdRow.push(-1 - i); // placeholder: original row, remapped below
-        stdVal.push(s);
-        stdStart.push(stdRow.length);
-      }
-    } else {
-      // a·x − σ = rl, σ ≥ 0
-      bList.push(rl);
-      stdCost.push(0);
-      stdUpper.push(Infinity);
-      colScale.push(1);
-      stdRow.push(-1 - i);
-      stdVal.push(-1);
-      stdStart.push(stdRow.length);
-    }
-  }
-  const m = bList.length;
-  const n = stdCost.length;
-  const rowIdx = new Int32Array(stdRow.length);
-  for (let k = 0; k < stdRow.length; k++) {
-    const r = stdRow[k] >= 0 ? stdRow[k] : -1 - stdRow[k];
-    rowIdx[k] = rowMap[r];
-  }
-  // Drop entries on free rows.
-  const cStart = new Int32Array(n + 1);
-  const cRow: number[] = [];
-  const cVal: number[] = [];
-  for (let j = 0; j < n; j++) {
-    for (let k = stdStart[j]; k < stdStart[j + 1]; k++) {
-      if (rowIdx[k] < 0) continue;
-      cRow.push(rowIdx[k]);
-      cVal.push(stdVal[k]);
-    }
-    cStart[j + 1] = cRow.length;
-  }
-  const Ar = Int32Array.from(cRow);
-  const Av = Float64Array.from(cVal);
-  const b = Float64Array.from(bList);
-
-  // Row scaling (equilibrate by the largest coefficient) and cost scaling.
-  const rowMax = new Float64Array(m);
-  for (let k = 0; k < Ar.length; k++) rowMax[Ar[k]] = Math.max(rowMax[Ar[k]], Math.abs(Av[k]));
-  const rowScale = new Float64Array(m);
-  for (let i = 0; i < m; i++) rowScale[i] = rowMax[i] > 0 ? 1 / rowMax[i] : 1;
-  for (let k = 0; k < Ar.length; k++) Av[k] *= rowScale[Ar[k]];
-  for (let i = 0; i < m; i++) b[i] *= rowScale[i];
-  let cMax = 0;
-  for (let j = 0; j < n; j++) cMax = Math.max(cMax, Math.abs(stdCost[j]));
-  const costScale = cMax > 0 ? 1 / cMax : 1;
-  const c = new Float64Array(n);
-  for (let j = 0; j < n; j++) c[j] = stdCost[j] * costScale;
-  const u = Float64Array.from(stdUpper);
-  const hasU = new Uint8Array(n);
-  for (let j = 0; j < n; j++) hasU[j] = Number.isFinite(u[j]) ? 1 : 0;
-
-  // ---- 2. Band structure of A Θ Aᵀ -----------------------------------------------------------
-  // Sort each column's entries by row, find the half-bandwidth, precompute the pair products.
-  let hbw = 0;
-  let nPairs = 0;
-  for (let j = 0; j < n; j++) {
-    const s = cStart[j];
-    const e = cStart[j + 1];
-    // insertion sort (columns have a handful of entries)
-    for (let a = s + 1; a < e; a++) {
-      const r = Ar[a];
-      const v = Av[a];
-      let q = a - 1;
-      while (q >= s && Ar[q] > r) {
-        Ar[q + 1] = Ar[q];
-        Av[q + 1] = Av[q];
-        q--;
-      }
-      Ar[q + 1] = r;
-      Av[q + 1] = v;
-    }
-    if (e > s) hbw = Math.max(hbw, Ar[e - 1] - Ar[s]);
-    nPairs += ((e - s) * (e - s + 1)) / 2;
-  }
+  const { n, m, cStart, Ar, Av, b, c, u, hasU, colMap, colScale, rowMap, rowScale, costScale } = standardForm(model, sign);
+  const { hbw, pairStart, pairPos, pairVal } = bandStructure(n, cStart, Ar, Av);
   const w = hbw + 1;
-  const pairPos = new Int32Array(nPairs);
-  const pairVal = new Float64Array(nPairs);
-  const pairStart = new Int32Array(n + 1);
-  {
-    let p = 0;
-    for (let j = 0; j < n; j++) {
-      for (let a = cStart[j]; a < cStart[j + 1]; a++) {
-        for (let q = cStart[j]; q <= a; q++) {
-          pairPos[p] = Ar[a] * w + (Ar[a] - Ar[q]);
-          pairVal[p] = Av[a] * Av[q];
-          p++;
-        }
-      }
-      pairStart[j + 1] = p;
-    }
-  }
+  const nPairs = pairPos.length;
   const band = new Float64Array(m * w);
   if (process.env.IPM_DEBUG) console.error(`ipm: m=${m} n=${n} hbw=${hbw} pairs=${nPairs}`);
 
@@ -226,7 +90,7 @@ export function solveIpm(model: LpModel, options: IpmOptions = {}): LpSolution {
   const direction = () => {
     kRhat(S);
     Ax(S.tmpN, tmpM);
-    for (let i = 0; i < m; i++) dy[i] = S.rb[i] + tmpM[i];
+    kAdd(m, S.rb, tmpM, dy);
     solveBand(dy);
     ATy(dy, S.tmpN);
     kDirection(S);
@@ -237,13 +101,9 @@ export function solveIpm(model: LpModel, options: IpmOptions = {}): LpSolution {
   let iter = 0;
   for (; iter < maxIter; iter++) {
     Ax(x, tmpM);
-    let pinf = 0;
-    let dobj = 0;
-    for (let i = 0; i < m; i++) {
-      S.rb[i] = b[i] - tmpM[i];
-      pinf = Math.max(pinf, Math.abs(S.rb[i]));
-      dobj += b[i] * y[i];
-    }
+    kRowResiduals(m, b, tmpM, y, S.rb, out);
+    let pinf = out[0];
+    let dobj = out[1];
     ATy(y, S.tmpN);
     kResiduals(S, out);
     pinf = Math.max(pinf, out[0]);
@@ -256,6 +116,7 @@ export function solveIpm(model: LpModel, options: IpmOptions = {}): LpSolution {
       status = "optimal";
       break;
     }
+    if (process.env.IPM_DEBUG) console.error(`it ${iter} pinf=${pinf.toExponential(2)} dinf=${dinf.toExponential(2)} gap=${gap.toExponential(2)} mu=${mu.toExponential(2)} pobj=${pobj}`);
     if (!Number.isFinite(pobj) || !Number.isFinite(mu)) {
       status = "error";
       break;
@@ -279,7 +140,7 @@ export function solveIpm(model: LpModel, options: IpmOptions = {}): LpSolution {
     const ap = Math.min(1, 0.9995 * out[0]);
     const ad = Math.min(1, 0.9995 * out[1]);
     kUpdate(S, ap, ad);
-    for (let i = 0; i < m; i++) y[i] += ad * dy[i];
+    kAxpy(m, ad, dy, y);
   }
 
   if (process.env.IPM_DEBUG) console.error(`ipm: setup ${tSetup.toFixed(1)} ms, total ${(performance.now() - t0).toFixed(1)} ms, ${iter} iterations`);
@@ -530,4 +391,200 @@ function kUpdate(S: IpmState, ap: number, ad: number) {
       wU[j] += ad * dw[j];
     }
   }
+}
+
+interface StandardForm {
+  n: number;
+  m: number;
+  cStart: Int32Array;
+  Ar: Int32Array;
+  Av: Float64Array;
+  b: Float64Array;
+  c: Float64Array;
+  u: Float64Array;
+  hasU: Uint8Array;
+  colMap: Int32Array;
+  colScale: Float64Array;
+  rowMap: Int32Array;
+  rowScale: Float64Array;
+  costScale: number;
+}
+
+function standardForm(model: LpModel, sign: number): StandardForm {
+  // ---- 1. Standard form: min c'x, A x = b, 0 ≤ x ≤ u (u may be +∞) -------------------------
+  const nOrig = model.numCols;
+  const mOrig = model.numRows;
+  const colLower = model.colLower;
+  const colUpper = model.colUpper;
+  // Row right-hand sides after moving lower bounds of the columns across.
+  const shift = new Float64Array(mOrig);
+  const colMap = new Int32Array(nOrig).fill(-1); // original column → standard column
+  const colScale: number[] = [];
+  const stdCost: number[] = [];
+  const stdUpper: number[] = [];
+  const stdStart: number[] = [0];
+  const stdRow: number[] = [];
+  const stdVal: number[] = [];
+  for (let j = 0; j < nOrig; j++) {
+    const l = colLower[j];
+    const u = colUpper[j];
+    if (!Number.isFinite(l)) throw new Error("solveIpm: columns need a finite lower bound");
+    for (let k = model.colStart[j]; k < model.colStart[j + 1]; k++) shift[model.entryRow[k]] += model.entryValue[k] * l;
+    if (u - l <= 1e-12) continue; // fixed column
+    const s = Number.isFinite(u) ? u - l : 1;
+    colMap[j] = stdCost.length;
+    colScale.push(s);
+    stdCost.push(sign * model.colCost[j] * s);
+    stdUpper.push(Number.isFinite(u) ? 1 : Infinity);
+    for (let k = model.colStart[j]; k < model.colStart[j + 1]; k++) {
+      stdRow.push(model.entryRow[k]);
+      stdVal.push(model.entryValue[k] * s);
+    }
+    stdStart.push(stdRow.length);
+  }
+  // Rows: keep every row that is not free; add a slack for each inequality.
+  const rowMap = new Int32Array(mOrig).fill(-1);
+  const bList: number[] = [];
+  for (let i = 0; i < mOrig; i++) {
+    const rl = model.rowLower[i] - shift[i];
+    const ru = model.rowUpper[i] - shift[i];
+    if (!Number.isFinite(rl) && !Number.isFinite(ru)) continue;
+    const r = bList.length;
+    rowMap[i] = r;
+    if (Number.isFinite(ru)) {
+      bList.push(ru);
+      if (ru - rl > 1e-12) {
+        // a·x + σ = ru, 0 ≤ σ ≤ ru − rl
+        const s = Number.isFinite(rl) ? ru - rl : 1;
+        stdCost.push(0);
+        stdUpper.push(Number.isFinite(rl) ? 1 : Infinity);
+        colScale.push(s);
+        stdRow.push(-1 - i); // placeholder: original row, remapped below
+        stdVal.push(s);
+        stdStart.push(stdRow.length);
+      }
+    } else {
+      // a·x − σ = rl, σ ≥ 0
+      bList.push(rl);
+      stdCost.push(0);
+      stdUpper.push(Infinity);
+      colScale.push(1);
+      stdRow.push(-1 - i);
+      stdVal.push(-1);
+      stdStart.push(stdRow.length);
+    }
+  }
+  const m = bList.length;
+  const n = stdCost.length;
+  const rowIdx = new Int32Array(stdRow.length);
+  for (let k = 0; k < stdRow.length; k++) {
+    const r = stdRow[k] >= 0 ? stdRow[k] : -1 - stdRow[k];
+    rowIdx[k] = rowMap[r];
+  }
+  // Drop entries on free rows.
+  const cStart = new Int32Array(n + 1);
+  const cRow: number[] = [];
+  const cVal: number[] = [];
+  for (let j = 0; j < n; j++) {
+    for (let k = stdStart[j]; k < stdStart[j + 1]; k++) {
+      if (rowIdx[k] < 0) continue;
+      cRow.push(rowIdx[k]);
+      cVal.push(stdVal[k]);
+    }
+    cStart[j + 1] = cRow.length;
+  }
+  const Ar = Int32Array.from(cRow);
+  const Av = Float64Array.from(cVal);
+  const b = Float64Array.from(bList);
+
+  // Row scaling (equilibrate by the largest coefficient) and cost scaling.
+  const rowMax = new Float64Array(m);
+  for (let k = 0; k < Ar.length; k++) rowMax[Ar[k]] = Math.max(rowMax[Ar[k]], Math.abs(Av[k]));
+  const rowScale = new Float64Array(m);
+  for (let i = 0; i < m; i++) rowScale[i] = rowMax[i] > 0 ? 1 / rowMax[i] : 1;
+  for (let k = 0; k < Ar.length; k++) Av[k] *= rowScale[Ar[k]];
+  for (let i = 0; i < m; i++) b[i] *= rowScale[i];
+  let cMax = 0;
+  for (let j = 0; j < n; j++) cMax = Math.max(cMax, Math.abs(stdCost[j]));
+  const costScale = cMax > 0 ? 1 / cMax : 1;
+  const c = new Float64Array(n);
+  for (let j = 0; j < n; j++) c[j] = stdCost[j] * costScale;
+  const u = Float64Array.from(stdUpper);
+  const hasU = new Uint8Array(n);
+  for (let j = 0; j < n; j++) hasU[j] = Number.isFinite(u[j]) ? 1 : 0;
+
+  return { n, m, cStart, Ar, Av, b, c, u, hasU, colMap, colScale: Float64Array.from(colScale), rowMap, rowScale, costScale };
+}
+
+interface BandStructure {
+  hbw: number;
+  pairStart: Int32Array;
+  pairPos: Int32Array;
+  pairVal: Float64Array;
+}
+
+function bandStructure(n: number, cStart: Int32Array, Ar: Int32Array, Av: Float64Array): BandStructure {
+  // ---- 2. Band structure of A Θ Aᵀ -----------------------------------------------------------
+  // Sort each column's entries by row, find the half-bandwidth, precompute the pair products.
+  let hbw = 0;
+  let nPairs = 0;
+  for (let j = 0; j < n; j++) {
+    const s = cStart[j];
+    const e = cStart[j + 1];
+    // insertion sort (columns have a handful of entries)
+    for (let a = s + 1; a < e; a++) {
+      const r = Ar[a];
+      const v = Av[a];
+      let q = a - 1;
+      while (q >= s && Ar[q] > r) {
+        Ar[q + 1] = Ar[q];
+        Av[q + 1] = Av[q];
+        q--;
+      }
+      Ar[q + 1] = r;
+      Av[q + 1] = v;
+    }
+    if (e > s) hbw = Math.max(hbw, Ar[e - 1] - Ar[s]);
+    nPairs += ((e - s) * (e - s + 1)) / 2;
+  }
+  const w = hbw + 1;
+  const pairPos = new Int32Array(nPairs);
+  const pairVal = new Float64Array(nPairs);
+  const pairStart = new Int32Array(n + 1);
+  {
+    let p = 0;
+    for (let j = 0; j < n; j++) {
+      for (let a = cStart[j]; a < cStart[j + 1]; a++) {
+        for (let q = cStart[j]; q <= a; q++) {
+          pairPos[p] = Ar[a] * w + (Ar[a] - Ar[q]);
+          pairVal[p] = Av[a] * Av[q];
+          p++;
+        }
+      }
+      pairStart[j + 1] = p;
+    }
+  }
+  return { hbw, pairStart, pairPos, pairVal };
+}
+
+function kRowResiduals(m: number, b: Float64Array, ax: Float64Array, y: Float64Array, rb: Float64Array, out: Float64Array) {
+  let pinf = 0;
+  let dobj = 0;
+  for (let i = 0; i < m; i++) {
+    const r = b[i] - ax[i];
+    rb[i] = r;
+    if (r > pinf) pinf = r;
+    else if (-r > pinf) pinf = -r;
+    dobj += b[i] * y[i];
+  }
+  out[0] = pinf;
+  out[1] = dobj;
+}
+
+function kAdd(m: number, a: Float64Array, b: Float64Array, out: Float64Array) {
+  for (let i = 0; i < m; i++) out[i] = a[i] + b[i];
+}
+
+function kAxpy(m: number, alpha: number, x: Float64Array, y: Float64Array) {
+  for (let i = 0; i < m; i++) y[i] += alpha * x[i];
 }

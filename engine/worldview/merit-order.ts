@@ -183,7 +183,14 @@ export interface ClearResult {
  * Clear prices for every interval. `grid` gives the local day of each interval (storage cycles per
  * local day). Deterministic for a given seed.
  */
-export function clearPrices(sy: SystemYear, d: Drivers, grid: LocalGrid, intervalMinutes: number, seed: number): ClearResult {
+export function clearPrices(
+  sy: SystemYear,
+  d: Drivers,
+  grid: LocalGrid,
+  intervalMinutes: number,
+  seed: number,
+  opts: { neighbourPrice?: Float64Array } = {},
+): ClearResult {
   const n = d.demandMW.length;
   const dtH = intervalMinutes / 60;
   const p = sy.params;
@@ -254,9 +261,10 @@ export function clearPrices(sy: SystemYear, d: Drivers, grid: LocalGrid, interva
 
   for (let i = 0; i < n; i++) {
     const availScale = 1 + 0.03 * noise[(i * 7919) % n]; // forced-outage wobble, correlated with bid noise
-    const nb =
-      sy.neighbourRefCost * p.neighbourFactor *
-      Math.max(0.05, 1 + 0.12 * nbNoise[i] - sy.neighbourWindCorr * 0.6 * (d.windCf[i] - meanWind) / Math.max(meanWind, 0.05));
+    const nb = opts.neighbourPrice
+      ? opts.neighbourPrice[i]
+      : sy.neighbourRefCost * p.neighbourFactor *
+        Math.max(0.05, 1 + 0.12 * nbNoise[i] - (sy.neighbourWindCorr * 0.6 * (d.windCf[i] - meanWind)) / Math.max(meanWind, 0.05));
     neighbour[i] = nb;
     let x = shaped[i];
     let pr = stackPrice(i, x, availScale);

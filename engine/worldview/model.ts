@@ -1,0 +1,191 @@
+// Price systems of a world view for one year: drivers → merit order → energy price, with NEM
+// regional coupling and ERCOT load-zone basis. marketYear() in index.ts wraps this into MarketYear.
+import { localGrid, MS_MIN, intervalsInYear, yearStartMs, type LocalGrid } from "./calendar.ts";
+import { syntheticDrivers, type Drivers } from "./drivers.ts";
+import { clearPrices, type ClearResult, type PriceParams, type SystemYear } from "./merit-order.ts";
+import { demandProfile } from "./profiles.ts";
+import { hashSeed, ar1, Rng } from "./rng.ts";
+import { resolveSystem, type ResolvedSystem } from "./system-year.ts";
+import { MARKET_TABLES } from "./assumptions.ts";
+import { paramsFor } from "./params.ts";
+import type { Scenario } from "./scenarios.ts";
+import type { MarketRegion } from "../types.ts";
+
+export interface SystemRun {
+  region: MarketRegion;
+  system: string;
+  year: number;
+  intervalMinutes: number;
+  startMs: number;
+  price: Float64Array;
+  clear: ClearResult;
+  drivers: Drivers;
+  grid: LocalGrid;
+  resolved: ResolvedSystem;
+}
+
+export interface RunOptions {
+  intervalMinutes: number;
+  /** Observed drivers to use instead of synthetic weather (calibration hindcast). */
+  drivers?: Partial<Drivers>;
+  paramOverride?: Partial<PriceParams>;
+  /** Override of the SystemYear after resolution (calibration: avoid double counting observed output). */
+  adjust?: (sy: SystemYear) => void;
+  /** Weather-year seed key; the default makes every scenario of a year share the same weather. */
+  weatherKey?: string | number;
+  /** Start instant and length (defaults: the calendar year, UTC). */
+  startMs?: number;
+  n?: number;
+  neighbourPrice?: Float64Array;
+}
+
+/** Weather seed: shared by all scenarios of a region-year so that scenarios differ only by assumptions. */
+export function weatherSeed(system: string, year: number, key: string | number = "wv"): number {
+  return hashSeed("weather", system, year, key);
+}
+
+export function runSystem(region: MarketRegion, system: string, scen: Scenario | undefined, year: number, o: RunOptions): SystemRun {
+  const resolved = resolveSystem(region, system, scen, year, o.paramOverride);
+  const { sy, table } = resolved;
+  const startMs = o.startMs ?? yearStartMs(year);
+  const n = o.n ?? intervalsInYear(year, o.intervalMinutes);
+  const grid = localGrid(table.weather.tz, startMs, n, o.intervalMinutes);
+  const seed = weatherSeed(system, year, o.weatherKey);
+  const synth = syntheticDrivers(
+    demandProfile(system),
+    resolved.meanDemandMW,
+    { windOnshoreMW: resolved.windOnshoreMW, windOffshoreMW: resolved.windOffshoreMW, solarMW: resolved.solarMW, offshoreCf: table.offshoreCf },
+    table.weather,
+    startMs,
+    n,
+    o.intervalMinutes,
+    seed,
+    grid,
+  );
+  const drivers: Drivers = { ...synth, ...(o.drivers ?? {}) } as Drivers;
+  let peak = 0;
+  for (const v of drivers.demandMW) if (v > peak) peak = v;
+  sy.peakDemandMW = peak;
+  o.adjust?.(sy);
+  const clear = clearPrices(sy, drivers, grid, o.intervalMinutes, seed, { neighbourPrice: o.neighbourPrice });
+  return { region, system, year, intervalMinutes: o.intervalMinutes, startMs, price: clear.price, clear, drivers, grid, resolved };
+}
+
+// ------------------------------------------------------------------ NEM coupling
+
+export const NEM_SYSTEMS = ["NSW1", "QLD1", "VIC1", "SA1", "TAS1"] as const;
+
+/**
+ * NEM-wide reference price: the five regions' fleets and drivers pooled into one stack
+ * (interconnectors unconstrained inside the pool). Regions then clear against this price through
+ * their own interconnector limits, which is what produces regional separation.
+ */
+export function runNemPool(scen: Scenario | undefined, year: number, intervalMinutes: number, o: Partial<RunOptions> & { regionDrivers?: Record<string, Partial<Drivers>> } = {}): { price: Float64Array; startMs: number } {
+  const startMs = o.startMs ?? yearStartMs(year);
+  const n = o.n ?? intervalsInYear(year, intervalMinutes);
+  const parts = NEM_SYSTEMS.map((s) => {
+    const resolved = resolveSystem("NEM", s, scen, year);
+    const grid = localGrid(resolved.table.weather.tz, startMs, n, intervalMinutes);
+    const synth = syntheticDrivers(
+      demandProfile(s),
+      resolved.meanDemandMW,
+      { windOnshoreMW: resolved.windOnshoreMW, windOffshoreMW: resolved.windOffshoreMW, solarMW: resolved.solarMW, offshoreCf: resolved.table.offshoreCf },
+      resolved.table.weather,
+      startMs,
+      n,
+      intervalMinutes,
+      weatherSeed(s, year, o.weatherKey),
+      grid,
+    );
+    return { resolved, grid, drivers: { ...synth, ...(o.regionDrivers?.[s] ?? {}) } as Drivers };
+  });
+  const demandMW = new Float64Array(n);
+  const windMW = new Float64Array(n);
+  const solarMW = new Float64Array(n);
+  const windCf = new Float64Array(n);
+  const solarCf = new Float64Array(n);
+  for (const p of parts) {
+    for (let i = 0; i < n; i++) {
+      demandMW[i] += p.drivers.demandMW[i];
+      windMW[i] += p.drivers.windMW[i];
+      solarMW[i] += p.drivers.solarMW[i];
+      windCf[i] += p.drivers.windCf[i] / parts.length;
+      solarCf[i] += p.drivers.solarCf[i] / parts.length;
+    }
+  }
+  const base = parts[0].resolved.sy;
+  const sum = (f: (sy: SystemYear) => number) => parts.reduce((a, p) => a + f(p.resolved.sy), 0);
+  const pool: SystemYear = {
+    ...base,
+    system: "NEM",
+    mustRunMW: sum((s) => s.mustRunMW),
+    hydroMW: sum((s) => s.hydroMW),
+    hydroCf: sum((s) => s.hydroMW * s.hydroCf) / Math.max(1, sum((s) => s.hydroMW)),
+    storage: parts.flatMap((p) => p.resolved.sy.storage),
+    thermal: parts.flatMap((p) => p.resolved.sy.thermal),
+    interconnectorMW: 0,
+    flexDemandMW: sum((s) => s.flexDemandMW),
+    params: paramsFor("NEM", o.paramOverride),
+  };
+  let peak = 0;
+  for (const v of demandMW) if (v > peak) peak = v;
+  pool.peakDemandMW = peak;
+  // pooled storage/hydro cycle on the NSW local day
+  const clear = clearPrices(pool, { demandMW, windMW, solarMW, windCf, solarCf }, parts[0].grid, intervalMinutes, weatherSeed("NEM", year, o.weatherKey));
+  return { price: clear.price, startMs };
+}
+
+/** Resample a series from one interval length to another (mean when coarsening, hold when refining). */
+export function resample(src: Float64Array, fromMin: number, toMin: number, nOut: number): Float64Array {
+  const out = new Float64Array(nOut);
+  if (fromMin === toMin) {
+    out.set(src.subarray(0, nOut));
+    return out;
+  }
+  if (toMin < fromMin) {
+    const k = fromMin / toMin;
+    for (let i = 0; i < nOut; i++) out[i] = src[Math.min(src.length - 1, Math.floor(i / k))];
+    return out;
+  }
+  const k = toMin / fromMin;
+  for (let i = 0; i < nOut; i++) {
+    let s = 0;
+    for (let j = 0; j < k; j++) s += src[i * k + j];
+    out[i] = s / k;
+  }
+  return out;
+}
+
+// ------------------------------------------------------------------ ERCOT load zones
+
+/**
+ * ERCOT load-zone basis to the hub average: basis = a + b·(hub − mean(hub)) + AR(1) noise(σ).
+ * Fitted by the calibration CLI on 2024 RTM hourly prices (LZ_* minus HB_HUBAVG).
+ */
+export const ERCOT_ZONE_BASIS: Record<string, { a: number; b: number; sigma: number; settlementPoint: string }> = {
+  WEST: { a: 8.5, b: 0.1, sigma: 12, settlementPoint: "LZ_WEST" },
+  NORTH: { a: -0.3, b: -0.01, sigma: 2, settlementPoint: "LZ_NORTH" },
+  SOUTH: { a: 3.7, b: 0.05, sigma: 6, settlementPoint: "LZ_SOUTH" },
+  HOUSTON: { a: 0.4, b: 0.01, sigma: 2.5, settlementPoint: "LZ_HOUSTON" },
+};
+
+export function applyErcotBasis(hub: Float64Array, zone: string, year: number, intervalMinutes: number): Float64Array {
+  const z = ERCOT_ZONE_BASIS[zone];
+  if (!z) return hub;
+  const n = hub.length;
+  let mean = 0;
+  for (const v of hub) mean += v;
+  mean /= n;
+  const noise = ar1(n, Math.pow(0.85, intervalMinutes / 60), new Rng(hashSeed("ercot-basis", zone, year)));
+  const out = new Float64Array(n);
+  for (let i = 0; i < n; i++) out[i] = hub[i] + z.a + z.b * (hub[i] - mean) + z.sigma * noise[i];
+  return out;
+}
+
+/** The price system that produces a region/zone's price. */
+export function systemFor(region: MarketRegion, zone?: string): string {
+  if (region === "NEM") return zone && (NEM_SYSTEMS as readonly string[]).includes(zone) ? zone : "NSW1";
+  return MARKET_TABLES[region].systems[0].system;
+}
+
+export { MS_MIN };

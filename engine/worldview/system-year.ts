@@ -1,0 +1,150 @@
+// Resolves the assumptions of one price system, scenario and year into the plain inputs of the
+// merit-order model (SystemYear) plus the annual figures the databook reports.
+import { at, MARKET_TABLES, TECH_PARAMS, THERMAL_TECHS, type Anchors, type MarketTable, type SystemTable, type Tech } from "./assumptions.ts";
+import type { SystemYear, ThermalBlock, PriceParams } from "./merit-order.ts";
+import { paramsFor } from "./params.ts";
+import { BASE_YEAR, ramp, type Scenario } from "./scenarios.ts";
+import type { MarketRegion } from "../types.ts";
+
+const BLOCKS_PER_TECH = 6;
+
+export interface YearAssumptions {
+  year: number;
+  system: string;
+  demandTWh: number;
+  capacityGW: Record<Tech, number>;
+  batteryGW: number;
+  batteryHours: number;
+  pumpedGW: number;
+  interconnectorGW: number;
+  flexDemandGW: number;
+  /** Fuel prices in currency/MWh fuel, carbon in currency/t. */
+  gas: number;
+  gasNative: number;
+  coal: number;
+  carbon: number;
+  hydrogen: number;
+  priceCap: number;
+  capacityPricePerKWYear?: number;
+}
+
+function pick(sys: SystemTable, scen: Scenario | undefined, field: string, central: Anchors | undefined): Anchors | undefined {
+  return scen?.overrides?.[sys.system]?.[field] ?? central;
+}
+
+/** Build-out lever: base level in 2025 plus `f` × the Central growth after 2025. */
+function build(a: Anchors | undefined, year: number, f: number): number {
+  if (!a) return 0;
+  const v = at(a, year);
+  if (f === 1 || year <= 2025) return v;
+  const b = at(a, 2025);
+  return Math.max(0, b + f * (v - b));
+}
+
+export function yearAssumptions(market: MarketTable, sys: SystemTable, scen: Scenario | undefined, year: number): YearAssumptions {
+  const L = scen?.levers;
+  const lev = (m: number | undefined) => ramp(m ?? 1, year);
+  const capacityGW = {} as Record<Tech, number>;
+  const techs: Tech[] = ["nuclear", ...THERMAL_TECHS, "hydro", "ror", "windOnshore", "windOffshore", "solar"];
+  for (const t of techs) {
+    const a = pick(sys, scen, `capacityGW.${t}`, sys.capacityGW[t]);
+    const f = t === "windOnshore" || t === "windOffshore" || t === "solar" ? (L?.renewableBuild ?? 1) : 1;
+    capacityGW[t] = build(a, year, f);
+  }
+  const gas = at(market.fuel.gas, year) * lev(L?.gas);
+  return {
+    year,
+    system: sys.system,
+    demandTWh: at(pick(sys, scen, "demandTWh", sys.demandTWh)!, year) * lev(L?.demand),
+    capacityGW,
+    batteryGW: build(pick(sys, scen, "batteryGW", sys.batteryGW), year, L?.storageBuild ?? 1),
+    batteryHours: at(sys.batteryHours, year),
+    pumpedGW: at(sys.pumpedGW, year),
+    interconnectorGW: at(pick(sys, scen, "interconnectorGW", sys.interconnectorGW)!, year),
+    flexDemandGW: at(pick(sys, scen, "flexDemandGW", sys.flexDemandGW)!, year),
+    gas,
+    gasNative: gas * market.gasToNative,
+    coal: at(market.fuel.coal, year),
+    carbon: at(market.carbon, year) * lev(L?.carbon),
+    hydrogen: at(market.fuel.hydrogen, year),
+    priceCap: at(market.priceCap, year),
+    capacityPricePerKWYear: market.capacityPricePerKWYear ? at(market.capacityPricePerKWYear, year) * lev(L?.capacityPrice) : undefined,
+  };
+}
+
+/** Short-run marginal cost of a thermal unit: fuel/eff + carbon × EF/eff + VOM. */
+export function srmc(fuelPrice: number, efficiency: number, co2PerMWhFuel: number, carbon: number, vom: number): number {
+  return fuelPrice / efficiency + (carbon * co2PerMWhFuel) / efficiency + vom;
+}
+
+export interface ResolvedSystem {
+  sy: SystemYear;
+  ya: YearAssumptions;
+  meanDemandMW: number;
+  windOnshoreMW: number;
+  windOffshoreMW: number;
+  solarMW: number;
+  table: SystemTable;
+  market: MarketTable;
+}
+
+export function resolveSystem(region: MarketRegion, system: string, scen: Scenario | undefined, year: number, paramOverride?: Partial<PriceParams>): ResolvedSystem {
+  const market = MARKET_TABLES[region];
+  const table = market.systems.find((s) => s.system === system);
+  if (!table) throw new Error(`Unknown price system ${system} in ${region}`);
+  const ya = yearAssumptions(market, table, scen, year);
+  const lev = (m: number | undefined) => ramp(m ?? 1, year);
+  const fuelPrice = (f: keyof MarketTable["fuel"]) => (f === "gas" ? ya.gas : at(market.fuel[f], year));
+  const mustRunThermal = at(table.mustRunThermalGW, year) * 1000;
+  const thermal: ThermalBlock[] = [];
+  for (const tech of THERMAL_TECHS) {
+    let mw = ya.capacityGW[tech] * 1000;
+    if (tech === "ccgt") mw = Math.max(0, mw - mustRunThermal);
+    if (mw <= 0) continue;
+    const tp = TECH_PARAMS[tech];
+    for (let k = 0; k < BLOCKS_PER_TECH; k++) {
+      const eff = tp.effBest + ((tp.effWorst - tp.effBest) * (k + 0.5)) / BLOCKS_PER_TECH;
+      thermal.push({ tech, mw: mw / BLOCKS_PER_TECH, availability: tp.availability, cost: srmc(fuelPrice(tp.fuel), eff, tp.co2PerMWhFuel, ya.carbon, tp.vom) });
+    }
+  }
+  const meanDemandMW = (ya.demandTWh * 1e6) / (year % 4 === 0 ? 8784 : 8760);
+  const ccgtRef = srmc(ya.gas, 0.55, 0.202, ya.carbon, 3);
+  void lev;
+  const sy: SystemYear = {
+    system,
+    year,
+    peakDemandMW: meanDemandMW * 1.45, // replaced by the drivers' actual peak in model.ts
+    inflexibleShare: at(table.inflexibleShare, year),
+    subsidisedShare: at(table.subsidisedShare, year),
+    subsidyBid: at(table.subsidyBid, year),
+    mustRunMW: ya.capacityGW.nuclear * 1000 * table.nuclearAvailability + ya.capacityGW.ror * 1000 * table.rorCf + mustRunThermal,
+    mustRunBid: -10,
+    hydroMW: ya.capacityGW.hydro * 1000,
+    hydroCf: table.hydroCf,
+    storage: [
+      { mw: ya.batteryGW * 1000, hours: ya.batteryHours, efficiency: 0.88 },
+      { mw: ya.pumpedGW * 1000, hours: table.pumpedHours, efficiency: 0.75 },
+    ],
+    thermal,
+    interconnectorMW: ya.interconnectorGW * 1000,
+    neighbourRefCost: ccgtRef,
+    neighbourWindCorr: table.neighbourWindCorr,
+    flexDemandMW: ya.flexDemandGW * 1000,
+    flexBid: table.flexBid,
+    priceCap: ya.priceCap,
+    priceFloor: market.priceFloor,
+    params: paramsFor(system, paramOverride),
+  };
+  return {
+    sy,
+    ya,
+    meanDemandMW,
+    windOnshoreMW: ya.capacityGW.windOnshore * 1000,
+    windOffshoreMW: ya.capacityGW.windOffshore * 1000,
+    solarMW: ya.capacityGW.solar * 1000,
+    table,
+    market,
+  };
+}
+
+export { BASE_YEAR };

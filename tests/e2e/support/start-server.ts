@@ -1,0 +1,41 @@
+// Starts Voltcast for the browser tests on a fresh database (dropped on exit), demo accounts seeded.
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { createTestDatabase, testServer } from "../../support/backend.ts";
+
+const server = await testServer();
+const db = await createTestDatabase(server.adminUrl);
+const child = spawn("npx", ["tsx", "server.ts"], {
+  stdio: "inherit",
+  env: {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: process.env.E2E_PORT ?? "3100",
+    DATABASE_URL: db.url,
+    VOLTCAST_DATA_DIR: mkdtempSync(path.join(tmpdir(), "voltcast-e2e-")),
+    VOLTCAST_SEED_DEMO: "true",
+    VOLTCAST_INSECURE_COOKIES: "true",
+    SESSION_SECRET: randomBytes(32).toString("hex"),
+    LOG_LEVEL: "silent",
+  },
+});
+let done = false;
+async function stop() {
+  if (done) return;
+  done = true;
+  child.kill("SIGTERM");
+  await new Promise((r) => child.once("exit", r));
+  await db.drop().catch(() => {});
+  await server.stop();
+  process.exit(0);
+}
+process.on("SIGTERM", () => void stop());
+process.on("SIGINT", () => void stop());
+child.on("exit", (code) => {
+  if (!done) {
+    void db.drop().finally(() => process.exit(code ?? 1));
+  }
+});
