@@ -18,6 +18,7 @@ export interface IpmOptions {
 export function solveIpm(model: LpModel, options: IpmOptions = {}): LpSolution {
   const t0 = performance.now();
   const tol = options.tolerance ?? 1e-9;
+  const acceptTol = 1e-6; // accepted when progress stalls (degenerate LPs), still far inside 0.1 %
   const maxIter = options.maxIterations ?? 200;
   const sign = model.sense === "max" ? -1 : 1; // internally minimise
 
@@ -48,6 +49,17 @@ export function solveIpm(model: LpModel, options: IpmOptions = {}): LpSolution {
     if (hasU[j]) {
       v[j] = u[j] - x[j];
       wU[j] = 1;
+    }
+  }
+  // Slacks without an upper bound start where they make their row consistent.
+  {
+    const act = new Float64Array(m);
+    for (let j = 0; j < n; j++) if (hasU[j]) for (let k = cStart[j]; k < cStart[j + 1]; k++) act[Ar[k]] += Av[k] * x[j];
+    for (let j = 0; j < n; j++) {
+      if (hasU[j] || cStart[j + 1] - cStart[j] !== 1) continue;
+      const k = cStart[j];
+      const want = (b[Ar[k]] - act[Ar[k]]) / Av[k];
+      x[j] = Math.max(want, 1);
     }
   }
   const S: IpmState = {
@@ -99,6 +111,10 @@ export function solveIpm(model: LpModel, options: IpmOptions = {}): LpSolution {
   const tSetup = performance.now() - t0;
   let status: LpSolution["status"] = "iteration_limit";
   let iter = 0;
+  let bestMerit = Infinity;
+  let bestIter = 0;
+  const bestX = new Float64Array(n);
+  const bestY = new Float64Array(m);
   for (; iter < maxIter; iter++) {
     Ax(x, tmpM);
     kRowResiduals(m, b, tmpM, y, S.rb, out);
@@ -114,13 +130,21 @@ export function solveIpm(model: LpModel, options: IpmOptions = {}): LpSolution {
     const gap = Math.abs(pobj - dobj) / (1 + Math.abs(pobj));
     if (pinf / (1 + bNorm) < tol && dinf / (1 + cNorm) < tol && gap < tol) {
       status = "optimal";
+      bestMerit = 0;
+      break;
+    }
+    const merit = Math.max(pinf / (1 + bNorm), dinf / (1 + cNorm), gap);
+    if (merit < bestMerit) {
+      bestMerit = merit;
+      bestIter = iter;
+      bestX.set(x);
+      bestY.set(y);
+    } else if ((iter - bestIter >= 6 && bestMerit < acceptTol) || mu < 1e-30 || iter - bestIter >= 40) {
+      // stalled: numerical limit reached
       break;
     }
     if (process.env.IPM_DEBUG) console.error(`it ${iter} pinf=${pinf.toExponential(2)} dinf=${dinf.toExponential(2)} gap=${gap.toExponential(2)} mu=${mu.toExponential(2)} pobj=${pobj}`);
-    if (!Number.isFinite(pobj) || !Number.isFinite(mu)) {
-      status = "error";
-      break;
-    }
+    if (!Number.isFinite(pobj) || !Number.isFinite(mu)) break;
     kTheta(S);
     factor(S.theta);
     // predictor
@@ -144,6 +168,11 @@ export function solveIpm(model: LpModel, options: IpmOptions = {}): LpSolution {
   }
 
   if (process.env.IPM_DEBUG) console.error(`ipm: setup ${tSetup.toFixed(1)} ms, total ${(performance.now() - t0).toFixed(1)} ms, ${iter} iterations`);
+  if (status !== "optimal" && bestMerit < acceptTol) {
+    x.set(bestX);
+    y.set(bestY);
+    status = "optimal";
+  } else if (status !== "optimal" && bestMerit === Infinity) status = "error";
   // ---- 4. Back to the model's space ---------------------------------------------------------
   const xOut = new Float64Array(nOrig);
   for (let j = 0; j < nOrig; j++) {
