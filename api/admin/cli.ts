@@ -1,0 +1,86 @@
+// `npm run admin -- <command>`: run against the same database the app uses (embedded or DATABASE_URL).
+import { ConfigError, loadConfig } from "../config.ts";
+import { startDatabase } from "../db/database.ts";
+import { createPool } from "../db/client.ts";
+import { migrate } from "../db/migrate.ts";
+import { syncCatalog } from "../access/sync.ts";
+import { SUBSCRIPTIONS } from "../access/catalog.ts";
+import { AdminError, grantSubscription, listUsers, newApiKey, revokeSubscription, setFlag, type Target } from "./commands.ts";
+
+const USAGE = `Usage: npm run admin -- <command>
+  grant-subscription KEY --user EMAIL | --company NAME
+  revoke-subscription KEY --user EMAIL | --company NAME
+  set-flag KEY on|off|default [--user EMAIL]
+  create-api-key EMAIL [NAME]
+  list-users
+  list-subscriptions
+  list-flags`;
+
+function target(args: string[]): Target {
+  const u = args.indexOf("--user");
+  const c = args.indexOf("--company");
+  if (u >= 0 && args[u + 1]) return { user: args[u + 1] };
+  if (c >= 0 && args[c + 1]) return { company: args[c + 1] };
+  throw new AdminError("Say who: --user EMAIL or --company NAME");
+}
+
+async function main(args: string[]) {
+  const [command, ...rest] = args;
+  if (!command || command === "help" || command === "--help") {
+    console.log(USAGE);
+    return;
+  }
+  if (command === "list-subscriptions") {
+    for (const s of SUBSCRIPTIONS) console.log(`${s.key.padEnd(30)} ${s.name} (${s.plan})`);
+    return;
+  }
+  const config = loadConfig();
+  const database = await startDatabase(config, () => {});
+  const pool = createPool(database.url, 2);
+  try {
+    await migrate(pool, () => {});
+    await syncCatalog(pool);
+    switch (command) {
+      case "grant-subscription":
+        await grantSubscription(pool, rest[0], target(rest));
+        console.log(`Granted ${rest[0]}.`);
+        break;
+      case "revoke-subscription":
+        await revokeSubscription(pool, rest[0], target(rest));
+        console.log(`Revoked ${rest[0]}.`);
+        break;
+      case "set-flag": {
+        const [key, value] = rest;
+        if (value !== "on" && value !== "off" && value !== "default") throw new AdminError("The value must be on, off or default");
+        const u = rest.indexOf("--user");
+        await setFlag(pool, key, value, u >= 0 ? rest[u + 1] : undefined);
+        console.log(`Flag ${key} set ${value}${u >= 0 ? ` for ${rest[u + 1]}` : " for everyone"}.`);
+        break;
+      }
+      case "create-api-key": {
+        if (!rest[0]) throw new AdminError("Say whose key: create-api-key EMAIL");
+        const key = await newApiKey(pool, rest[0], rest[1]);
+        console.log(key.key);
+        break;
+      }
+      case "list-users":
+        console.table(await listUsers(pool));
+        break;
+      case "list-flags": {
+        const { rows } = await pool.query("select key, enabled from feature_flags order by key");
+        for (const r of rows) console.log(`${r.key.padEnd(50)} ${r.enabled ? "on" : "off"}`);
+        break;
+      }
+      default:
+        throw new AdminError(`Unknown command ${command}\n${USAGE}`);
+    }
+  } finally {
+    await pool.end();
+    await database.stop();
+  }
+}
+
+main(process.argv.slice(2)).catch((e) => {
+  console.error(e instanceof AdminError || e instanceof ConfigError ? e.message : e);
+  process.exit(1);
+});
