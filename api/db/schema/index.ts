@@ -2,3 +2,4 @@
 export * from "./accounts.ts";
 export * from "./datasets.ts";
 export * from "./plotting.ts";
+export * from "./forecasts.ts";

@@ -1,0 +1,132 @@
+// Typed view of the tables of migrations/0100_forecasts.sql (the forecast API mostly uses SQL via ctx.pool).
+import { pgTable, uuid, text, timestamp, boolean, bigserial, jsonb, integer, numeric, customType, doublePrecision, date, primaryKey } from "drizzle-orm/pg-core";
+
+const bytea = customType<{ data: Buffer }>({ dataType: () => "bytea" });
+
+export const forecastRuns = pgTable("forecast_runs", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  userId: uuid("user_id"),
+  runName: text("run_name").notNull(),
+  assetName: text("asset_name"),
+  status: text("status").notNull(),
+  isCustom: boolean("is_custom").notNull().default(true),
+  source: text("source").notNull().default("engine"),
+  marketRegion: text("market_region").notNull(),
+  configuration: text("configuration").notNull(),
+  subscription: text("subscription"),
+  macroScenarioId: text("macro_scenario_id"),
+  forecast: jsonb("forecast").notNull(),
+  financeStatus: text("finance_status").notNull().default("no_status"),
+  modelVersion: text("model_version"),
+  result: jsonb("result"),
+  partial: jsonb("partial").notNull(),
+  resultFile: bytea("result_file"),
+  resultFileName: text("result_file_name"),
+  jobId: text("job_id"),
+  attempts: integer("attempts").notNull().default(0),
+  error: text("error"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  startedAt: timestamp("started_at", { withTimezone: true }),
+  finishedAt: timestamp("finished_at", { withTimezone: true }),
+});
+
+export const forecastRunEvents = pgTable("forecast_run_events", {
+  id: bigserial("id", { mode: "number" }).primaryKey(),
+  runId: uuid("run_id").notNull(),
+  event: text("event").notNull(),
+  status: text("status").notNull(),
+  percentage: numeric("percentage").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const customDegradationCurves = pgTable("custom_degradation_curves", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  userId: uuid("user_id").notNull(),
+  fileName: text("file_name").notNull(),
+  points: jsonb("points").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const solarProfiles = pgTable("solar_profiles", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  userId: uuid("user_id").notNull(),
+  fileName: text("file_name").notNull(),
+  capacityFactors: jsonb("capacity_factors").notNull(),
+  annualYieldMwhPerMwp: numeric("annual_yield_mwh_per_mwp").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const runZipArchives = pgTable("run_zip_archives", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  userId: uuid("user_id"),
+  anonymousId: uuid("anonymous_id"),
+  runIds: uuid("run_ids").array().notNull(),
+  status: text("status").notNull().default("preparing"),
+  fullName: text("full_name"),
+  companyName: text("company_name"),
+  file: bytea("file"),
+  fileName: text("file_name"),
+  error: text("error"),
+  jobId: text("job_id"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const assetLibrary = pgTable("asset_library", {
+  uid: uuid("uid").primaryKey().defaultRandom(),
+  assetId: text("asset_id").notNull(),
+  name: text("name").notNull(),
+  assetName: text("asset_name").notNull(),
+  technology: text("technology").notNull().default("BESS"),
+  marketRegion: text("market_region").notNull(),
+  region: text("region").notNull(),
+  image: text("image"),
+  ratedPower: numeric("rated_power").notNull(),
+  energyCapacity: numeric("energy_capacity").notNull(),
+  operationalSince: date("operational_since"),
+  zipCode: text("zip_code"),
+  city: text("city"),
+  address: text("address"),
+  latitude: doublePrecision("latitude"),
+  longitude: doublePrecision("longitude"),
+  gsp: text("gsp"),
+  cycles: numeric("cycles"),
+  importCapacity: numeric("import_capacity"),
+  exportCapacity: numeric("export_capacity"),
+  forecastAssetConfig: text("forecast_asset_config").notNull().default("stand_alone_bess"),
+  exampleRevenue: jsonb("example_revenue"),
+});
+
+export const portfolioAssets = pgTable("portfolio_assets", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  userId: uuid("user_id").notNull(),
+  assetId: text("asset_id"),
+  assetName: text("asset_name").notNull(),
+  ratedPower: numeric("rated_power").notNull(),
+  energyCapacity: numeric("energy_capacity").notNull(),
+  gsp: text("gsp"),
+  technology: text("technology").notNull().default("BESS"),
+  marketRegion: text("market_region").notNull(),
+  city: text("city"),
+  address: text("address"),
+  zipCode: text("zip_code"),
+  latitude: doublePrecision("latitude"),
+  longitude: doublePrecision("longitude"),
+  importCapacity: numeric("import_capacity"),
+  exportCapacity: numeric("export_capacity"),
+  operationalSince: date("operational_since"),
+  userFullName: text("user_full_name"),
+  companyName: text("company_name"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const portfolioAssetRuns = pgTable(
+  "portfolio_asset_runs",
+  {
+    portfolioAssetId: uuid("portfolio_asset_id").notNull(),
+    forecastRunId: uuid("forecast_run_id").notNull(),
+    linkedAt: timestamp("linked_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.portfolioAssetId, t.forecastRunId] })],
+);
