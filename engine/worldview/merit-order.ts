@@ -24,6 +24,8 @@ export interface StorageFleet {
   mw: number;
   hours: number;
   efficiency: number;
+  /** Average share of a full daily cycle actually used (pumped hydro cycles far less than daily). */
+  cycleFraction: number;
 }
 
 /** Calibrated behavioural parameters of a price system (see calibration.ts). */
@@ -41,6 +43,17 @@ export interface PriceParams {
   scarcitySigma: number;
   /** Neighbour (interconnected market) price as a multiple of a reference CCGT cost. */
   neighbourFactor: number;
+  /**
+   * Coupling of the neighbour price to this system's standardised residual load (shared weather
+   * across interconnected markets): neighbour = ref·factor·(1 + coupling·z + noise).
+   */
+  neighbourCoupling: number;
+  /**
+   * Economic withholding: share of thermal capacity offered only at a strategic price of
+   * withholdPrice × the dearest block's cost (portfolio bidding, as in the NEM).
+   */
+  withholdShare: number;
+  withholdPrice: number;
   /** Depth of negative bids: multiplies the inflexible/must-run negative bid levels. */
   negDepth: number;
 }
@@ -135,7 +148,7 @@ function waterFill(load: Float64Array, from: number, to: number, powerMW: number
     for (let i = from; i < to; i++) e += Math.min(powerMW, Math.max(0, l - load[i])) * dtH;
     return e;
   };
-  const maxD = discharged(min - 1);
+  const maxD = discharged(min - powerMW);
   const dTarget = Math.min(dischargeMWh, maxD);
   let hLo = min - powerMW;
   let hHi = max;
@@ -209,7 +222,7 @@ export function clearPrices(
       if (sy.hydroMW > 0) waterFill(shaped, start, i, sy.hydroMW, sy.hydroMW * sy.hydroCf * hours, 0, dtH);
       for (const s of sy.storage) {
         if (s.mw <= 0 || s.hours <= 0) continue;
-        const e = s.mw * s.hours;
+        const e = s.mw * s.hours * s.cycleFraction;
         const rt = Math.sqrt(s.efficiency);
         // one full cycle per day at most; the round-trip loss is charged on the way in
         waterFill(shaped, start, i, s.mw, e * rt, e / rt, dtH);
@@ -218,7 +231,14 @@ export function clearPrices(
     }
   }
 
-  const stack = buildStack(sy.thermal);
+  const blocks = sy.thermal.map((b) => ({ ...b, mw: b.mw * (1 - p.withholdShare) }));
+  if (p.withholdShare > 0 && sy.thermal.length) {
+    const dearest = Math.max(...sy.thermal.map((b) => b.cost));
+    const held = sy.thermal.reduce((a, b) => a + b.mw * b.availability, 0) * p.withholdShare;
+    blocks.push({ tech: "strategic", mw: held * 0.5, availability: 1, cost: dearest * p.withholdPrice });
+    blocks.push({ tech: "strategic", mw: held * 0.5, availability: 1, cost: dearest * p.withholdPrice * 2 });
+  }
+  const stack = buildStack(blocks);
   const noise = ar1(n, Math.pow(p.noisePhi, intervalMinutes / 60), rng);
   const sub = intervalMinutes < 60 ? p.subHourlyNoise : 0;
   const nbNoise = ar1(n, Math.pow(0.97, intervalMinutes / 60), rng);
@@ -230,9 +250,13 @@ export function clearPrices(
   const sig = Math.max(1, p.scarcitySigma * sy.peakDemandMW);
   const negInflex = Math.max(sy.priceFloor, -60 * p.negDepth);
   const negMust = Math.max(sy.priceFloor, sy.mustRunBid * p.negDepth);
-  let meanWind = 0;
-  for (let i = 0; i < n; i++) meanWind += d.windCf[i];
-  meanWind /= n;
+  // standardised residual load (before storage) drives the correlated neighbour price
+  let rMean = 0;
+  for (let i = 0; i < n; i++) rMean += residual[i];
+  rMean /= n;
+  let rVar = 0;
+  for (let i = 0; i < n; i++) rVar += (residual[i] - rMean) ** 2;
+  const rStd = Math.sqrt(rVar / n) || 1;
 
   // price of the stack (without imports/flex) for a residual x at interval i
   const stackPrice = (i: number, x: number, availScale: number): number => {
@@ -249,7 +273,7 @@ export function clearPrices(
       return c * mult * (1 + p.markupA * Math.pow(u, p.markupK));
     }
     let surplus = -x; // MW of low-bid supply that must be turned down
-    if (surplus <= merch) return -1 * Math.min(1, surplus / Math.max(merch, 1)) * p.negDepth;
+    if (surplus <= merch) return 0;
     surplus -= merch;
     if (surplus <= subsid) return -sy.subsidyBid;
     surplus -= subsid;
@@ -263,8 +287,7 @@ export function clearPrices(
     const availScale = 1 + 0.03 * noise[(i * 7919) % n]; // forced-outage wobble, correlated with bid noise
     const nb = opts.neighbourPrice
       ? opts.neighbourPrice[i]
-      : sy.neighbourRefCost * p.neighbourFactor *
-        Math.max(0.05, 1 + 0.12 * nbNoise[i] - (sy.neighbourWindCorr * 0.6 * (d.windCf[i] - meanWind)) / Math.max(meanWind, 0.05));
+      : Math.max(-20, sy.neighbourRefCost * p.neighbourFactor * (1 + p.neighbourCoupling * ((residual[i] - rMean) / rStd) + 0.12 * nbNoise[i]));
     neighbour[i] = nb;
     let x = shaped[i];
     let pr = stackPrice(i, x, availScale);

@@ -12,7 +12,10 @@ export const DEFAULT_PARAMS: PriceParams = {
   scarcityM0: 0.03,
   scarcitySigma: 0.03,
   neighbourFactor: 1,
+  neighbourCoupling: 0.3,
   negDepth: 1,
+  withholdShare: 0,
+  withholdPrice: 1.5,
 };
 
 /** Calibrated on base year 2024 (see README "Calibration"). */

@@ -97,9 +97,16 @@ export function resolveSystem(region: MarketRegion, system: string, scen: Scenar
   const fuelPrice = (f: keyof MarketTable["fuel"]) => (f === "gas" ? ya.gas : at(market.fuel[f], year));
   const mustRunThermal = at(table.mustRunThermalGW, year) * 1000;
   const thermal: ThermalBlock[] = [];
+  // must-run thermal (CHP, minimum stable generation) comes out of the base-load fleet, cheapest first
+  let mustLeft = mustRunThermal;
+  const baseCut: Partial<Record<string, number>> = {};
+  for (const tech of ["lignite", "coal", "ccgt", "biomass"] as const) {
+    const cut = Math.min(mustLeft, ya.capacityGW[tech] * 1000 * 0.9);
+    baseCut[tech] = cut;
+    mustLeft -= cut;
+  }
   for (const tech of THERMAL_TECHS) {
-    let mw = ya.capacityGW[tech] * 1000;
-    if (tech === "ccgt") mw = Math.max(0, mw - mustRunThermal);
+    const mw = ya.capacityGW[tech] * 1000 - (baseCut[tech] ?? 0);
     if (mw <= 0) continue;
     const tp = TECH_PARAMS[tech];
     for (let k = 0; k < BLOCKS_PER_TECH; k++) {
@@ -122,8 +129,8 @@ export function resolveSystem(region: MarketRegion, system: string, scen: Scenar
     hydroMW: ya.capacityGW.hydro * 1000,
     hydroCf: table.hydroCf,
     storage: [
-      { mw: ya.batteryGW * 1000, hours: ya.batteryHours, efficiency: 0.88 },
-      { mw: ya.pumpedGW * 1000, hours: table.pumpedHours, efficiency: 0.75 },
+      { mw: ya.batteryGW * 1000, hours: ya.batteryHours, efficiency: 0.88, cycleFraction: 0.9 },
+      { mw: ya.pumpedGW * 1000, hours: table.pumpedHours, efficiency: 0.75, cycleFraction: 0.35 },
     ],
     thermal,
     interconnectorMW: ya.interconnectorGW * 1000,

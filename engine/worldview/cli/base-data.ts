@@ -101,6 +101,8 @@ export function readGb(year = 2024): BaseYearData | null {
       put(solar, h, a[2] / a[3]);
     }
     out.demand = demand;
+    out.windMW = wind;
+    out.solarMW = solar;
     out.source += "; NESO historic demand (ND + embedded wind + embedded solar)";
   }
   return out;
