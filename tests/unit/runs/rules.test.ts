@@ -1,0 +1,161 @@
+import { describe, expect, it } from "vitest";
+import {
+  applyJobEvent,
+  downloadVerdict,
+  effectiveStatus,
+  formatDuration,
+  hasActiveFilters,
+  listHref,
+  minutesRemaining,
+  nextOrdering,
+  parseListQuery,
+  progressLabel,
+  progressPercent,
+  progressTone,
+  revenueUnit,
+  runIcon,
+  type ProgressEvent,
+  type RunStatus,
+} from "~/components/runs/rules";
+
+const created = "2026-01-01T10:00:00.000Z";
+const ev = (percentage: number, status: "success" | "warning" = "success", at = "2026-01-01T10:02:00.000Z"): ProgressEvent => ({
+  id: percentage,
+  event: `step ${percentage}`,
+  status,
+  percentage,
+  created_at: at,
+});
+
+describe("effective status (spec §4: a latest warning shows as failed)", () => {
+  it.each<[RunStatus, ProgressEvent[], RunStatus]>([
+    ["processing", [ev(10)], "processing"],
+    ["processing", [ev(10), ev(20, "warning")], "failed"],
+    ["processing", [ev(10, "warning"), ev(20)], "processing"],
+    ["ready_for_review", [ev(100)], "ready_for_review"],
+    ["failed", [], "failed"],
+    ["draft", [ev(5, "warning")], "draft"],
+  ])("%s with %j → %s", (status, events, expected) => {
+    expect(effectiveStatus({ status, progressEvents: events })).toBe(expected);
+  });
+});
+
+describe("progress bar percentage and colour", () => {
+  it.each<[RunStatus, ProgressEvent[], number, "green" | "red"]>([
+    ["processing", [], 0, "green"],
+    ["processing", [ev(42.5)], 42.5, "green"],
+    ["processing", [ev(150)], 100, "green"],
+    ["processing", [ev(-3)], 0, "green"],
+    ["ready_for_review", [ev(60)], 100, "green"],
+    ["failed", [ev(30)], 100, "red"],
+    ["processing", [ev(30), ev(35, "warning")], 100, "red"],
+  ])("%s %j → %d%% %s", (status, events, pct, tone) => {
+    expect(progressPercent({ status, progressEvents: events })).toBe(pct);
+    expect(progressTone({ status, progressEvents: events })).toBe(tone);
+  });
+});
+
+describe("minutes remaining (creation + 6 minutes, never below 0)", () => {
+  it.each<[string, number]>([
+    ["2026-01-01T10:00:00.000Z", 6],
+    ["2026-01-01T10:00:01.000Z", 6],
+    ["2026-01-01T10:01:00.000Z", 5],
+    ["2026-01-01T10:05:59.000Z", 1],
+    ["2026-01-01T10:06:00.000Z", 0],
+    ["2026-01-01T11:00:00.000Z", 0],
+  ])("at %s → %d", (now, minutes) => {
+    expect(minutesRemaining(created, new Date(now))).toBe(minutes);
+  });
+});
+
+describe("progress label (spec §2)", () => {
+  const now = new Date("2026-01-01T10:02:30.000Z");
+  it("failed shows Suspended", () => {
+    expect(progressLabel({ status: "failed", createdAt: created, progressEvents: [ev(20)] }, now)).toBe("Suspended");
+    expect(progressLabel({ status: "processing", createdAt: created, progressEvents: [ev(20, "warning")] }, now)).toBe("Suspended");
+  });
+  it("ready_for_review shows Finished and the elapsed time to the last event", () => {
+    const run = { status: "ready_for_review" as const, createdAt: created, progressEvents: [ev(100, "success", "2026-01-01T10:04:07.000Z")] };
+    expect(progressLabel(run, now)).toBe("Finished in 4 min 07 s");
+    const withElapsed = { ...run, progressEvents: [{ ...ev(100), timeElapsedSeconds: 75 }] };
+    expect(progressLabel(withElapsed, now)).toBe("Finished in 1 min 15 s");
+  });
+  it("processing counts down the minutes", () => {
+    expect(progressLabel({ status: "processing", createdAt: created, progressEvents: [ev(20)] }, now)).toBe("4 minutes remaining to finish");
+  });
+});
+
+describe("run icons (spec §4)", () => {
+  it.each<[RunStatus, boolean, ProgressEvent[], string]>([
+    ["ready_for_review", true, [], "none"],
+    ["ready_for_review", false, [], "processing"],
+    ["processing", false, [], "processing"],
+    ["failed", false, [], "processing"],
+    ["draft", false, [], "edit"],
+  ])("%s (file %s) → %s", (status, hasFile, events, icon) => {
+    expect(runIcon({ status, hasFile, progressEvents: events })).toBe(icon);
+  });
+});
+
+describe("run file download rule (spec §4)", () => {
+  const ready = { status: "ready_for_review" as const, hasFile: true, isCustom: false, marketRegion: "GB" };
+  it.each<[string, Parameters<typeof downloadVerdict>[0], string[], ReturnType<typeof downloadVerdict>]>([
+    ["library GB run with the subscription", ready, ["library_gb_forecast"], { ok: true }],
+    ["library GB run without it", ready, ["library_ercot_zonal_forecast"], { ok: false, reason: "subscription", subscription: "library_gb_forecast" }],
+    ["library ERCOT run without it", { ...ready, marketRegion: "ERCOT" }, [], { ok: false, reason: "subscription", subscription: "library_ercot_zonal_forecast" }],
+    ["custom GB run without a library subscription", { ...ready, isCustom: true }, [], { ok: true }],
+    ["library NEM run (no library subscription exists)", { ...ready, marketRegion: "NEM" }, [], { ok: true }],
+    ["processing run", { ...ready, status: "processing" }, ["library_gb_forecast"], { ok: false, reason: "not_ready" }],
+    ["failed by warning", { ...ready, progressEvents: [ev(50, "warning")] }, ["library_gb_forecast"], { ok: false, reason: "not_ready" }],
+    ["ready without a file", { ...ready, hasFile: false }, ["library_gb_forecast"], { ok: false, reason: "no_file" }],
+  ])("%s", (_name, run, subs, verdict) => {
+    expect(downloadVerdict(run, subs)).toEqual(verdict);
+  });
+});
+
+describe("units (spec §9)", () => {
+  it.each([
+    ["GB", "year", "GBP/MW/year"],
+    ["ERCOT", "year", "USD/MW/year"],
+    ["GB", "month", "GBP/MW/month"],
+    ["ERCOT", "month", "USD/MW/month"],
+    ["NEM", "month", "AUD/MW/month"],
+  ] as const)("%s per %s → %s", (region, period, unit) => {
+    expect(revenueUnit(region, period)).toBe(unit);
+  });
+});
+
+describe("background jobs list (spec §4)", () => {
+  const a = { id: "a", status: "preparing" };
+  const b = { id: "b", status: "preparing" };
+  it("prepends a new item", () => expect(applyJobEvent([a], b)).toEqual([b, a]));
+  it("replaces an existing item in place", () => expect(applyJobEvent([b, a], { id: "a", status: "failed" })).toEqual([b, { id: "a", status: "failed" }]));
+  it("removes a completed item", () => expect(applyJobEvent([b, a], { id: "b", status: "completed" })).toEqual([a]));
+  it("ignores a completed item it does not hold", () => expect(applyJobEvent([a], { id: "z", status: "completed" })).toEqual([a]));
+});
+
+describe("list URL state", () => {
+  it("reads filters, sort and paging, falling back on bad values", () => {
+    const q = parseListQuery(new URLSearchParams("region=GB&onlyCustom=true&ordering=-status&page=3&limit=25"));
+    expect(q).toMatchObject({ region: "GB", onlyCustom: true, ordering: "-status", page: 3, limit: 25 });
+    const bad = parseListQuery(new URLSearchParams("ordering=name&page=-1&limit=5000"));
+    expect(bad).toMatchObject({ ordering: undefined, page: 1, limit: 100, onlyCustom: false });
+    expect(hasActiveFilters(bad)).toBe(false);
+    expect(hasActiveFilters(q)).toBe(true);
+  });
+  it("cycles a column's sort and resets the page when filters change", () => {
+    expect(nextOrdering(undefined, "status")).toBe("status");
+    expect(nextOrdering("status", "status")).toBe("-status");
+    expect(nextOrdering("-status", "status")).toBe("status");
+    expect(nextOrdering("-status", "model_version")).toBe("model_version");
+    const sp = new URLSearchParams("region=GB&page=4");
+    expect(listHref("/forecasts", sp, { ordering: "-status" })).toBe("/forecasts?region=GB&ordering=-status");
+    expect(listHref("/forecasts", sp, { page: 5 })).toBe("/forecasts?region=GB&page=5");
+    expect(listHref("/forecasts", sp, { page: 1, region: null })).toBe("/forecasts");
+  });
+  it("formats durations", () => {
+    expect(formatDuration(45)).toBe("45 s");
+    expect(formatDuration(245)).toBe("4 min 05 s");
+    expect(formatDuration(3720)).toBe("1 h 02 min");
+  });
+});
