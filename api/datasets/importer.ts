@@ -1,0 +1,106 @@
+// Importers: a file (CSV, .csv.gz, OMIE's .N files) or a folder of them → datasets. The format is
+// recognised from the header (formats.ts); each file is stored in ONE transaction, and importing the
+// same file again replaces its values (upsert on (dataset, timestamp)), so re-imports are idempotent.
+import { createReadStream, readdirSync, statSync } from "node:fs";
+import path from "node:path";
+import { createInterface } from "node:readline";
+import { createGunzip } from "node:zlib";
+import type pg from "pg";
+import { detectFormat, splitLine, type Format } from "./formats.ts";
+import { storeSeries, type StoredSeries } from "./store.ts";
+
+export interface FileResult {
+  file: string;
+  format: string | null;
+  /** Why a file was skipped (unknown format), when it was. */
+  skipped?: string;
+  datasets: { slug: string; id: number; points: number }[];
+  points: number;
+  ms: number;
+}
+
+const CANDIDATE = /(\.csv|\.csv\.gz|\.txt|^marginalpdbc_\d{8}\.\d+)$/i;
+
+/** Every importable file under `p` (itself when a file), in a stable order. */
+export function filesUnder(p: string): string[] {
+  const st = statSync(p);
+  if (st.isFile()) return [p];
+  const out: string[] = [];
+  for (const name of readdirSync(p).sort()) {
+    if (name.startsWith(".")) continue;
+    const full = path.join(p, name);
+    const s = statSync(full);
+    if (s.isDirectory()) out.push(...filesUnder(full));
+    else if (CANDIDATE.test(name)) out.push(full);
+  }
+  return out;
+}
+
+/** Parse a file into series without touching the database. */
+export async function parseFile(file: string): Promise<{ format: Format | null; series: StoredSeries[] }> {
+  const raw = createReadStream(file);
+  const input = file.toLowerCase().endsWith(".gz") ? raw.pipe(createGunzip()) : raw;
+  const lines = createInterface({ input, crlfDelay: Infinity });
+  let format: Format | null = null;
+  let sink: ReturnType<Format["create"]> | null = null;
+  let first = true;
+  try {
+    for await (const line of lines) {
+      if (first) {
+        first = false;
+        format = detectFormat(line);
+        if (!format) return { format: null, series: [] };
+        const header = splitLine(line.replace(/^\uFEFF/, ""), format.delimiter).map((x) => x.trim());
+        sink = format.create(header);
+        continue;
+      }
+      if (!line.trim() || line.trim() === "*") continue;
+      sink!.row(splitLine(line, format!.delimiter));
+    }
+  } finally {
+    lines.close();
+    raw.destroy();
+  }
+  return { format, series: sink ? sink.finish() : [] };
+}
+
+/** Import one file; `origin` is how it is recorded (default: its path relative to `root`). */
+export async function importFile(pool: pg.Pool, file: string, opts: { root?: string } = {}): Promise<FileResult> {
+  const started = Date.now();
+  const origin = opts.root ? path.relative(opts.root, file) || path.basename(file) : path.basename(file);
+  const { format, series } = await parseFile(file);
+  if (!format) {
+    return { file: origin, format: null, skipped: "not a format Voltcast recognises", datasets: [], points: 0, ms: Date.now() - started };
+  }
+  const datasets = await storeSeries(pool, origin, format.id, series);
+  return {
+    file: origin,
+    format: format.id,
+    datasets,
+    points: datasets.reduce((s, d) => s + d.points, 0),
+    ms: Date.now() - started,
+  };
+}
+
+/**
+ * Import a file or every importable file under a folder. Files of unknown formats are skipped
+ * (reported), except when a single file was named: then it is an error.
+ */
+export async function importPath(
+  pool: pg.Pool,
+  p: string,
+  opts: { onFile?: (r: FileResult, index: number, total: number) => void } = {},
+): Promise<FileResult[]> {
+  const abs = path.resolve(p);
+  const single = statSync(abs).isFile();
+  const files = filesUnder(abs);
+  const root = single ? path.dirname(abs) : abs;
+  const results: FileResult[] = [];
+  for (const [i, f] of files.entries()) {
+    const r = await importFile(pool, f, { root });
+    if (single && r.skipped) throw new Error(`${r.file}: ${r.skipped}`);
+    results.push(r);
+    opts.onFile?.(r, i + 1, files.length);
+  }
+  return results;
+}

@@ -1,0 +1,90 @@
+// Local wall-clock times of the markets' own files → UTC instants, without a date library:
+// the offset of a zone at an instant comes from Intl (the ICU tables Node ships).
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(tz: string): Intl.DateTimeFormat {
+  let f = formatters.get(tz);
+  if (!f) {
+    f = new Intl.DateTimeFormat("en-US", {
+      timeZone: tz,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    });
+    formatters.set(tz, f);
+  }
+  return f;
+}
+
+/** Minutes the zone is ahead of UTC at the instant `utcMs` (Europe/London in summer: 60). */
+export function tzOffsetMinutes(tz: string, utcMs: number): number {
+  const parts = formatter(tz).formatToParts(new Date(utcMs));
+  const get = (t: string) => Number(parts.find((p) => p.type === t)!.value);
+  const asUtc = Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"), get("second"));
+  return Math.round((asUtc - Math.floor(utcMs / 1000) * 1000) / 60_000);
+}
+
+const midnightCache = new Map<string, number>();
+
+/** The UTC instant of local midnight starting the day `y-m-d` in `tz`. */
+export function localMidnightUtc(tz: string, y: number, m: number, d: number): number {
+  const key = `${tz}|${y}-${m}-${d}`;
+  const hit = midnightCache.get(key);
+  if (hit !== undefined) return hit;
+  const naive = Date.UTC(y, m - 1, d);
+  // Two passes settle the offset also next to a clock change.
+  let utc = naive - tzOffsetMinutes(tz, naive) * 60_000;
+  utc = naive - tzOffsetMinutes(tz, utc) * 60_000;
+  if (midnightCache.size > 50_000) midnightCache.clear();
+  midnightCache.set(key, utc);
+  return utc;
+}
+
+/** The UTC instant of a local wall-clock time (an ambiguous time takes the first occurrence). */
+export function localToUtc(tz: string, y: number, m: number, d: number, hh: number, mm: number, ss = 0): number {
+  const naive = Date.UTC(y, m - 1, d, hh, mm, ss);
+  let utc = naive - tzOffsetMinutes(tz, naive - 12 * 3_600_000) * 60_000;
+  utc = naive - tzOffsetMinutes(tz, utc) * 60_000;
+  return utc;
+}
+
+const MONTHS: Record<string, number> = { jan: 1, feb: 2, mar: 3, apr: 4, may: 5, jun: 6, jul: 7, aug: 8, sep: 9, oct: 10, nov: 11, dec: 12 };
+
+/**
+ * A calendar date in the formats these files use: 2024-01-31, 31/01/2024 (or 01/31/2024 with
+ * `us`), 2024/01/31, 31-Jan-24, 1-Jan-2024. Returns [y, m, d] or null.
+ */
+export function parseDate(s: string, opts: { us?: boolean } = {}): [number, number, number] | null {
+  const t = s.trim();
+  let m = /^(\d{4})[-/](\d{1,2})[-/](\d{1,2})/.exec(t);
+  if (m) return [Number(m[1]), Number(m[2]), Number(m[3])];
+  m = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(t);
+  if (m) return opts.us ? [Number(m[3]), Number(m[1]), Number(m[2])] : [Number(m[3]), Number(m[2]), Number(m[1])];
+  m = /^(\d{1,2})-([A-Za-z]{3})-(\d{2}|\d{4})$/.exec(t);
+  if (m) {
+    const month = MONTHS[m[2].toLowerCase()];
+    if (!month) return null;
+    const y = m[3].length === 2 ? 2000 + Number(m[3]) : Number(m[3]);
+    return [y, month, Number(m[1])];
+  }
+  return null;
+}
+
+/** An ISO instant with an explicit zone (Z or ±hh:mm / ±hhmm) → epoch ms, or NaN. */
+export function parseIsoInstant(s: string): number {
+  const t = s.trim().replace(" ", "T").replace(/([+-]\d{2})(\d{2})$/, "$1:$2");
+  if (!/(Z|[+-]\d{2}:\d{2})$/.test(t)) return NaN;
+  return Date.parse(t);
+}
+
+/** A naive "YYYY-MM-DD HH:MM[:SS]" (or with / and T) read at a fixed offset from UTC, in minutes. */
+export function parseNaiveAtOffset(s: string, offsetMinutes: number): number {
+  const m = /^(\d{4})[-/](\d{2})[-/](\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?/.exec(s.trim());
+  if (!m) return NaN;
+  return Date.UTC(+m[1], +m[2] - 1, +m[3], +m[4], +m[5], m[6] ? +m[6] : 0) - offsetMinutes * 60_000;
+}
