@@ -4,9 +4,11 @@ import { identify, type ApiContext } from "./http/context.ts";
 import { errorHandler } from "./http/route.ts";
 import { authRouter } from "./routes/auth.ts";
 import { docsRouter } from "./routes/docs.ts";
+import { plottingRouter } from "./routes/plotting.ts";
+import { dataAndChartsRouter } from "./routes/dataAndCharts.ts";
 
 /** Routers of the product's areas; each is a function of the context. Add new areas here. */
-const AREAS: ((ctx: ApiContext) => express.Router)[] = [authRouter];
+const AREAS: ((ctx: ApiContext) => express.Router)[] = [authRouter, plottingRouter, dataAndChartsRouter];
 
 export function createApi(ctx: ApiContext): express.Router {
   const api = express.Router();

@@ -2,8 +2,9 @@
 import type { JobKind } from "./types.ts";
 import { purgeLoginAttempts } from "./kinds/purgeLoginAttempts.ts";
 import { queueSelfTest } from "./kinds/queueSelfTest.ts";
+import { datasetDownload } from "./kinds/datasetDownload.ts";
 
-export const JOB_KINDS: JobKind<any>[] = [purgeLoginAttempts];
+export const JOB_KINDS: JobKind<any>[] = [purgeLoginAttempts, datasetDownload];
 
 /** Kinds active in this process (the self-test kind only when tests ask for it). */
 export function activeJobKinds(env = process.env): JobKind<any>[] {

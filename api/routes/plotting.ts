@@ -1,0 +1,301 @@
+// Plotter (spec §7 "Plotter and data library"): the tree, available choices, get-data, the
+// moving-average check and saved plots, under /data-api/data-and-charts/plotting/.
+import express from "express";
+import { z } from "../zod.ts";
+import { describe } from "../openapi.ts";
+import { parse, route } from "../http/route.ts";
+import { access, type ApiContext } from "../http/context.ts";
+import { badRequest, unauthorized } from "../http/errors.ts";
+import type { Request } from "express";
+import {
+  CHART_TYPES,
+  PERIODS,
+  PlotQuerySchema,
+  SavedChartSchema,
+  SHORTCUTS,
+  UNITS,
+} from "../../app/validation/savedChart.ts";
+import { getPlotData, isMovingAverageAvailable } from "../plotting/getData.ts";
+import { homeFolders, REGION_LABELS, REGIONS, TREE_GROUP_IDS, TREE_GROUPS, treeGroup, type TreeGroup } from "../plotting/tree.ts";
+import {
+  createSavedPlot,
+  deleteSavedPlot,
+  listSavedPlots,
+  savedPlotById,
+  savedPlotByTitle,
+  updateSavedPlot,
+} from "../plotting/savedPlots.ts";
+
+const BASE = "/data-api/data-and-charts/plotting";
+const TAG = "Plotter";
+
+/** Repeated (`fields=a&fields=b`), bracketed or comma-separated lists all read as arrays. */
+export function listParam(v: unknown): string[] | undefined {
+  if (v === undefined) return undefined;
+  const items = (Array.isArray(v) ? v : [v]).flatMap((x) => String(x).split(","));
+  return items.map((s) => s.trim()).filter(Boolean);
+}
+
+export function plotQueryFrom(query: Record<string, unknown>) {
+  return parse(PlotQuerySchema, {
+    ...query,
+    fields: listParam(query.fields ?? query["fields[]"]),
+    categories: listParam(query.categories ?? query["categories[]"]),
+  });
+}
+
+/** Saved charts are a logged-in user's own (spec §6). */
+function requireUserId(req: Request): string {
+  if (!req.identity.userId) throw unauthorized("You need to be logged in to save charts.");
+  return req.identity.userId;
+}
+
+const MOVING_AVERAGE_WINDOWS = [7, 14, 30] as const;
+
+const TreeQuery = z.object({
+  region: z.enum(REGIONS as [string, ...string[]], { message: `Choose a region: ${REGIONS.join(", ")}` }).optional(),
+  gsp_group: z.string().max(60).optional(),
+  ercot_zone: z.string().max(60).optional(),
+  macro_scenario_id: z.string().max(100).optional(),
+  variable_type: z.string().max(60).optional(),
+  group: z.string().max(100).optional(),
+  search: z.string().max(100).optional(),
+  limit: z.coerce.number().int().min(1, "The limit should be between 1 and 100").max(100, "The limit should be between 1 and 100").default(10),
+  offset: z.coerce.number().int().min(0, "The offset should be 0 or more").default(0),
+});
+
+const Folder = z.object({ id: z.string(), label: z.string(), count: z.number() });
+const Field = z.object({
+  id: z.string(),
+  label: z.string(),
+  unit: z.string(),
+  category: z.string(),
+  locked: z.boolean(),
+  subscription: z.string().nullable(),
+  additionalProperties: z.record(z.unknown()),
+});
+const TreeResponse = z.object({ folders: z.array(Folder), fields: z.array(Field), count: z.number().optional() });
+const PlotQueryDoc = z.object({
+  fields: z.string().openapi({ description: "Dataset ids (or slugs), repeated or comma-separated" }),
+  categories: z.string().optional().openapi({ description: "One category per field: LIVEANDHISTORIC, FORECAST, MACROSCENARIO" }),
+  start_date: z.string().optional().openapi({ example: "2024-01-01" }),
+  end_date: z.string().optional().openapi({ example: "2024-01-31", description: "Included" }),
+  shortcut: z.enum(SHORTCUTS).optional().openapi({ description: "Span counted back from end_date (or the end of the data)" }),
+  period: z.enum(PERIODS).optional().openapi({ description: "Average into buckets of this period; raw values when absent" }),
+  moving_average: z.number().int().optional().openapi({ description: "Trailing moving average over this many points (2–365)" }),
+  chart_type: z.enum(CHART_TYPES).optional(),
+  unit: z.enum(UNITS).optional(),
+});
+const SavedPlot = z.object({
+  id: z.string(),
+  title: z.string(),
+  slug: z.string(),
+  description: z.string(),
+  start_date: z.string().nullable(),
+  end_date: z.string().nullable(),
+  shortcut: z.string().nullable(),
+  period: z.string().nullable(),
+  categories: z.array(z.string()),
+  fields: z.array(z.string()),
+  moving_average: z.number().nullable(),
+  chart_type: z.string(),
+  unit: z.string(),
+});
+const SavedPlotBody = z.object({
+  title: z.string().openapi({ description: "Required; up to 30 letters, digits and spaces; unique among your charts" }),
+  description: z.string().optional().openapi({ description: "Up to 500 characters" }),
+  fields: z.array(z.string()),
+  categories: z.array(z.string()).optional(),
+  start_date: z.string().optional(),
+  end_date: z.string().optional(),
+  shortcut: z.enum(SHORTCUTS).optional(),
+  period: z.enum(PERIODS).optional(),
+  moving_average: z.number().int().optional(),
+  chart_type: z.enum(CHART_TYPES).optional(),
+  unit: z.enum(UNITS).optional(),
+});
+
+describe({ method: "get", path: `${BASE}/tree/forecasts/`, tag: TAG, summary: "Plotter tree home folders for forecasts", response: TreeResponse });
+describe({ method: "get", path: `${BASE}/tree/live-data/`, tag: TAG, summary: "Plotter tree home folders for live and historic data (one per region)", response: TreeResponse });
+describe({
+  method: "get",
+  path: `${BASE}/tree/:group/`,
+  tag: TAG,
+  summary: "One group of the plotter tree: region folders, group folders, or its series (paged)",
+  description: `Groups: ${TREE_GROUP_IDS.join(", ")}. Without region: region folders; with region only: group folders; with any narrower filter: fields.`,
+  params: z.object({ group: z.enum(TREE_GROUP_IDS as [TreeGroup, ...TreeGroup[]]) }),
+  query: TreeQuery,
+  response: TreeResponse,
+});
+describe({
+  method: "get",
+  path: `${BASE}/available-choices/`,
+  tag: TAG,
+  summary: "Regions, periods, shortcuts, chart types, units and moving-average windows the plotter offers",
+  query: z.object({ prefer_region: z.string().optional() }),
+});
+describe({
+  method: "get",
+  path: `${BASE}/get-data/`,
+  tag: TAG,
+  summary: "The series of a plot query, averaged per period in PostgreSQL and thinned for display (extremes kept)",
+  query: PlotQueryDoc,
+});
+describe({
+  method: "get",
+  path: `${BASE}/is-moving-average-available/`,
+  tag: TAG,
+  summary: "Whether a moving average of the given window can be drawn for the query",
+  query: PlotQueryDoc,
+  response: z.object({ isAvailable: z.boolean() }),
+});
+describe({
+  method: "get",
+  path: `${BASE}/saved-plots/`,
+  tag: TAG,
+  summary: "Your saved charts, newest first (cursor paging: follow `next`)",
+  query: z.object({ limit: z.number().int().optional(), cursor: z.string().optional() }),
+  response: z.object({ results: z.array(SavedPlot), next: z.string().nullable(), count: z.number() }),
+});
+describe({ method: "post", path: `${BASE}/saved-plots/`, tag: TAG, summary: "Save a chart", body: SavedPlotBody, response: SavedPlot, status: 201 });
+describe({ method: "get", path: `${BASE}/saved-plots/:id/`, tag: TAG, summary: "A saved chart by id", params: z.object({ id: z.string() }), response: SavedPlot });
+describe({ method: "put", path: `${BASE}/saved-plots/:id/`, tag: TAG, summary: "Change a saved chart", params: z.object({ id: z.string() }), body: SavedPlotBody, response: SavedPlot });
+describe({ method: "delete", path: `${BASE}/saved-plots/:id/`, tag: TAG, summary: "Delete a saved chart", params: z.object({ id: z.string() }), status: 204 });
+describe({
+  method: "get",
+  path: `${BASE}/saved-plots/title/:title/`,
+  tag: TAG,
+  summary: "A saved chart by its title or page slug (my-gb-prices)",
+  params: z.object({ title: z.string() }),
+  response: SavedPlot,
+});
+
+export function plottingRouter(ctx: ApiContext) {
+  const r = express.Router();
+
+  r.get(
+    `${BASE}/tree/:home(forecasts|live-data)/`,
+    route(async (req, res) => {
+      res.json(await homeFolders(ctx.pool, req.params.home as "forecasts" | "live-data"));
+    }),
+  );
+
+  r.get(
+    `${BASE}/tree/:group/`,
+    route(async (req, res) => {
+      const group = req.params.group as TreeGroup;
+      if (!(group in TREE_GROUPS)) throw badRequest({ group: [`Choose a group: ${TREE_GROUP_IDS.join(", ")}`] });
+      const f = parse(TreeQuery, req.query);
+      const a = await access(ctx, req);
+      res.json(await treeGroup(ctx.pool, group, f, a.subscriptions));
+    }),
+  );
+
+  r.get(
+    `${BASE}/available-choices/`,
+    route(async (req, res) => {
+      const prefer = typeof req.query.prefer_region === "string" && REGIONS.includes(req.query.prefer_region) ? req.query.prefer_region : REGIONS[0];
+      const { rows } = await ctx.pool.query(
+        "select region, min(start_date) as lo, max(end_date) as hi, count(*) as n from datasets group by region",
+      );
+      const regions = [prefer, ...REGIONS.filter((x) => x !== prefer)].map((id) => {
+        const row = rows.find((x) => x.region === id);
+        return {
+          id,
+          label: REGION_LABELS[id],
+          datasets: Number(row?.n ?? 0),
+          startDate: row?.lo ? new Date(row.lo).toISOString() : null,
+          endDate: row?.hi ? new Date(row.hi).toISOString() : null,
+        };
+      });
+      res.json({
+        preferredRegion: prefer,
+        regions,
+        groups: TREE_GROUP_IDS.map((id) => ({ id, label: TREE_GROUPS[id].label })),
+        periods: PERIODS,
+        shortcuts: SHORTCUTS,
+        chartTypes: CHART_TYPES,
+        units: UNITS,
+        movingAverageWindows: MOVING_AVERAGE_WINDOWS,
+      });
+    }),
+  );
+
+  r.get(
+    `${BASE}/get-data/`,
+    route(async (req, res) => {
+      const q = plotQueryFrom(req.query);
+      const a = await access(ctx, req);
+      res.json(await getPlotData(ctx.pool, q, a.subscriptions));
+    }),
+  );
+
+  r.get(
+    `${BASE}/is-moving-average-available/`,
+    route(async (req, res) => {
+      const q = plotQueryFrom(req.query);
+      const a = await access(ctx, req);
+      res.json({ isAvailable: await isMovingAverageAvailable(ctx.pool, q, a.subscriptions) });
+    }),
+  );
+
+  r.get(
+    `${BASE}/saved-plots/`,
+    route(async (req, res) => {
+      const userId = requireUserId(req);
+      const { limit, cursor } = parse(
+        z.object({
+          limit: z.coerce.number().int().min(1, "The limit should be between 1 and 100").max(100, "The limit should be between 1 and 100").default(24),
+          cursor: z.string().max(200).optional(),
+        }),
+        req.query,
+      );
+      const page = await listSavedPlots(ctx.pool, userId, limit, cursor);
+      const next = page.nextCursor ? `/api/v1${BASE}/saved-plots/?limit=${limit}&cursor=${page.nextCursor}` : null;
+      res.json({ results: page.results, next, nextCursor: page.nextCursor, count: page.count });
+    }),
+  );
+
+  r.post(
+    `${BASE}/saved-plots/`,
+    route(async (req, res) => {
+      const userId = requireUserId(req);
+      const input = parse(SavedChartSchema, req.body);
+      res.status(201).json(await createSavedPlot(ctx.pool, userId, input));
+    }),
+  );
+
+  r.get(
+    `${BASE}/saved-plots/title/:title/`,
+    route(async (req, res) => {
+      const userId = requireUserId(req);
+      res.json(await savedPlotByTitle(ctx.pool, userId, req.params.title));
+    }),
+  );
+
+  r.get(
+    `${BASE}/saved-plots/:id/`,
+    route(async (req, res) => {
+      res.json(await savedPlotById(ctx.pool, requireUserId(req), req.params.id));
+    }),
+  );
+
+  r.put(
+    `${BASE}/saved-plots/:id/`,
+    route(async (req, res) => {
+      const userId = requireUserId(req);
+      const input = parse(SavedChartSchema, req.body);
+      res.json(await updateSavedPlot(ctx.pool, userId, req.params.id, input));
+    }),
+  );
+
+  r.delete(
+    `${BASE}/saved-plots/:id/`,
+    route(async (req, res) => {
+      await deleteSavedPlot(ctx.pool, requireUserId(req), req.params.id);
+      res.status(204).end();
+    }),
+  );
+
+  return r;
+}
