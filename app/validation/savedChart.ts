@@ -42,7 +42,7 @@ export const chartTitle = z
   .min(1, MESSAGES.titleRequired)
   .max(CHART_TITLE_MAX, MESSAGES.titleTooLong)
   // Letters (any alphabet), digits and spaces only.
-  .regex(/^[\p{L}\p{N} ]+$/u, MESSAGES.titleSymbols)
+  .regex(/^[\p{L}\p{N} ]*$/u, MESSAGES.titleSymbols)
   .transform((s) => s.replace(/\s+/g, " "));
 
 export const chartDescription = z.preprocess(

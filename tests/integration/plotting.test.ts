@@ -1,0 +1,234 @@
+// Plotter API on real PostgreSQL: the §5 saved-chart rules, get-data's aggregation and thinning,
+// the moving-average check, the tree's folders and paging, and subscriptions.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestBackend, type TestBackend } from "../support/backend.ts";
+import { storeSeries, type DatasetMeta } from "../../api/datasets/store.ts";
+
+const BASE = "/data-api/data-and-charts/plotting";
+const HALF_HOUR = 1_800_000;
+let t: TestBackend;
+let priceId: string;
+let lockedId: string;
+let raw: { ts: number[]; values: number[] };
+
+function meta(slug: string, over: Partial<DatasetMeta> = {}): DatasetMeta {
+  return {
+    slug,
+    title: `Test ${slug}`,
+    description: "fixture",
+    region: "great-britain",
+    geography: "GB",
+    granularity: "30 min",
+    source: "synthetic",
+    synthetic: true,
+    subscriptionKey: null,
+    unit: "GBP/MWh",
+    category: "LIVEANDHISTORIC",
+    variableType: "price",
+    groupName: "Test prices",
+    ...over,
+  };
+}
+
+beforeAll(async () => {
+  t = await startTestBackend();
+  // 2023 in half-hours: a daily shape, a scarcity spike and a negative price.
+  const ts: number[] = [];
+  const values: number[] = [];
+  for (let i = 0; i < 17_520; i++) {
+    ts.push(Date.UTC(2023, 0, 1) + i * HALF_HOUR);
+    values.push(Math.round(80 + 30 * Math.sin((2 * Math.PI * (i % 48)) / 48) + ((i * 7919) % 13)));
+  }
+  values[5000] = 1950;
+  values[12000] = -185;
+  raw = { ts, values };
+  const stored = await storeSeries(t.backend.ctx.pool, "test:plotting", "test", [
+    { meta: meta("test-gb-price"), series: raw },
+    { meta: meta("test-gb-locked", { title: "Locked GB series", subscriptionKey: "data_gb" }), series: { ts: ts.slice(0, 48), values: values.slice(0, 48) } },
+    ...Array.from({ length: 12 }, (_, i) => ({
+      meta: meta(`test-extra-${i}`, { groupName: "Test extras" }),
+      series: { ts: ts.slice(0, 48), values: values.slice(0, 48) },
+    })),
+  ]);
+  priceId = String(stored[0].id);
+  lockedId = String(stored[1].id);
+});
+afterAll(async () => {
+  await t?.stop();
+});
+
+const chart = (over: Record<string, unknown> = {}) => ({
+  title: "My GB prices",
+  description: "Weekly means",
+  fields: [priceId],
+  categories: ["LIVEANDHISTORIC"],
+  start_date: "2023-03-01",
+  end_date: "2023-03-31",
+  period: "week",
+  chart_type: "linear",
+  unit: "Price",
+  ...over,
+});
+
+describe("saved plots: the rules of spec §5", () => {
+  it("requires a title", async () => {
+    const res = await t.call(`${BASE}/saved-plots/`, { as: "gb@voltcast.local", body: chart({ title: "  " }) });
+    expect(res.status).toBe(400);
+    expect(res.body.errors.title).toEqual(["Please enter chart name"]);
+  });
+
+  it("limits the title to 30 characters", async () => {
+    const res = await t.call(`${BASE}/saved-plots/`, { as: "gb@voltcast.local", body: chart({ title: "a".repeat(31) }) });
+    expect(res.status).toBe(400);
+    expect(res.body.errors.title).toEqual(["The name field should be 30 characters or less."]);
+    const ok = await t.call(`${BASE}/saved-plots/`, { as: "gb@voltcast.local", body: chart({ title: "a".repeat(30) }) });
+    expect(ok.status).toBe(201);
+  });
+
+  it("allows letters, digits and spaces only", async () => {
+    for (const title of ["GB prices!", "GB-prices", "prices/2023", "<b>x</b>"]) {
+      const res = await t.call(`${BASE}/saved-plots/`, { as: "gb@voltcast.local", body: chart({ title }) });
+      expect(res.status, title).toBe(400);
+      expect(res.body.errors.title).toEqual(["The name cannot contain special symbols"]);
+    }
+  });
+
+  it("limits the description to 500 characters", async () => {
+    const res = await t.call(`${BASE}/saved-plots/`, { as: "gb@voltcast.local", body: chart({ title: "Long text", description: "x".repeat(501) }) });
+    expect(res.status).toBe(400);
+    expect(res.body.errors.description).toEqual(["The chart description field should be 500 characters or less."]);
+  });
+
+  it("keeps titles unique among a user's charts, except the chart itself", async () => {
+    const first = await t.call(`${BASE}/saved-plots/`, { as: "pro@voltcast.local", body: chart({ title: "Unique one" }) });
+    expect(first.status).toBe(201);
+    expect(first.body.slug).toBe("unique-one");
+    const again = await t.call(`${BASE}/saved-plots/`, { as: "pro@voltcast.local", body: chart({ title: "unique  ONE" }) });
+    expect(again.status).toBe(409);
+    expect(again.body.errors.title).toEqual(["Chart with this name already exists"]);
+    // Saving the chart under its own title is fine.
+    const self = await t.call(`${BASE}/saved-plots/${first.body.id}/`, { as: "pro@voltcast.local", method: "PUT", body: chart({ title: "Unique one", description: "changed" }) });
+    expect(self.status).toBe(200);
+    expect(self.body.description).toBe("changed");
+    // Renaming another chart to it is not.
+    const other = await t.call(`${BASE}/saved-plots/`, { as: "pro@voltcast.local", body: chart({ title: "Another" }) });
+    const clash = await t.call(`${BASE}/saved-plots/${other.body.id}/`, { as: "pro@voltcast.local", method: "PUT", body: chart({ title: "Unique One" }) });
+    expect(clash.status).toBe(409);
+    expect(clash.body.errors.title).toEqual(["Chart with this name already exists"]);
+    // Another user may use the same title.
+    const elsewhere = await t.call(`${BASE}/saved-plots/`, { as: "free@voltcast.local", body: chart({ title: "Unique one" }) });
+    expect(elsewhere.status).toBe(201);
+  });
+});
+
+describe("saved plots: the calls", () => {
+  it("are only for logged-in users", async () => {
+    expect((await t.call(`${BASE}/saved-plots/`)).status).toBe(401);
+    expect((await t.call(`${BASE}/saved-plots/`, { as: { anonymousId: crypto.randomUUID() }, body: chart() })).status).toBe(401);
+  });
+
+  it("create, find by id and by hyphenated title, update, delete — each user sees only their own", async () => {
+    const created = await t.call(`${BASE}/saved-plots/`, { as: "gb@voltcast.local", body: chart({ title: "Winter peaks", moving_average: 7 }) });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ title: "Winter peaks", slug: "winter-peaks", period: "week", moving_average: 7, fields: [priceId], start_date: "2023-03-01" });
+    const id = created.body.id;
+    expect((await t.call(`${BASE}/saved-plots/${id}/`, { as: "gb@voltcast.local" })).body.title).toBe("Winter peaks");
+    expect((await t.call(`${BASE}/saved-plots/title/winter-peaks/`, { as: "gb@voltcast.local" })).body.id).toBe(id);
+    expect((await t.call(`${BASE}/saved-plots/title/Winter%20peaks/`, { as: "gb@voltcast.local" })).body.id).toBe(id);
+    expect((await t.call(`${BASE}/saved-plots/${id}/`, { as: "pro@voltcast.local" })).status).toBe(404);
+    expect((await t.call(`${BASE}/saved-plots/${id}/`, { as: "pro@voltcast.local", method: "DELETE" })).status).toBe(404);
+    const renamed = await t.call(`${BASE}/saved-plots/${id}/`, { as: "gb@voltcast.local", method: "PUT", body: chart({ title: "Winter highs" }) });
+    expect(renamed.body.slug).toBe("winter-highs");
+    expect((await t.call(`${BASE}/saved-plots/${id}/`, { as: "gb@voltcast.local", method: "DELETE" })).status).toBe(204);
+    expect((await t.call(`${BASE}/saved-plots/${id}/`, { as: "gb@voltcast.local" })).status).toBe(404);
+  });
+
+  it("pages with a cursor, newest first", async () => {
+    await t.backend.ctx.pool.query("delete from saved_plots where user_id = $1", [await t.userId("free@voltcast.local")]);
+    for (let i = 1; i <= 5; i++) await t.call(`${BASE}/saved-plots/`, { as: "free@voltcast.local", body: chart({ title: `Chart ${i}` }) });
+    const first = await t.call(`${BASE}/saved-plots/?limit=2`, { as: "free@voltcast.local" });
+    expect(first.body.results.map((r: any) => r.title)).toEqual(["Chart 5", "Chart 4"]);
+    expect(first.body.count).toBe(5);
+    const second = await t.call(first.body.next.replace("/api/v1", ""), { as: "free@voltcast.local" });
+    expect(second.body.results.map((r: any) => r.title)).toEqual(["Chart 3", "Chart 2"]);
+    const third = await t.call(second.body.next.replace("/api/v1", ""), { as: "free@voltcast.local" });
+    expect(third.body.results.map((r: any) => r.title)).toEqual(["Chart 1"]);
+    expect(third.body.next).toBeNull();
+  });
+});
+
+describe("get-data", () => {
+  it("averages a month into weeks in PostgreSQL (weeks start on Monday)", async () => {
+    const res = await t.call(`${BASE}/get-data/?fields=${priceId}&start_date=2023-03-01&end_date=2023-03-31&period=week`);
+    expect(res.status).toBe(200);
+    const [s] = res.body.series;
+    // 1 March 2023 is a Wednesday: buckets are the Mondays 27 Feb, 6, 13, 20 and 27 March.
+    expect(s.points.map((p: number[]) => new Date(p[0]).toISOString().slice(0, 10))).toEqual(["2023-02-27", "2023-03-06", "2023-03-13", "2023-03-20", "2023-03-27"]);
+    const from = Date.UTC(2023, 2, 6);
+    const to = Date.UTC(2023, 2, 13);
+    const week = raw.values.filter((_, i) => raw.ts[i] >= from && raw.ts[i] < to);
+    expect(s.points[1][1]).toBeCloseTo(week.reduce((a, b) => a + b, 0) / week.length, 9);
+    expect(s.rawCount).toBe(5);
+  });
+
+  it("thins a year of half-hourly data for display and keeps its extremes", async () => {
+    const res = await t.call(`${BASE}/get-data/?fields=${priceId}&start_date=2023-01-01&end_date=2023-12-31`);
+    const [s] = res.body.series;
+    expect(s.rawCount).toBe(17_520);
+    expect(s.thinned).toBe(true);
+    expect(s.points.length).toBeLessThanOrEqual(1200);
+    const values = s.points.map((p: number[]) => p[1]);
+    expect(Math.max(...values)).toBe(1950);
+    expect(Math.min(...values)).toBe(-185);
+  });
+
+  it("draws the moving average when available, and says when it is not", async () => {
+    const q = `fields=${priceId}&start_date=2023-03-01&end_date=2023-03-31&period=day&moving_average=7`;
+    expect((await t.call(`${BASE}/is-moving-average-available/?${q}`)).body).toEqual({ isAvailable: true });
+    const res = await t.call(`${BASE}/get-data/?${q}`);
+    expect(res.body.movingAverageAvailable).toBe(true);
+    expect(res.body.series[0].movingAverage).toHaveLength(31 - 6);
+    const week = `fields=${priceId}&start_date=2023-03-01&end_date=2023-03-31&period=week&moving_average=7`;
+    expect((await t.call(`${BASE}/is-moving-average-available/?${week}`)).body).toEqual({ isAvailable: false });
+  });
+
+  it("refuses bad input by field, and locked datasets with the spec's text", async () => {
+    const none = await t.call(`${BASE}/get-data/?period=fortnight`);
+    expect(none.status).toBe(400);
+    expect(none.body.errors.period).toEqual(["Choose a period: year, month, week or day"]);
+    const empty = await t.call(`${BASE}/get-data/`);
+    expect(empty.body.errors.fields).toEqual(["Choose at least one series to plot"]);
+    const unknown = await t.call(`${BASE}/get-data/?fields=999999`);
+    expect(unknown.body.errors.fields).toEqual(["No such series: 999999"]);
+    const locked = await t.call(`${BASE}/get-data/?fields=${lockedId}`, { as: "free@voltcast.local" });
+    expect(locked.status).toBe(403);
+    expect(locked.body.detail).toBe("This Data-set requires GB Data subscription");
+    expect((await t.call(`${BASE}/get-data/?fields=${lockedId}`, { as: "gb@voltcast.local" })).status).toBe(200);
+  });
+});
+
+describe("the plotter tree", () => {
+  it("has home folders, region and group folders, and paged fields (10 by default)", async () => {
+    const home = await t.call(`${BASE}/tree/forecasts/`);
+    expect(home.body.folders.map((f: any) => f.label)).toEqual(["Forecasted BESS revenues", "Forecasted prices & world view"]);
+    const live = await t.call(`${BASE}/tree/live-data/`);
+    expect(live.body.folders.find((f: any) => f.id === "great-britain").count).toBeGreaterThanOrEqual(14);
+    const groups = await t.call(`${BASE}/tree/live-and-historic/?region=great-britain`);
+    expect(groups.body.folders).toContainEqual({ id: "Test extras", label: "Test extras", count: 12 });
+    const page1 = await t.call(`${BASE}/tree/live-and-historic/?region=great-britain&group=Test%20extras`);
+    expect(page1.body.fields).toHaveLength(10);
+    expect(page1.body.count).toBe(12);
+    const page2 = await t.call(`${BASE}/tree/live-and-historic/?region=great-britain&group=Test%20extras&offset=10`);
+    expect(page2.body.fields).toHaveLength(2);
+    const search = await t.call(`${BASE}/tree/live-and-historic/?search=Locked%20GB`, { as: "free@voltcast.local" });
+    expect(search.body.fields).toMatchObject([{ id: lockedId, locked: true, subscription: "GB Data" }]);
+    expect((await t.call(`${BASE}/tree/live-and-historic/?limit=500`)).status).toBe(400);
+  });
+
+  it("offers the choices, preferred region first", async () => {
+    const res = await t.call(`${BASE}/available-choices/?prefer_region=ercot`);
+    expect(res.body.regions[0].id).toBe("ercot");
+    expect(res.body.periods).toEqual(["day", "week", "month", "year"]);
+    expect(res.body.shortcuts).toEqual(["1D", "1W", "1M", "1Y"]);
+  });
+});
