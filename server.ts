@@ -30,6 +30,8 @@ process.env.SESSION_SECRET = config.sessionSecret;
 process.env.VOLTCAST_API_URL ??= `http://127.0.0.1:${config.PORT}/api/v1`;
 
 const dev = config.NODE_ENV === "development";
+// Under `remix dev`, tell it when a new build is served (it sets REMIX_DEV_ORIGIN).
+const underRemixDev = dev && Boolean(process.env.REMIX_DEV_ORIGIN);
 const BUILD_PATH = path.resolve("build/index.js");
 
 const backend = await startBackend(config, { workers: config.VOLTCAST_WORKERS === "true" });
@@ -89,7 +91,7 @@ async function currentBuild(): Promise<ServerBuild> {
   if (stamp !== buildStamp) {
     buildStamp = stamp;
     build = (await import(`${pathToFileURL(BUILD_PATH).href}?t=${stamp}`)) as ServerBuild;
-    broadcastDevReady(build);
+    if (underRemixDev) await broadcastDevReady(build);
   }
   return build;
 }
@@ -105,7 +107,7 @@ app.all(
 
 const server = app.listen(config.PORT, () => {
   console.log(`Voltcast is up at http://localhost:${config.PORT}`);
-  if (dev) broadcastDevReady(build);
+  if (underRemixDev) void broadcastDevReady(build);
 });
 
 let stopping = false;
