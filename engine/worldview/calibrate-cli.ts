@@ -150,9 +150,11 @@ if (run("ERCOT")) {
       let cov = 0, vh = 0;
       for (let i = 0; i < h.length; i++) if (Number.isFinite(h[i]) && Number.isFinite(l[i])) { cov += (h[i] - mh) * (l[i] - h[i] - md); vh += (h[i] - mh) ** 2; }
       const b = cov / vh;
-      let rs = 0;
-      for (let i = 0; i < h.length; i++) if (Number.isFinite(h[i]) && Number.isFinite(l[i])) rs += (l[i] - h[i] - md - b * (h[i] - mh)) ** 2;
-      basis[zone] = { a: +md.toFixed(2), b: +b.toFixed(3), sigma: +Math.sqrt(rs / n).toFixed(2), settlementPoint: z.settlementPoint };
+      // robust sigma (1.4826 × median absolute residual): congestion spikes would inflate a plain std
+      const res: number[] = [];
+      for (let i = 0; i < h.length; i++) if (Number.isFinite(h[i]) && Number.isFinite(l[i])) res.push(Math.abs(l[i] - h[i] - md - b * (h[i] - mh)));
+      res.sort((x, y) => x - y);
+      basis[zone] = { a: +md.toFixed(2), b: +b.toFixed(3), sigma: +(1.4826 * res[res.length >> 1]).toFixed(2), settlementPoint: z.settlementPoint };
     }
     if (FIT) console.log("\nERCOT_ZONE_BASIS (fitted on 2024 RTM hourly):\n" + JSON.stringify(basis, null, 1));
   }
