@@ -1,0 +1,141 @@
+// The forecast input (spec §3 "Forecast form fields", the parts the model needs) and results.
+import { z } from "zod";
+
+const num = z.coerce.number();
+const strBool = z.union([z.boolean(), z.enum(["true", "false"])]).transform((v) => v === true || v === "true");
+
+export const duosSchema = z.object({
+  redBandImportPrice: num,
+  redBandExportPrice: num,
+  amberBandImportPrice: num,
+  amberBandExportPrice: num,
+  greenBandImportPrice: num,
+  greenBandExportPrice: num,
+  redBandStartTime: z.string(),
+  redBandEndTime: z.string(),
+  amberBandMorningStartTime: z.string(),
+  amberBandMorningEndTime: z.string(),
+  amberBandEveningStartTime: z.string(),
+  amberBandEveningEndTime: z.string(),
+  amberBandWeekendStartTime: z.string(),
+  amberBandWeekendEndTime: z.string(),
+  fixedDailyCharges: num.default(0),
+  dailyFixedCapacityCharges: num.default(0),
+});
+
+export const forecastInputSchema = z
+  .object({
+    configuration: z.enum(["bess", "solar", "solarDCcoupling", "solarACcoupling", "wind"]),
+    region: z.enum(["GB", "ERCOT", "NEM", "DE", "ES"]),
+    ratedPower: num.positive(),
+    duration: num.positive().default(2),
+    efficiency: z.union([num, z.literal("other")]).default(88),
+    o_efficiency: num.optional(),
+    maxImport: z.union([z.literal("same"), z.literal("other"), num]).default("same"),
+    o_maxImport: num.optional(),
+    maxExport: z.union([z.literal("same"), z.literal("other"), num]).default("same"),
+    o_maxExport: num.optional(),
+    maxCycles: num.positive().default(1),
+    startDate: z.string(),
+    /** Asset life in years from startDate (default 20). */
+    assetLifeYears: num.int().positive().default(20),
+    revenueStrategies: z.array(z.enum(["energy_with_as", "energy_only", "merchant", "ancillaries"])).min(1),
+    macroScenarios: z.array(z.string()).min(1),
+    degradation: z.enum(["no_degradation", "standard_degradation_curve", "custom_degradation_curve"]).default("no_degradation"),
+    customDegradationCurve: z.object({ cycles: z.array(num), retention: z.array(num) }).optional(),
+    repowering: num.positive().default(10_000),
+    coLocation: strBool.default(false),
+    /** true = AC coupling, false = DC coupling. */
+    coupling: strBool.optional(),
+    solarRatedPower: num.positive().optional(),
+    windRatedPower: num.positive().optional(),
+    latitude: num.optional(),
+    longitude: num.optional(),
+    /** Uploaded generation profile (MW or capacity factor), replacing the modelled one. */
+    generationProfile: z.object({ intervalMinutes: num.positive(), values: z.array(num) }).optional(),
+    duos: strBool.default(false),
+    duosTariff: duosSchema.optional(),
+    connectionType: z.enum(["distribution", "transmission"]).optional(),
+    tnuosGenerationZone: z.union([z.string(), num]).optional(),
+    /** Dispatch horizon: whole year (default), or rolling windows with a look-ahead. */
+    dispatchMode: z.enum(["year", "monthly", "daily"]).default("year"),
+  })
+  .superRefine((v, ctx) => {
+    if (v.efficiency === "other" && v.o_efficiency === undefined) ctx.addIssue({ code: "custom", path: ["o_efficiency"], message: "required" });
+    if (v.degradation === "custom_degradation_curve" && !v.customDegradationCurve)
+      ctx.addIssue({ code: "custom", path: ["customDegradationCurve"], message: "required" });
+    if ((v.configuration === "solar" || v.configuration.startsWith("solar")) && v.configuration !== "solar" && v.solarRatedPower === undefined)
+      ctx.addIssue({ code: "custom", path: ["solarRatedPower"], message: "required" });
+    if (v.configuration !== "bess" && (v.latitude === undefined || v.longitude === undefined) && !v.generationProfile)
+      ctx.addIssue({ code: "custom", path: ["latitude"], message: "location or profile required" });
+    if (v.duos && !v.duosTariff) ctx.addIssue({ code: "custom", path: ["duosTariff"], message: "required when duos is true" });
+  });
+
+export type ForecastInput = z.input<typeof forecastInputSchema>;
+export type ForecastParams = z.output<typeof forecastInputSchema>;
+
+export type Stream =
+  | "wholesale"
+  | "imbalance"
+  | "services"
+  | "capacityMarket"
+  | "generation"
+  | "duosUnitCharges"
+  | "duosFixedCharges"
+  | "tnuos";
+
+export interface YearResult {
+  scenarioId: string;
+  strategy: string;
+  year: number;
+  currency: string;
+  /** Revenue (+) and cost (−) by stream, currency. */
+  streams: Partial<Record<Stream, number>>;
+  /** Service revenue by service key. */
+  serviceBreakdown: Record<string, number>;
+  total: number;
+  /** Total per MW of rated power (battery; generation for stand-alone solar/wind). */
+  perMWYear: number;
+  /** Monthly totals (12), currency, and per MW. */
+  monthly: number[];
+  monthlyPerMW: number[];
+  cycles: number;
+  throughputMWh: number;
+  capacityRetention: number;
+  repowered: boolean;
+  synthetic: boolean;
+  solveMs: number;
+}
+
+export interface ScenarioResult {
+  scenarioId: string;
+  strategy: string;
+  currency: string;
+  /** Units as in spec §9, e.g. "GBP/MW/year". */
+  unitYear: string;
+  unitMonth: string;
+  years: YearResult[];
+  total: number;
+  totalPerMW: number;
+  averagePerMWYear: number;
+  repoweringEvents: { year: number; cyclesBefore: number }[];
+}
+
+export interface ForecastResult {
+  scenarios: ScenarioResult[];
+  elapsedMs: number;
+}
+
+export interface ProgressEvent {
+  event: string;
+  percentage: number;
+  status: "success" | "warning";
+}
+
+export interface DayDispatch {
+  timestamps: string[];
+  price: number[];
+  chargeMW: number[];
+  dischargeMW: number[];
+  socMWh: number[];
+}
