@@ -6,9 +6,11 @@ import { authRouter } from "./routes/auth.ts";
 import { docsRouter } from "./routes/docs.ts";
 import { plottingRouter } from "./routes/plotting.ts";
 import { dataAndChartsRouter } from "./routes/dataAndCharts.ts";
+import { forecastDraftsRouter } from "./routes/forecastDrafts.ts";
+import { forecastRunsRouter } from "./routes/forecastRuns.ts";
 
 /** Routers of the product's areas; each is a function of the context. Add new areas here. */
-const AREAS: ((ctx: ApiContext) => express.Router)[] = [authRouter, plottingRouter, dataAndChartsRouter];
+const AREAS: ((ctx: ApiContext) => express.Router)[] = [authRouter, plottingRouter, dataAndChartsRouter, forecastDraftsRouter, forecastRunsRouter];
 
 export function createApi(ctx: ApiContext): express.Router {
   const api = express.Router();

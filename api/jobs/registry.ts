@@ -3,8 +3,9 @@ import type { JobKind } from "./types.ts";
 import { purgeLoginAttempts } from "./kinds/purgeLoginAttempts.ts";
 import { queueSelfTest } from "./kinds/queueSelfTest.ts";
 import { datasetDownload } from "./kinds/datasetDownload.ts";
+import { forecastRun, forecastRunDead } from "./kinds/forecastRun.ts";
 
-export const JOB_KINDS: JobKind<any>[] = [purgeLoginAttempts, datasetDownload];
+export const JOB_KINDS: JobKind<any>[] = [purgeLoginAttempts, datasetDownload, forecastRunDead, forecastRun];
 
 /** Kinds active in this process (the self-test kind only when tests ask for it). */
 export function activeJobKinds(env = process.env): JobKind<any>[] {

@@ -398,8 +398,11 @@ function checkForecast(d: Fields, ctx: ForecastContext, add: Add, scope?: Readon
   if (!d.zipCode) {
     if (req(true)) out("zipCode", MESSAGES.zipCode);
   } else if (d.zipCode.length > LIMITS.zipCode) out("zipCode", MESSAGES.zipCode);
-  if (d.latitude !== undefined && (d.latitude < -90 || d.latitude > 90)) out("latitude", MESSAGES.latitude);
-  if (d.longitude !== undefined && (d.longitude < -180 || d.longitude > 180)) out("longitude", MESSAGES.longitude);
+  // Solar and wind output is modelled at the site: its coordinates are needed (or an uploaded profile).
+  const generationModelled = configuration === "wind" || hasSolar(configuration) || (configuration === "bess" && d.coLocation === "true");
+  const needsSite = generationModelled && !d.solarProfileId;
+  if (d.latitude === undefined ? req(needsSite) : d.latitude < -90 || d.latitude > 90) out("latitude", MESSAGES.latitude);
+  if (d.longitude === undefined ? req(needsSite) : d.longitude < -180 || d.longitude > 180) out("longitude", MESSAGES.longitude);
   if (region === "GB") {
     if (!d.gspGroup) {
       if (req(true)) out("gspGroup", MESSAGES.gspGroup);

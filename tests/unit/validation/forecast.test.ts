@@ -113,6 +113,8 @@ const CASES: Case[] = [
   ["runName required per scenario", gbBess, { runName: {} }, "runName.gb-central", MESSAGES.runNameRequired],
   ["runName max 100", gbBess, { runName: { "gb-central": "n".repeat(101) } }, "runName.gb-central", "The forecast name should be 100 characters or less."],
   ["configuration must exist in region", ercot, { configuration: "solar" }, "configuration", MESSAGES.configurationRegion],
+  ["latitude needed for solar", gbBess, { configuration: "solar", solarRatedPower: "30", revenueStrategies: ["energy_only"] }, "latitude", MESSAGES.latitude],
+  ["latitude not needed for a battery alone", gbBess, {}, "latitude", null],
   ["horizon 1–30 years", gbBess, { horizonYears: "31" }, "horizonYears", MESSAGES.horizonYears],
 ];
 
@@ -145,7 +147,7 @@ describe("forecast object: spec §5 rules", () => {
   });
 
   it("a coupled configuration needs coupling and solar power but not the coLocation choice", () => {
-    const errors = errorsOf({ ...gbBess, configuration: "solarACcoupling", coLocation: undefined });
+    const errors = errorsOf({ ...gbBess, configuration: "solarACcoupling", coLocation: undefined, latitude: 51.6, longitude: -1.2 });
     expect(errors.coLocation).toBeUndefined();
     expect(errors.coupling).toEqual([MESSAGES.coupling]);
     expect(errors.solarRatedPower).toBeDefined();
@@ -154,7 +156,7 @@ describe("forecast object: spec §5 rules", () => {
   it("stand-alone solar needs no battery fields", () => {
     const r = forecastSchema().safeParse({
       ...gbBess, configuration: "solar", maxCycles: "", duration: "", efficiency: undefined, degradation: undefined,
-      solarRatedPower: "40", revenueStrategies: ["energy_only"],
+      solarRatedPower: "40", revenueStrategies: ["energy_only"], latitude: "51.6", longitude: "-1.24",
     });
     expect(r.success).toBe(true);
   });

@@ -1,0 +1,24 @@
+// Forecast runs on the queue: one job per run (api/forecasts/pipeline.ts). A job whose worker
+// died expires and is retried (the run resumes); when the retries are spent the job goes to
+// forecast-run-dead, which fails the run with its reason.
+import { defineJob } from "../types.ts";
+import { executeRun, failAbandonedRun } from "../../forecasts/pipeline.ts";
+import { FORECAST_RUN_DEAD_JOB, FORECAST_RUN_JOB } from "../../forecasts/runs.ts";
+
+export const forecastRun = defineJob<{ runId: string }>({
+  name: FORECAST_RUN_JOB,
+  retryLimit: 2,
+  retryDelaySeconds: 1,
+  // The default; each run's job is sent with its own expiry (runExpirySeconds()).
+  expireInSeconds: 1800,
+  concurrency: 1,
+  handle: (data, ctx, job) => executeRun(ctx, data.runId, job),
+});
+
+export const forecastRunDead = defineJob<{ runId: string }>({
+  name: FORECAST_RUN_DEAD_JOB,
+  retryLimit: 5,
+  retryDelaySeconds: 5,
+  expireInSeconds: 120,
+  handle: (data, ctx) => failAbandonedRun(ctx, data.runId),
+});
