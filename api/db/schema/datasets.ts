@@ -1,5 +1,5 @@
 // Typed view of the tables of migrations/0200_datasets.sql (the time-series store; api/datasets/README.md).
-import { pgTable, integer, bigint, text, timestamp, boolean, doublePrecision, primaryKey, unique } from "drizzle-orm/pg-core";
+import { pgTable, integer, bigint, text, timestamp, boolean, doublePrecision, primaryKey, unique, uuid } from "drizzle-orm/pg-core";
 
 export const DATASET_CATEGORIES = ["LIVEANDHISTORIC", "FORECAST", "MACROSCENARIO"] as const;
 export type DatasetCategory = (typeof DATASET_CATEGORIES)[number];
@@ -53,3 +53,15 @@ export const datasetImports = pgTable(
   },
   (t) => [unique().on(t.datasetId, t.origin)],
 );
+
+export const worldViewDownloads = pgTable("world_view_downloads", {
+  id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+  kind: text("kind").$type<"databook" | "power-prices">().notNull(),
+  scenarioIds: text("scenario_ids").array().notNull(),
+  userId: uuid("user_id"),
+  anonymousId: uuid("anonymous_id"),
+  email: text("email"),
+  fullName: text("full_name"),
+  companyName: text("company_name"),
+  downloadedAt: timestamp("downloaded_at", { withTimezone: true }).notNull().defaultNow(),
+});
