@@ -159,7 +159,9 @@ export function dispatchYear(p: ForecastParams, strategy: RevenueStrategy, my: M
     // Stage 1: services only (energy prices ignored), stage 2: arbitrage around the fixed reservations.
     const zero = new Float64Array(problem.price.length);
     const stage1 = solve(p, { ...problem, price: zero, exportPrice: undefined, importPrice: undefined, importCharge: undefined, exportCharge: undefined, generation: undefined });
-    const services = problem.services.map((s, k) => ({ ...s, fixedMW: stage1.services[k].mw }));
+    // shave 0.1 % of rated power so fixed reservations never leave an empty interior (numerical dust)
+    const shave = 1e-3 * (problem.battery?.powerMW ?? 1);
+    const services = problem.services.map((s, k) => ({ ...s, fixedMW: stage1.services[k].mw.map((v) => Math.max(0, v - shave)) }));
     result = solve(p, { ...problem, services });
   } else result = solve(p, problem);
   return { result, problem, asset };

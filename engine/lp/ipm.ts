@@ -18,7 +18,7 @@ export interface IpmOptions {
 export function solveIpm(model: LpModel, options: IpmOptions = {}): LpSolution {
   const t0 = performance.now();
   const tol = options.tolerance ?? 1e-9;
-  const acceptTol = 1e-6; // accepted when progress stalls (degenerate LPs), still far inside 0.1 %
+  const acceptTol = 1e-5; // accepted when progress stalls (degenerate LPs), still far inside 0.1 %
   const maxIter = options.maxIterations ?? 200;
   const sign = model.sense === "max" ? -1 : 1; // internally minimise
 
