@@ -175,7 +175,8 @@ export async function recordEvent(
 
 export async function eventsOf(pool: pg.Pool, runId: string, afterId = 0): Promise<EventRow[]> {
   const { rows } = await pool.query(
-    `select id::text, event, status, percentage::text, created_at from forecast_run_events where run_id = $1 and id > $2 order by id`,
+    `select e.id::text as id, e.event, e.status, e.percentage::text as percentage, e.created_at
+       from forecast_run_events e where e.run_id = $1 and e.id > $2 order by e.id`,
     [runId, afterId],
   );
   return rows;
