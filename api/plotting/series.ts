@@ -19,7 +19,7 @@ export const DISPLAY_POINTS = 1200;
  */
 export function thinMinMax(series: Points, maxPoints = DISPLAY_POINTS): Points {
   const n = series.ts.length;
-  if (maxPoints < 4) throw new Error("thinMinMax: maxPoints must be at least 4");
+  if (!(maxPoints >= 4)) throw new Error("thinMinMax: maxPoints must be at least 4");
   if (n <= maxPoints) return { ts: [...series.ts], values: [...series.values] };
   const buckets = Math.floor((maxPoints - 2) / 2);
   const keep: number[] = [0];

@@ -85,6 +85,7 @@ const PlotQueryDoc = z.object({
   moving_average: z.number().int().optional().openapi({ description: "Trailing moving average over this many points (2–365)" }),
   chart_type: z.enum(CHART_TYPES).optional(),
   unit: z.enum(UNITS).optional(),
+  thin: z.enum(["true", "false"]).optional().openapi({ description: "false: every point, not thinned for display (for exports)" }),
 });
 const SavedPlot = z.object({
   id: z.string(),
@@ -226,7 +227,8 @@ export function plottingRouter(ctx: ApiContext) {
     route(async (req, res) => {
       const q = plotQueryFrom(req.query);
       const a = await access(ctx, req);
-      res.json(await getPlotData(ctx.pool, q, a.subscriptions));
+      // thin=false: every point (for exports); otherwise thinned for display.
+      res.json(await getPlotData(ctx.pool, q, a.subscriptions, req.query.thin === "false" ? Number.POSITIVE_INFINITY : undefined));
     }),
   );
 

@@ -85,5 +85,10 @@ export type PlotQuery = z.infer<typeof PlotQuerySchema>;
 export const SavedChartDetailsSchema = z.object({ title: chartTitle, description: chartDescription });
 
 /** A saved chart: its title, description and plot parameters. */
-export const SavedChartSchema = z.intersection(SavedChartDetailsSchema, PlotQuerySchema);
+export const SavedChartSchema = z.intersection(
+  SavedChartDetailsSchema.extend({
+    fields: z.preprocess(list, z.array(z.string()).min(1, "Choose at least one series to plot")),
+  }),
+  PlotQuerySchema,
+);
 export type SavedChartInput = z.infer<typeof SavedChartSchema>;
