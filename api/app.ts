@@ -8,10 +8,13 @@ import { plottingRouter } from "./routes/plotting.ts";
 import { dataAndChartsRouter } from "./routes/dataAndCharts.ts";
 import { forecastDraftsRouter } from "./routes/forecastDrafts.ts";
 import { forecastRunsRouter } from "./routes/forecastRuns.ts";
+import { forecastUploadsRouter } from "./routes/forecastUploads.ts";
+import { forecastArchivesRouter } from "./routes/forecastArchives.ts";
+import { forecastAssetsRouter } from "./routes/forecastAssets.ts";
 import { worldViewsRouter } from "./routes/worldViews.ts";
 
 /** Routers of the product's areas; each is a function of the context. Add new areas here. */
-const AREAS: ((ctx: ApiContext) => express.Router)[] = [authRouter, plottingRouter, dataAndChartsRouter, forecastDraftsRouter, forecastRunsRouter, worldViewsRouter];
+const AREAS: ((ctx: ApiContext) => express.Router)[] = [authRouter, plottingRouter, dataAndChartsRouter, forecastDraftsRouter, forecastRunsRouter, forecastUploadsRouter, forecastArchivesRouter, forecastAssetsRouter, worldViewsRouter];
 
 export function createApi(ctx: ApiContext): express.Router {
   const api = express.Router();

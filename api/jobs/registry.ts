@@ -4,8 +4,9 @@ import { purgeLoginAttempts } from "./kinds/purgeLoginAttempts.ts";
 import { queueSelfTest } from "./kinds/queueSelfTest.ts";
 import { datasetDownload } from "./kinds/datasetDownload.ts";
 import { forecastRun, forecastRunDead } from "./kinds/forecastRun.ts";
+import { runZipArchive } from "./kinds/runZipArchive.ts";
 
-export const JOB_KINDS: JobKind<any>[] = [purgeLoginAttempts, datasetDownload, forecastRunDead, forecastRun];
+export const JOB_KINDS: JobKind<any>[] = [purgeLoginAttempts, datasetDownload, forecastRunDead, forecastRun, runZipArchive];
 
 /** Kinds active in this process (the self-test kind only when tests ask for it). */
 export function activeJobKinds(env = process.env): JobKind<any>[] {

@@ -1,6 +1,8 @@
 // What a start puts in the database: reference data always, demo content for local installs.
 import type { ApiContext } from "../http/context.ts";
 import { seedDemoAccounts } from "./demoAccounts.ts";
+import { seedLibraryAssets } from "./forecastAssets.ts";
+import { seedLibraryRuns } from "./libraryRuns.ts";
 
 export interface Seed {
   name: string;
@@ -10,4 +12,7 @@ export interface Seed {
 }
 
 /** Run in order at start. Each must be idempotent (a second start changes nothing). */
-export const SEEDS: Seed[] = [{ name: "demo accounts", when: "demo", run: (ctx, log) => seedDemoAccounts(ctx.pool, log) }];
+export const SEEDS: Seed[] = [{ name: "demo accounts", when: "demo", run: (ctx, log) => seedDemoAccounts(ctx.pool, log) },
+  { name: "asset library", when: "always", run: (ctx, log) => seedLibraryAssets(ctx.pool, log) },
+  { name: "library runs", when: "always", run: (ctx, log) => seedLibraryRuns(ctx, log) },
+];
