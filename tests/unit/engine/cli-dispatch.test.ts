@@ -111,4 +111,4 @@ describe("engine CLI: dispatch", () => {
       expect(r.err).toMatch(msg);
     }
   });
-}, 60_000);
+}, 180_000);
