@@ -45,7 +45,7 @@ export interface Config extends Env {
 export class ConfigError extends Error {}
 
 /** Parse process.env; throws ConfigError naming every bad variable. */
-export function parseEnv(env: NodeJS.ProcessEnv = process.env): Env {
+export function parseEnv(env: Record<string, string | undefined> = process.env): Env {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
   const result = EnvSchema.safeParse(cleaned);
   if (!result.success) {
@@ -56,7 +56,7 @@ export function parseEnv(env: NodeJS.ProcessEnv = process.env): Env {
 }
 
 /** The full configuration: env plus the local defaults kept in the data folder. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = parseEnv(env);
   const dataDir = path.resolve(parsed.VOLTCAST_DATA_DIR);
   mkdirSync(dataDir, { recursive: true });

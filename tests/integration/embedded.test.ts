@@ -21,7 +21,7 @@ const portOpen = (port: number) =>
 describe("embedded PostgreSQL", () => {
   it("starts, keeps its data across restarts, and stops cleanly", async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "voltcast-embedded-"));
-    const env = { NODE_ENV: "test", VOLTCAST_DATA_DIR: dataDir } as NodeJS.ProcessEnv;
+    const env = { NODE_ENV: "test", VOLTCAST_DATA_DIR: dataDir };
 
     const first = await startBackend(loadConfig(env), { workers: false, log: () => {} });
     const port = Number(new URL(first.databaseUrl).port);
