@@ -3,6 +3,7 @@ import type { ApiContext } from "../http/context.ts";
 import { seedDemoAccounts } from "./demoAccounts.ts";
 import { seedLibraryAssets } from "./forecastAssets.ts";
 import { seedLibraryRuns } from "./libraryRuns.ts";
+import { queueMarketData } from "./marketData.ts";
 
 export interface Seed {
   name: string;
@@ -15,4 +16,5 @@ export interface Seed {
 export const SEEDS: Seed[] = [{ name: "demo accounts", when: "demo", run: (ctx, log) => seedDemoAccounts(ctx.pool, log) },
   { name: "asset library", when: "always", run: (ctx, log) => seedLibraryAssets(ctx.pool, log) },
   { name: "library runs", when: "always", run: (ctx, log) => seedLibraryRuns(ctx, log) },
+  { name: "market data", when: "always", run: (ctx, log) => queueMarketData(ctx, log) },
 ];

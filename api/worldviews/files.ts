@@ -1,17 +1,40 @@
-// Databook (xlsx) and power-price (csv) files of each world view, generated once per engine model
-// version and kept in the data folder (VOLTCAST_DATA_DIR/worldviews/<modelVersion>/). Generation
-// runs in a worker thread (one at a time: the machine is small), written under a temporary name
-// and renamed, so a half-written file is never served; concurrent requests share one generation.
-import { existsSync, mkdirSync } from "node:fs";
+// Databook (xlsx) and power-price (csv) files of each world view, generated once and kept in the
+// data folder: VOLTCAST_DATA_DIR/worldviews/<modelVersion>-<engine hash>/. The hash of the engine's
+// world-view sources is part of the folder, so a changed model never serves stale files.
+// Generation runs on the engine worker thread (api/worldviews/engine.ts); concurrent requests for
+// the same file share one generation; files are written under a temporary name and renamed.
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { Worker } from "node:worker_threads";
+import { fileURLToPath } from "node:url";
 import type { Scenario } from "../../engine/worldview/scenarios.ts";
+import { runEngineTask } from "./engine.ts";
 
 export type WorldViewFileKind = "databook" | "power-prices";
 
+const ENGINE_DIRS = ["../../engine/worldview", "../../engine/markets"].map((d) => fileURLToPath(new URL(d, import.meta.url)));
+let engineHash: string | null = null;
+
+/** A short hash of the world-view engine's sources (its output is a pure function of them). */
+export function worldViewEngineHash(): string {
+  if (engineHash) return engineHash;
+  const h = createHash("sha256");
+  const walk = (dir: string) => {
+    if (!existsSync(dir)) return;
+    for (const name of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const full = path.join(dir, name.name);
+      if (name.isDirectory()) walk(full);
+      else if (name.name.endsWith(".ts")) h.update(name.name).update(readFileSync(full));
+    }
+  };
+  ENGINE_DIRS.forEach(walk);
+  engineHash = h.digest("hex").slice(0, 10);
+  return engineHash;
+}
+
 /** Where generated world-view files are kept. */
 export function worldViewDir(modelVersion: string, env = process.env): string {
-  return path.join(path.resolve(env.VOLTCAST_DATA_DIR || "./.voltcast"), "worldviews", modelVersion);
+  return path.join(path.resolve(env.VOLTCAST_DATA_DIR || "./.voltcast"), "worldviews", `${modelVersion}-${worldViewEngineHash()}`);
 }
 
 export function cachedPath(kind: WorldViewFileKind, s: Scenario): string {
@@ -19,36 +42,18 @@ export function cachedPath(kind: WorldViewFileKind, s: Scenario): string {
 }
 
 const inflight = new Map<string, Promise<string>>();
-let chain: Promise<unknown> = Promise.resolve();
 
 /** Path of the file, generating it first when it is not cached yet. */
 export function worldViewFile(kind: WorldViewFileKind, s: Scenario): Promise<string> {
   const out = cachedPath(kind, s);
   if (existsSync(out)) return Promise.resolve(out);
-  const hit = inflight.get(out);
-  if (hit) return hit;
-  const p = (chain = chain.catch(() => {}).then(() => (existsSync(out) ? out : generate(kind, s.id, out)))) as Promise<string>;
-  inflight.set(out, p);
-  p.finally(() => inflight.delete(out)).catch(() => {});
+  let p = inflight.get(out);
+  if (!p) {
+    mkdirSync(path.dirname(out), { recursive: true });
+    p = runEngineTask<{ out: string }>({ kind: "file", fileKind: kind, scenarioId: s.id, out })
+      .then(() => out)
+      .finally(() => inflight.delete(out));
+    inflight.set(out, p);
+  }
   return p;
-}
-
-function generate(kind: WorldViewFileKind, scenarioId: string, out: string): Promise<string> {
-  mkdirSync(path.dirname(out), { recursive: true });
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL("./render-worker.mjs", import.meta.url), { workerData: { kind, scenarioId, out } });
-    let settled = false;
-    worker.once("message", (m: { ok: boolean; error?: string }) => {
-      settled = true;
-      if (m.ok) resolve(out);
-      else reject(new Error(`Could not generate the ${kind} file of ${scenarioId}: ${m.error}`));
-    });
-    worker.once("error", (e) => {
-      if (!settled) reject(e);
-      settled = true;
-    });
-    worker.once("exit", (code) => {
-      if (!settled) reject(new Error(`The ${kind} generator of ${scenarioId} stopped (exit ${code}).`));
-    });
-  });
 }

@@ -1,0 +1,17 @@
+// First start: fill the time-series store. Real files of the shared data folder when present
+// (VOLTCAST_SHARED_DATA_DIR, default ../shared/data), otherwise a synthetic history per market;
+// then the hourly forward curve of each region's Central world view. Runs as a queue job so the
+// server starts at once; each file is its own transaction, so datasets appear as they are loaded.
+import { defineJob } from "../types.ts";
+import { seedDatasets } from "../../datasets/seed.ts";
+
+export const datasetsSeed = defineJob<{ mode?: "shared" | "synthetic" }>({
+  name: "datasets-seed",
+  retryLimit: 2,
+  retryDelaySeconds: 30,
+  // The full real-data import takes a few minutes on a small machine.
+  expireInSeconds: 3600,
+  async handle(data, ctx) {
+    return seedDatasets(ctx.pool, { mode: data.mode, log: (m) => ctx.log(`[datasets] ${m}`) });
+  },
+});

@@ -1,0 +1,24 @@
+// Market data at start, without delaying it: queue the datasets seed (real shared data when present,
+// else synthetic history; forward curves) and the default tier's world-view files. Both jobs skip
+// what is already done, so this runs at every start.
+// VOLTCAST_SEED_DATASETS: "off" skips both; "synthetic" forces synthetic history; default "auto"
+// (off under NODE_ENV=test unless set, so integration tests stay quick).
+import type { ApiContext } from "../http/context.ts";
+import { datasetsSeed } from "../jobs/kinds/datasetsSeed.ts";
+import { worldViewFiles } from "../jobs/kinds/worldViewFiles.ts";
+import { defaultScenario } from "../../engine/worldview/scenarios.ts";
+
+export async function queueMarketData(ctx: ApiContext, log: (m: string) => void, env = process.env): Promise<void> {
+  const setting = env.VOLTCAST_SEED_DATASETS ?? (env.NODE_ENV === "test" ? "off" : "auto");
+  if (setting === "off") return;
+  const send = async (kind: Parameters<ApiContext["queue"]["send"]>[0], data: object, key: string) => {
+    try {
+      await ctx.queue.send(kind, data, { singletonKey: key });
+    } catch {
+      // Already queued by an earlier start: nothing to do.
+    }
+  };
+  await send(datasetsSeed, setting === "synthetic" ? { mode: "synthetic" } : {}, "datasets-seed");
+  await send(worldViewFiles, { scenarioIds: [defaultScenario("GB").id] }, "world-view-files-default");
+  log("Queued the market data seed (datasets, forward curves, default world-view files)");
+}
