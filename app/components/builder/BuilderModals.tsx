@@ -1,0 +1,160 @@
+// The builder's modals with the spec's texts (§2 "Modals", §8). Each is URL-addressable
+// (`?modal=oops|logged-out|subscription|after-draft|unsaved`) or rendered from an action's answer,
+// so they work as pages without JavaScript.
+import { Form } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { Button, ButtonLink } from "../ui.tsx";
+import { Modal, ModalText } from "./Modal.tsx";
+
+export const TEXTS = {
+  oopsTitle: "Oops!",
+  loggedOutTitle: "You’re logged out",
+  loggedOutText: "You need to be logged in to save drafts or create a forecast",
+  subscriptionTitle: (name: string) => `This run is for ${name} subscribers`,
+  subscriptionText: "You need to add this power-up to continue",
+  upgradeSent: "Your upgrade request has been sent",
+  requiredTitle: "Complete the required fields",
+  requiredText: "Complete all the required fields listed bellow to continue running the model.",
+} as const;
+
+export function OopsModal({ text, apiText, closeHref }: { text: string; apiText: boolean; closeHref: string }) {
+  return (
+    <Modal
+      id="oops-modal"
+      title={TEXTS.oopsTitle}
+      closeHref={closeHref}
+      align={apiText ? "left" : "center"}
+      footer={
+        <ButtonLink to={closeHref} replace preventScrollReset>
+          Close
+        </ButtonLink>
+      }
+    >
+      <ModalText $align={apiText ? "left" : "center"}>{text}</ModalText>
+    </Modal>
+  );
+}
+
+export function LoggedOutModal({ loginHref, backHref }: { loginHref: string; backHref: string }) {
+  return (
+    <Modal
+      id="logged-out-modal"
+      title={TEXTS.loggedOutTitle}
+      closeHref={backHref}
+      footer={
+        <>
+          <ButtonLink to={backHref} $variant="secondary" replace preventScrollReset>
+            Back
+          </ButtonLink>
+          <ButtonLink to={loginHref}>Log in</ButtonLink>
+        </>
+      }
+    >
+      <ModalText>{TEXTS.loggedOutText}</ModalText>
+    </Modal>
+  );
+}
+
+export function SubscriptionModal({
+  subscription,
+  loggedIn,
+  closeHref,
+  pricingHref,
+  hidden,
+}: {
+  subscription: { key: string; name: string };
+  loggedIn: boolean;
+  closeHref: string;
+  pricingHref: string;
+  /** Hidden fields the upgrade post carries (the builder state, so the page comes back as it was). */
+  hidden?: ReactNode;
+}) {
+  return (
+    <Modal
+      id="subscription-modal"
+      title={TEXTS.subscriptionTitle(subscription.name)}
+      closeHref={closeHref}
+      footer={
+        <>
+          <ButtonLink to={closeHref} $variant="secondary" replace preventScrollReset>
+            Cancel
+          </ButtonLink>
+          {loggedIn ? (
+            <Form method="post" preventScrollReset>
+              {hidden}
+              <input type="hidden" name="intent" value="upgrade" />
+              <input type="hidden" name="subscription" value={subscription.key} />
+              <Button type="submit">Get {subscription.name}</Button>
+            </Form>
+          ) : (
+            <ButtonLink to={pricingHref}>Get {subscription.name}</ButtonLink>
+          )}
+        </>
+      }
+    >
+      <ModalText>{TEXTS.subscriptionText}</ModalText>
+    </Modal>
+  );
+}
+
+export function AfterDraftModal({ libraryHref, stayHref }: { libraryHref: string; stayHref: string }) {
+  return (
+    <Modal
+      id="after-draft-modal"
+      title="Your draft has been saved"
+      closeHref={stayHref}
+      footer={
+        <>
+          <ButtonLink to={stayHref} $variant="secondary" replace preventScrollReset>
+            Stay in portfolio
+          </ButtonLink>
+          <ButtonLink to={libraryHref}>Go to revenues library</ButtonLink>
+        </>
+      }
+    >
+      <ModalText>You can find it with your forecasts, and come back to it at any time.</ModalText>
+    </Modal>
+  );
+}
+
+/** Save / Don't save / Cancel (spec §4). `save` is the form that saves and then leaves. */
+export function UnsavedChangesModal({ save, leaveHref, cancelHref, onCancel, onLeave }: {
+  save: ReactNode;
+  leaveHref: string;
+  cancelHref: string;
+  onCancel?: () => void;
+  onLeave?: () => void;
+}) {
+  return (
+    <Modal
+      id="unsaved-modal"
+      title="You have unsaved changes"
+      closeHref={cancelHref}
+      footer={
+        <>
+          {onCancel ? (
+            <Button type="button" $variant="secondary" onClick={onCancel}>
+              Cancel
+            </Button>
+          ) : (
+            <ButtonLink to={cancelHref} $variant="secondary" replace preventScrollReset>
+              Cancel
+            </ButtonLink>
+          )}
+          {onLeave ? (
+            <Button type="button" $variant="secondary" onClick={onLeave}>
+              Don't save
+            </Button>
+          ) : (
+            <ButtonLink to={leaveHref} $variant="secondary">
+              Don't save
+            </ButtonLink>
+          )}
+          {save}
+        </>
+      }
+    >
+      <ModalText>Do you want to save your changes as a draft before you leave?</ModalText>
+    </Modal>
+  );
+}

@@ -1,0 +1,230 @@
+// The canvas screen (and, without a configuration, its pre-configuration asset list).
+import { Form, useActionData, useBlocker, useLoaderData, useSubmit } from "@remix-run/react";
+import type { SerializeFrom } from "@remix-run/node";
+import { useEffect, useRef, useState } from "react";
+import styled from "styled-components";
+import type { canvasAction, canvasLoader } from "~/services/builderCanvas.server";
+import { CONFIGURATION_LABELS, REGION_LABELS } from "~/validation/forecast";
+import { Button, ButtonLink, Muted, Page } from "../ui.tsx";
+import { theme } from "../theme.ts";
+import { AssetGrid } from "./AssetCards.tsx";
+import { AfterDraftModal, LoggedOutModal, OopsModal, SubscriptionModal, UnsavedChangesModal } from "./BuilderModals.tsx";
+import { Canvas, Drawer } from "./Canvas.tsx";
+import { DetailsDrawerForm, DraftDrawerForm, RequiredFieldsList, RunDrawerForm, type BuilderFormProps } from "./DrawerForms.tsx";
+import { DRAWER_TITLES } from "./summaries.ts";
+import { scenariosOffered, str } from "./state.ts";
+import { Snackbar, Toolbar, useHydrated } from "./ui.tsx";
+
+type LoaderData = SerializeFrom<typeof canvasLoader>;
+type CanvasData = Extract<LoaderData, { mode: "canvas" }>;
+type PreconfigData = Extract<LoaderData, { mode: "preconfig" }>;
+type ActionData = SerializeFrom<typeof canvasAction>;
+
+export function CanvasRoute() {
+  const data = useLoaderData<typeof canvasLoader>();
+  if (data.mode === "preconfig") return <PreConfiguration data={data} />;
+  return <CanvasScreen data={data} />;
+}
+
+const SearchRow = styled.div`
+  display: flex;
+  gap: 0.5rem;
+  align-items: flex-end;
+  margin-bottom: 1.25rem;
+  label { font-weight: 600; display: block; margin-bottom: 0.3rem; }
+  input { font: inherit; padding: 0.5rem 0.6rem; border: 1px solid ${theme.colour.line}; border-radius: ${theme.radius}; width: min(28rem, 70vw); }
+`;
+
+/** Searches as the user types (500 ms after the last key) when JavaScript is on. */
+export function AssetSearch({ search, label }: { search: string; label: string }) {
+  const hydrated = useHydrated();
+  const submit = useSubmit();
+  const formRef = useRef<HTMLFormElement>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>();
+  useEffect(() => () => clearTimeout(timer.current), []);
+  return (
+    <Form method="get" ref={formRef} role="search" preventScrollReset>
+      <SearchRow>
+        <div>
+          <label htmlFor="asset-search">{label}</label>
+          <input
+            id="asset-search"
+            name="search"
+            type="search"
+            defaultValue={search}
+            placeholder={label}
+            onChange={() => {
+              clearTimeout(timer.current);
+              timer.current = setTimeout(() => submit(formRef.current, { replace: true, preventScrollReset: true }), 500);
+            }}
+          />
+        </div>
+        {hydrated ? null : <Button type="submit">Search</Button>}
+      </SearchRow>
+    </Form>
+  );
+}
+
+function PreConfiguration({ data }: { data: PreconfigData }) {
+  return (
+    <Page>
+      <h1>Start your forecast</h1>
+      <Muted>Pick one of the assets below to start from its details, or start a new project from scratch.</Muted>
+      <AssetSearch search={data.search} label="Search for existing asset" />
+      <AssetGrid label="Assets" cards={data.cards} />
+    </Page>
+  );
+}
+
+const Head = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  justify-content: space-between;
+  align-items: center;
+  gap: 0.75rem;
+  margin-bottom: 1rem;
+  h1 { margin: 0; }
+  p { margin: 0.2rem 0 0; color: ${theme.colour.muted}; }
+`;
+
+function CanvasScreen({ data }: { data: CanvasData }) {
+  const action = useActionData<ActionData>() as { reply?: any; nodes?: any; modal?: any } | undefined;
+  const hydrated = useHydrated();
+  const region = data.region ?? undefined;
+  const flags = data.flags as Record<string, boolean>;
+  const props: BuilderFormProps = {
+    configuration: data.configuration,
+    region,
+    state: data.state,
+    flags,
+    scenarios: data.scenarios,
+    lastResult: action?.reply ?? null,
+    nodes: action?.nodes ?? null,
+  };
+  const offered = scenariosOffered(data.scenarios, region, data.configuration);
+  const editing = !!data.forecastId;
+  const title = str(data.state, "assetName") || "New forecast";
+
+  // Unsaved changes (JavaScript): leaving the builder asks first.
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => {
+    if (!data.dirty) return false;
+    const inBuilder = (p: string) => p.startsWith("/forecasts/builder/canvas") || p.startsWith("/forecasts/builder/edit") || p.startsWith("/forecasts/create");
+    return currentLocation.pathname !== nextLocation.pathname && !inBuilder(nextLocation.pathname);
+  });
+  const [leaveTo, setLeaveTo] = useState<string | null>(null);
+  useEffect(() => {
+    if (blocker.state === "blocked") setLeaveTo(blocker.location.pathname + blocker.location.search);
+    else setLeaveTo(null);
+  }, [blocker]);
+  useEffect(() => {
+    if (!data.dirty) return;
+    const onBeforeUnload = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener("beforeunload", onBeforeUnload);
+    return () => window.removeEventListener("beforeunload", onBeforeUnload);
+  }, [data.dirty]);
+
+  const here = data.hrefs.here;
+  const notice = data.notice === "upgrade-sent" ? "Your upgrade request has been sent" : data.notice === "draft-saved" ? "Your draft has been saved" : null;
+  const leaveHref = data.to ?? data.hrefs.builder;
+  const saveAndLeave = (to: string) => (
+    <Form method="post" action={here}>
+      <input type="hidden" name="to" value={to} />
+      <Button type="submit" name="intent" value="save-and-leave">
+        Save
+      </Button>
+    </Form>
+  );
+
+  return (
+    <Page style={{ maxWidth: "90rem" }}>
+      <Head>
+        <div>
+          <h1>{title}</h1>
+          <p>
+            {CONFIGURATION_LABELS[data.configuration]}
+            {region ? ` · ${REGION_LABELS[region]}` : ""}
+            {editing ? " · Draft" : ""}
+          </p>
+        </div>
+        <Toolbar aria-label="Canvas actions">
+          {data.regions.length > 1 || !region ? (
+            <Form method="post" style={{ display: "inline-flex", gap: "0.4rem", alignItems: "center" }}>
+              <label htmlFor="canvas-region">Region</label>
+              <select id="canvas-region" name="region" defaultValue={region ?? ""} onChange={hydrated ? (e) => e.currentTarget.form?.requestSubmit() : undefined}>
+                {!region ? <option value="">Choose a region…</option> : null}
+                {data.regions.map((r) => (
+                  <option key={r} value={r}>
+                    {REGION_LABELS[r]}
+                  </option>
+                ))}
+              </select>
+              {hydrated ? <input type="hidden" name="intent" value="region" /> : (
+                <Button type="submit" name="intent" value="region" $variant="secondary">
+                  Change
+                </Button>
+              )}
+            </Form>
+          ) : null}
+          {flags.forecast_builder_new_form ? (
+            <ButtonLink to={data.hrefs.stepper} $variant="link">
+              Open as steps
+            </ButtonLink>
+          ) : null}
+          {flags.forecast_hide_drafts ? (
+            <ButtonLink to={data.dirty ? data.hrefs.leave : data.hrefs.builder} $variant="secondary">
+              Cancel
+            </ButtonLink>
+          ) : (
+            <ButtonLink to={data.hrefs.drawer.draft} $variant="secondary" preventScrollReset>
+              {editing ? "Save changes" : "Save as draft"}
+            </ButtonLink>
+          )}
+          <ButtonLink to={data.hrefs.drawer.run} preventScrollReset>
+            Run model
+          </ButtonLink>
+        </Toolbar>
+      </Head>
+
+      {!region ? (
+        <Muted>Choose a region to start.</Muted>
+      ) : (
+        <Canvas blocks={data.blocks} activeKind={data.drawer ?? undefined} height={flags.ai_chat_ui ? "calc(100vh - 24rem)" : undefined} />
+      )}
+
+      {data.drawer && region ? (
+        <Drawer kind={data.drawer} title={data.drawer === "draft" && editing ? "Save changes" : DRAWER_TITLES[data.drawer].title} description={DRAWER_TITLES[data.drawer].description}>
+          {data.drawer === "run" ? (
+            data.missing.length ? (
+              <RequiredFieldsList missing={data.missing} />
+            ) : (
+              <RunDrawerForm key="run" props={props} cancelHref={here} offered={offered} />
+            )
+          ) : data.drawer === "draft" ? (
+            <DraftDrawerForm key="draft" props={props} cancelHref={here} editing={editing} />
+          ) : (
+            <DetailsDrawerForm key={data.drawer} kind={data.drawer} props={props} cancelHref={here} />
+          )}
+        </Drawer>
+      ) : null}
+
+      {action?.modal?.kind === "oops" ? <OopsModal text={action.modal.text} apiText={action.modal.apiText} closeHref={here} /> : null}
+      {data.modal === "oops" && !action?.modal ? <OopsModal text="Something's not quite right. Please contact a member of the team to let them know this isn't working." apiText={false} closeHref={here} /> : null}
+      {data.modal === "logged-out" ? <LoggedOutModal loginHref={data.hrefs.login} backHref={here} /> : null}
+      {data.modal === "subscription" && data.subscription ? (
+        <SubscriptionModal subscription={data.subscription} loggedIn={data.loggedIn} closeHref={here} pricingHref={`/pricing#${data.subscription.key}`} />
+      ) : null}
+      {data.modal === "after-draft" ? <AfterDraftModal libraryHref={data.hrefs.runList} stayHref={here} /> : null}
+      {data.modal === "unsaved" ? <UnsavedChangesModal save={saveAndLeave(leaveHref)} leaveHref={leaveHref} cancelHref={here} /> : null}
+      {leaveTo && blocker.state === "blocked" ? (
+        <UnsavedChangesModal
+          save={saveAndLeave(leaveTo)}
+          leaveHref={leaveTo}
+          cancelHref={here}
+          onCancel={() => blocker.reset?.()}
+          onLeave={() => blocker.proceed?.()}
+        />
+      ) : null}
+      <Snackbar message={notice} />
+    </Page>
+  );
+}

@@ -1,0 +1,631 @@
+// The forecast's field groups (spec §3 fields, §4 behaviour), shared by the canvas drawers and the
+// stepper. Inputs are Conform-wired (ids, errors, aria); the groups that depend on a choice follow
+// it with CSS :has() (see <When>), so they work with JavaScript off; JavaScript adds the location and
+// node autocompletes, the zip → GSP group lookup, numeric keystroke filtering and the rule that the
+// last strategy or scenario cannot be unchecked.
+import { getCollectionProps, getInputProps, getSelectProps, type FieldMetadata } from "@conform-to/react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useFetcher } from "@remix-run/react";
+import styled from "styled-components";
+import { Field, ErrorText } from "../Field.tsx";
+import { Button } from "../ui.tsx";
+import { theme } from "../theme.ts";
+import { Choices, Group, Row, When, useHydrated } from "./ui.tsx";
+import {
+  CONNECTION_TYPES,
+  ERCOT_ZONES,
+  GSP_GROUPS,
+  LIMITS,
+  NEM_REGIONS,
+  TNUOS_GENERATION_ZONES,
+  defaultRunName,
+  degradationsFor,
+  hasBattery,
+  isCoupled,
+  revenueStrategiesFor,
+  type Configuration,
+  type ForecastRegion,
+} from "~/validation/forecast";
+import { list, names, str, type FormState, type Scenario } from "./state.ts";
+
+export type Meta = FieldMetadata<any, Record<string, any>, string[]>;
+export type FieldsMap = Record<string, Meta>;
+
+export interface FieldsContext {
+  fields: FieldsMap;
+  region?: ForecastRegion;
+  configuration: Configuration;
+  flags: Record<string, boolean>;
+  state: FormState;
+}
+
+// ── Inputs ───────────────────────────────────────────────────────────────────────────────────
+
+/** Numeric inputs take only digits and one decimal point, with a limited number of decimals (spec §5). */
+function numericFilter(decimals: number, negative = false) {
+  return (e: React.FormEvent<HTMLInputElement>) => {
+    const el = e.currentTarget;
+    let v = el.value.replace(negative ? /[^0-9.-]/g : /[^0-9.]/g, "");
+    if (negative) v = v.replace(/(?!^)-/g, "");
+    const dot = v.indexOf(".");
+    if (dot >= 0) v = v.slice(0, dot + 1) + v.slice(dot + 1).replace(/\./g, "").slice(0, decimals);
+    if (decimals === 0) v = v.replace(".", "");
+    if (v !== el.value) el.value = v;
+  };
+}
+
+export function TextField({
+  meta,
+  label,
+  unit,
+  hint,
+  numeric,
+  type = "text",
+  placeholder,
+  onBlur,
+}: {
+  meta: Meta;
+  label: string;
+  unit?: string;
+  hint?: ReactNode;
+  numeric?: { decimals: number; negative?: boolean };
+  type?: "text" | "date" | "time";
+  placeholder?: string;
+  onBlur?: (e: React.FocusEvent<HTMLInputElement>) => void;
+}) {
+  const props = getInputProps(meta, { type });
+  return (
+    <Field label={unit ? `${label} (${unit})` : label} htmlFor={meta.id} errorId={meta.errorId} errors={meta.errors} hint={hint}>
+      <input
+        {...props}
+        required={false}
+        inputMode={numeric ? "decimal" : undefined}
+        onInput={numeric ? numericFilter(numeric.decimals, numeric.negative) : undefined}
+        placeholder={placeholder}
+        onBlur={onBlur}
+      />
+    </Field>
+  );
+}
+
+export function SelectField({ meta, label, options, hint, placeholder = "Select…" }: { meta: Meta; label: string; options: readonly { value: string; label: string }[]; hint?: ReactNode; placeholder?: string }) {
+  return (
+    <Field label={label} htmlFor={meta.id} errorId={meta.errorId} errors={meta.errors} hint={hint}>
+      <select {...getSelectProps(meta)} required={false}>
+        <option value="">{placeholder}</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </Field>
+  );
+}
+
+const Legend = styled.legend`
+  font-weight: 600;
+  padding: 0;
+  margin-bottom: 0.2rem;
+`;
+const Plain = styled.fieldset`
+  border: 0;
+  padding: 0;
+  margin: 0 0 0.75rem;
+`;
+
+export function ChoiceField({
+  meta,
+  label,
+  options,
+  type = "radio",
+  keepOne,
+}: {
+  meta: Meta;
+  label: string;
+  options: readonly { value: string; label: string }[];
+  type?: "radio" | "checkbox";
+  /** Checkboxes: the last checked one cannot be unchecked (spec §4). */
+  keepOne?: boolean;
+}) {
+  const items = getCollectionProps(meta, { type, options: options.map((o) => o.value) });
+  const onClick = (e: React.MouseEvent<HTMLInputElement>) => {
+    if (!keepOne) return;
+    const box = e.currentTarget;
+    const group = box.form?.querySelectorAll<HTMLInputElement>(`input[type=checkbox][name="${box.name}"]:checked`);
+    if (!box.checked && group && group.length === 0) e.preventDefault();
+  };
+  return (
+    <Plain aria-describedby={meta.errorId} aria-invalid={meta.errors?.length ? true : undefined}>
+      <Legend>{label}</Legend>
+      <Choices>
+        {items.map((p, i) => (
+          <label key={p.value} htmlFor={p.id}>
+            <input {...p} required={false} onClick={onClick} />
+            {options[i].label}
+          </label>
+        ))}
+      </Choices>
+      <ErrorText id={meta.errorId} role={meta.errors?.length ? "alert" : undefined}>
+        {meta.errors?.join(" ")}
+      </ErrorText>
+    </Plain>
+  );
+}
+
+// ── Location ─────────────────────────────────────────────────────────────────────────────────
+
+const Suggestions = styled.ul`
+  list-style: none;
+  margin: -0.75rem 0 1rem;
+  padding: 0;
+  border: 1px solid ${theme.colour.line};
+  border-radius: ${theme.radius};
+  max-height: 14rem;
+  overflow: auto;
+  background: #fff;
+  li button { display: block; width: 100%; text-align: left; background: none; border: 0; padding: 0.45rem 0.6rem; font: inherit; cursor: pointer; }
+  li button:hover, li button:focus { background: ${theme.colour.brandSoft}; }
+`;
+
+function setFormValue(form: HTMLFormElement | null | undefined, name: string, value: string | number | undefined) {
+  if (!form || value === undefined || value === null) return;
+  const el = form.elements.namedItem(name) as unknown as HTMLInputElement | null;
+  if (el && "value" in el) {
+    el.value = String(value);
+    el.dispatchEvent(new Event("input", { bubbles: true }));
+    el.dispatchEvent(new Event("change", { bubbles: true }));
+  }
+}
+
+/** Debounced autocomplete through the builder's lookup route (JavaScript only). */
+function useLookup<T>(kind: string, region: string | undefined, delay: number, min: number) {
+  const fetcher = useFetcher<{ results: T[] }>();
+  const [q, setQ] = useState("");
+  const load = fetcher.load;
+  useEffect(() => {
+    if (q.trim().length <= min - 1) return;
+    const t = setTimeout(() => load(`/forecasts/builder/lookup?kind=${kind}&region=${region ?? ""}&q=${encodeURIComponent(q.trim())}`), delay);
+    return () => clearTimeout(t);
+  }, [q, kind, region, delay, min, load]);
+  const results = q.trim().length >= min ? (fetcher.data?.results ?? []) : [];
+  return { q, setQ, results, clear: () => setQ("") };
+}
+
+interface PlaceResult {
+  id: string;
+  label: string;
+  addressLine1?: string;
+  city?: string;
+  zipCode?: string;
+  latitude?: number;
+  longitude?: number;
+}
+
+/** Location search: starts after more than 2 characters, 300 ms debounce, the region's countries (spec §5). */
+export function LocationSearch({ region }: { region?: ForecastRegion }) {
+  const ref = useRef<HTMLInputElement>(null);
+  const { q, setQ, results, clear } = useLookup<PlaceResult>("places", region, 300, 3);
+  const pick = (p: PlaceResult) => {
+    const form = ref.current?.form;
+    setFormValue(form, "addressLine1", p.addressLine1 ?? p.label);
+    setFormValue(form, "city", p.city);
+    setFormValue(form, "zipCode", p.zipCode);
+    setFormValue(form, "latitude", p.latitude);
+    setFormValue(form, "longitude", p.longitude);
+    const zip = form?.elements.namedItem("zipCode") as HTMLInputElement | null;
+    zip?.dispatchEvent(new Event("focusout", { bubbles: true }));
+    clear();
+  };
+  return (
+    <div>
+      <Field label="Search location" htmlFor="location-search" errorId="location-search-error" hint="Type more than 2 characters">
+        <input
+          ref={ref}
+          id="location-search"
+          type="search"
+          autoComplete="off"
+          role="combobox"
+          aria-expanded={results.length > 0}
+          aria-controls="location-suggestions"
+          value={q}
+          onChange={(e) => setQ(e.target.value)}
+        />
+      </Field>
+      {results.length ? (
+        <Suggestions id="location-suggestions" role="listbox" aria-label="Locations">
+          {results.map((p) => (
+            <li key={p.id} role="option" aria-selected="false">
+              <button type="button" onClick={() => pick(p)}>
+                {p.label}
+              </button>
+            </li>
+          ))}
+        </Suggestions>
+      ) : null}
+    </div>
+  );
+}
+
+/** On leaving the zip field (GB, GSP group still empty): look the zones up (spec §4). */
+function useZipLookup(region?: ForecastRegion) {
+  const fetcher = useFetcher<{ results: { latitude?: number; longitude?: number; gspGroup?: string; tnuosGenerationZone?: string }[] }>();
+  const formRef = useRef<HTMLFormElement | null>(null);
+  useEffect(() => {
+    const z = fetcher.data?.results?.[0];
+    const form = formRef.current;
+    if (!z || !form) return;
+    const gsp = form.elements.namedItem("gspGroup") as HTMLSelectElement | null;
+    if (gsp && !gsp.value) setFormValue(form, "gspGroup", z.gspGroup);
+    const tnuos = form.elements.namedItem("tnuosGenerationZone") as HTMLSelectElement | null;
+    if (tnuos && !tnuos.value) setFormValue(form, "tnuosGenerationZone", z.tnuosGenerationZone);
+    const lat = form.elements.namedItem("latitude") as HTMLInputElement | null;
+    if (lat && !lat.value) setFormValue(form, "latitude", z.latitude);
+    const lon = form.elements.namedItem("longitude") as HTMLInputElement | null;
+    if (lon && !lon.value) setFormValue(form, "longitude", z.longitude);
+  }, [fetcher.data]);
+  return (e: React.FocusEvent<HTMLInputElement>) => {
+    if (region !== "GB") return;
+    const form = e.currentTarget.form;
+    formRef.current = form;
+    const gsp = form?.elements.namedItem("gspGroup") as HTMLSelectElement | null;
+    const zip = e.currentTarget.value.trim();
+    if (zip && gsp && !gsp.value) fetcher.load(`/forecasts/builder/lookup?kind=zip&region=GB&q=${encodeURIComponent(zip)}`);
+  };
+}
+
+export interface NodeResult {
+  id: string;
+  name: string;
+  zone?: string;
+  lat?: number;
+  lon?: number;
+  voltage?: number | string;
+}
+
+const NodeList = styled.div`
+  max-height: 14rem;
+  overflow: auto;
+  border: 1px solid ${theme.colour.line};
+  border-radius: ${theme.radius};
+  padding: 0.4rem 0.6rem;
+  margin-bottom: 0.75rem;
+  label { display: flex; gap: 0.4rem; font-weight: 400; padding: 0.15rem 0; }
+`;
+
+function nodeLabel(n: NodeResult, coords: boolean) {
+  const parts = [n.name, n.zone ? `${n.zone} zone` : undefined, n.voltage ? `${n.voltage} kV` : undefined];
+  if (coords && n.lat !== undefined && n.lon !== undefined) parts.push(`${n.lat.toFixed(3)}, ${n.lon.toFixed(3)}`);
+  return parts.filter(Boolean).join(" · ");
+}
+
+/**
+ * ERCOT node picker. Without JavaScript: a 'Find nodes' button posts the form (values kept) and the
+ * answer lists matching nodes as radio buttons. With JavaScript: an autocomplete.
+ */
+function NodePicker({ ctx, nodes }: { ctx: FieldsContext; nodes?: NodeResult[] }) {
+  const hydrated = useHydrated();
+  const coords = !!ctx.flags.forecast_display_ercot_nodes_coordinates;
+  const { q, setQ, results, clear } = useLookup<NodeResult>("nodes", "ERCOT", 300, 1);
+  const [picked, setPicked] = useState<NodeResult | null>(null);
+  const currentName = picked?.name ?? str(ctx.state, "nodeName");
+  const currentId = picked?.id ?? str(ctx.state, "nodeId");
+  const ref = useRef<HTMLInputElement>(null);
+  const pick = (n: NodeResult) => {
+    setPicked(n);
+    const form = ref.current?.form;
+    if (n.zone) setFormValue(form, "ercotZone", n.zone);
+    clear();
+  };
+  return (
+    <Plain>
+      <Legend>Node</Legend>
+      <p style={{ margin: "0 0 0.5rem" }} aria-live="polite">
+        {currentName ? <>Selected node: <strong>{currentName}</strong></> : "No node selected"}
+      </p>
+      <input type="hidden" name="nodeId" value={currentId} />
+      <input type="hidden" name="nodeName" value={currentName} />
+      <Field label="Search nodes" htmlFor="node-search" errorId="node-search-error">
+        <input
+          ref={ref}
+          id="node-search"
+          name="nodeSearch"
+          type="search"
+          autoComplete="off"
+          value={q}
+          onChange={(e) => setQ(e.target.value)}
+        />
+      </Field>
+      {hydrated ? (
+        results.length ? (
+          <Suggestions role="listbox" aria-label="Nodes">
+            {results.map((n) => (
+              <li key={n.id} role="option" aria-selected={n.id === currentId}>
+                <button type="button" onClick={() => pick(n)}>
+                  {nodeLabel(n, coords)}
+                </button>
+              </li>
+            ))}
+          </Suggestions>
+        ) : null
+      ) : (
+        <>
+          <Button type="submit" name="intent" value="find-node" $variant="secondary" style={{ marginBottom: "0.75rem" }}>
+            Find nodes
+          </Button>
+          {nodes?.length ? (
+            <NodeList role="radiogroup" aria-label="Matching nodes">
+              {nodes.map((n) => (
+                <label key={n.id}>
+                  <input type="radio" name="nodePick" value={JSON.stringify({ id: n.id, name: n.name, zone: n.zone })} />
+                  {nodeLabel(n, coords)}
+                </label>
+              ))}
+            </NodeList>
+          ) : nodes ? (
+            <p>No nodes match.</p>
+          ) : null}
+        </>
+      )}
+    </Plain>
+  );
+}
+
+export function LocationFields({ ctx, nodes }: { ctx: FieldsContext; nodes?: NodeResult[] }) {
+  const { fields, region } = ctx;
+  const hydrated = useHydrated();
+  const onZipBlur = useZipLookup(region);
+  return (
+    <Group>
+      <legend>Location</legend>
+      {hydrated ? <LocationSearch region={region} /> : null}
+      <TextField meta={fields.addressLine1} label="Address line 1" />
+      <TextField meta={fields.addressLine2} label="Address line 2" />
+      <Row>
+        <TextField meta={fields.city} label="City" />
+        <TextField meta={fields.zipCode} label={region === "GB" ? "Postcode" : "Zip code"} onBlur={onZipBlur} />
+      </Row>
+      <Row>
+        <TextField meta={fields.latitude} label="Latitude" numeric={{ decimals: 6, negative: true }} />
+        <TextField meta={fields.longitude} label="Longitude" numeric={{ decimals: 6, negative: true }} />
+      </Row>
+      {region === "GB" ? (
+        <SelectField meta={fields.gspGroup} label="GSP group" options={GSP_GROUPS.map((g) => ({ value: g.id, label: `${g.name} (${g.id})` }))} hint="Found from the postcode when left empty" />
+      ) : null}
+      {region === "ERCOT" ? (
+        <>
+          <SelectField meta={fields.ercotZone} label="ERCOT zone" options={ERCOT_ZONES.map((z) => ({ value: z, label: z }))} />
+          <NodePicker ctx={ctx} nodes={nodes} />
+        </>
+      ) : null}
+      {region === "NEM" ? <SelectField meta={fields.nemRegion} label="NEM region" options={NEM_REGIONS.map((z) => ({ value: z, label: z }))} /> : null}
+    </Group>
+  );
+}
+
+// ── Battery ──────────────────────────────────────────────────────────────────────────────────
+
+export function BatteryFields({ ctx, degradationUpload }: { ctx: FieldsContext; degradationUpload?: ReactNode }) {
+  const { fields, flags, region } = ctx;
+  const maxDuration = flags.forecast_update_duration_validation ? LIMITS.durationWithFlag[1] : LIMITS.duration[1];
+  return (
+    <>
+      <Group>
+        <legend>Battery</legend>
+        <Row>
+          <TextField meta={fields.ratedPower} label="Rated power" unit="MW" numeric={{ decimals: 2 }} hint="1 – 500 MW" />
+          <TextField meta={fields.duration} label="Duration" unit="hours" numeric={{ decimals: 2 }} hint={`0.5 – ${maxDuration} h`} />
+        </Row>
+        <Row>
+          <TextField meta={fields.maxCycles} label="Max cycles per day" numeric={{ decimals: 2 }} hint="1 – 5" />
+          <TextField meta={fields.startDate} label="Start date" type="date" hint="From 01 Jan 2025" />
+        </Row>
+        <ChoiceField meta={fields.efficiency} label="Round-trip efficiency" options={[{ value: "88", label: "88%" }, { value: "other", label: "Other" }]} />
+        <When field="efficiency" is="other">
+          <TextField meta={fields.o_efficiency} label="Efficiency" unit="%" numeric={{ decimals: 2 }} hint="10 – 100%" />
+        </When>
+      </Group>
+      <Group>
+        <legend>Degradation</legend>
+        <ChoiceField meta={fields.degradation} label="Degradation" options={degradationsFor(region)} />
+        <When field="degradation" is="custom_degradation_curve">{degradationUpload}</When>
+        <When field="degradation" is={["standard_degradation_curve", "custom_degradation_curve"]}>
+          <Plain>
+            <Legend>Re-powering</Legend>
+            <label style={{ display: "inline-flex", gap: "0.4rem", fontWeight: 400 }}>
+              <input type="checkbox" checked readOnly aria-readonly="true" disabled aria-describedby="repowering-note" /> Re-power the battery
+            </label>
+            <p id="repowering-note" style={{ margin: "0.2rem 0 0.5rem", color: theme.colour.muted, fontSize: "0.9rem" }}>
+              With a degradation curve the battery is re-powered after the number of cycles below.
+            </p>
+          </Plain>
+          <TextField meta={fields.repowering} label="Re-powering after" unit="cycles" numeric={{ decimals: 0 }} hint="Standard: up to 12 000; custom: up to 50 000" />
+        </When>
+      </Group>
+    </>
+  );
+}
+
+// ── Grid connection ──────────────────────────────────────────────────────────────────────────
+
+const SAME_OR_OTHER = [
+  { value: "same", label: "Same as rated power of battery" },
+  { value: "other", label: "Other" },
+];
+
+export function GridFields({ ctx, solarOnly }: { ctx: FieldsContext; solarOnly?: boolean }) {
+  const { fields, configuration, region } = ctx;
+  const battery = hasBattery(configuration) && !solarOnly;
+  return (
+    <Group>
+      <legend>Grid connection</legend>
+      <ChoiceField meta={fields.connectionType} label="Connection type" options={CONNECTION_TYPES} />
+      {battery ? (
+        <>
+          <ChoiceField meta={fields.maxImport} label="Import limit" options={SAME_OR_OTHER} />
+          <When field="maxImport" is="other">
+            <TextField meta={fields.o_maxImport} label="Import limit" unit="MW" numeric={{ decimals: 2 }} hint="1 – 1000 MW" />
+          </When>
+        </>
+      ) : null}
+      <ChoiceField meta={fields.maxExport} label="Export limit" options={battery ? SAME_OR_OTHER : [{ value: "same", label: "Same as rated power" }, { value: "other", label: "Other" }]} />
+      <When field="maxExport" is="other">
+        <TextField meta={fields.o_maxExport} label="Export limit" unit="MW" numeric={{ decimals: 2 }} hint="1 – 1000 MW" />
+      </When>
+      {battery && !isCoupled(configuration) ? (
+        <>
+          <ChoiceField
+            meta={fields.coLocation}
+            label="Co-location"
+            options={[
+              { value: "true", label: "My battery is colocated with solar PV" },
+              { value: "false", label: "My battery is not colocated" },
+            ]}
+          />
+          <When field="coLocation" is="true">
+            <ChoiceField meta={fields.coupling} label="Coupling" options={[{ value: "true", label: "AC coupling" }, { value: "false", label: "DC coupling" }]} />
+            <TextField meta={fields.solarRatedPower} label="Solar rated power" unit="MW" numeric={{ decimals: 2 }} hint="1 – 1000 MW" />
+          </When>
+        </>
+      ) : null}
+      {battery && isCoupled(configuration) ? (
+        <>
+          <input type="hidden" name="coupling" value={configuration === "solarACcoupling" ? "true" : "false"} />
+          <TextField meta={fields.solarRatedPower} label="Solar rated power" unit="MW" numeric={{ decimals: 2 }} hint="1 – 1000 MW" />
+        </>
+      ) : null}
+      {region === "GB" ? (
+        <SelectField
+          meta={fields.tnuosGenerationZone}
+          label="TNUoS generation zone"
+          options={TNUOS_GENERATION_ZONES.map((z) => ({ value: z, label: `Zone ${z}` }))}
+          hint="Required for transmission connections, and for distribution at 100 MW or more"
+        />
+      ) : null}
+    </Group>
+  );
+}
+
+const TIME_PAIRS = [
+  ["redBandStartTime", "redBandEndTime", "Red band"],
+  ["amberBandMorningStartTime", "amberBandMorningEndTime", "Amber band (morning)"],
+  ["amberBandEveningStartTime", "amberBandEveningEndTime", "Amber band (evening)"],
+  ["amberBandWeekendStartTime", "amberBandWeekendEndTime", "Amber band (weekend)"],
+] as const;
+
+export function TariffFields({ ctx }: { ctx: FieldsContext }) {
+  const { fields } = ctx;
+  return (
+    <>
+      <ChoiceField meta={fields.duos} label="DUoS tariffs" options={[{ value: "true", label: "Apply DUoS tariffs" }, { value: "false", label: "No DUoS tariffs" }]} />
+      <When field="duos" is="true">
+        <Row>
+          <TextField meta={fields.redBandImportPrice} label="Red band import" unit="p/kWh" numeric={{ decimals: 3 }} />
+          <TextField meta={fields.redBandExportPrice} label="Red band export" unit="p/kWh" numeric={{ decimals: 3 }} />
+          <TextField meta={fields.amberBandImportPrice} label="Amber band import" unit="p/kWh" numeric={{ decimals: 3 }} />
+          <TextField meta={fields.amberBandExportPrice} label="Amber band export" unit="p/kWh" numeric={{ decimals: 3 }} />
+          <TextField meta={fields.greenBandImportPrice} label="Green band import" unit="p/kWh" numeric={{ decimals: 3 }} />
+          <TextField meta={fields.greenBandExportPrice} label="Green band export" unit="p/kWh" numeric={{ decimals: 3 }} />
+        </Row>
+        {TIME_PAIRS.map(([a, b, label]) => (
+          <Row key={a}>
+            <TextField meta={fields[a]} label={`${label} start`} type="time" />
+            <TextField meta={fields[b]} label={`${label} end`} type="time" />
+          </Row>
+        ))}
+        <Row>
+          <TextField meta={fields.fixedDailyCharges} label="Fixed daily charges" unit="p/MPAN/day" numeric={{ decimals: 2 }} />
+          <TextField meta={fields.dailyFixedCapacityCharges} label="Daily fixed capacity charges" unit="p/kVA/day" numeric={{ decimals: 2 }} />
+        </Row>
+      </When>
+    </>
+  );
+}
+
+export function SolarFields({ ctx, profileUpload }: { ctx: FieldsContext; profileUpload?: ReactNode }) {
+  const { fields } = ctx;
+  return (
+    <Group>
+      <legend>Solar</legend>
+      <TextField meta={fields.solarRatedPower} label="Solar rated power" unit="MW" numeric={{ decimals: 2 }} hint="1 – 1000 MW" />
+      <TextField meta={fields.startDate} label="Start date" type="date" hint="From 01 Jan 2025" />
+      {profileUpload}
+    </Group>
+  );
+}
+
+export function WindFields({ ctx }: { ctx: FieldsContext }) {
+  const { fields } = ctx;
+  return (
+    <Group>
+      <legend>Wind</legend>
+      <TextField meta={fields.windRatedPower} label="Wind rated power" unit="MW" numeric={{ decimals: 2 }} hint="1 – 1000 MW" />
+      <TextField meta={fields.startDate} label="Start date" type="date" hint="From 01 Jan 2025" />
+    </Group>
+  );
+}
+
+export function HorizonField({ ctx }: { ctx: FieldsContext }) {
+  return <TextField meta={ctx.fields.horizonYears} label="Years modelled" numeric={{ decimals: 0 }} hint={`1 – 30 years; ${LIMITS.defaultHorizonYears} when empty`} />;
+}
+
+// ── Strategy, world view, output names ───────────────────────────────────────────────────────
+
+export function StrategyFields({ ctx }: { ctx: FieldsContext }) {
+  if (!ctx.region) return null;
+  return <ChoiceField meta={ctx.fields.revenueStrategies} label="Revenue strategy" type="checkbox" keepOne options={revenueStrategiesFor(ctx.region, ctx.configuration)} />;
+}
+
+export function ScenarioFields({ ctx, scenarios }: { ctx: FieldsContext; scenarios: Scenario[] }) {
+  if (!scenarios.length) return <p>No world views are available for this region yet.</p>;
+  return (
+    <ChoiceField
+      meta={ctx.fields.macroScenarios}
+      label="World view"
+      type="checkbox"
+      keepOne
+      options={scenarios.map((s) => ({ value: s.id, label: s.modelVersion ? `${s.name} (${s.modelVersion})` : s.name }))}
+    />
+  );
+}
+
+/** One output name per scenario; shown for the checked scenarios (live, with :has()). */
+export function OutputNameFields({ ctx, scenarios, onlySelected }: { ctx: FieldsContext; scenarios: Scenario[]; onlySelected?: boolean }) {
+  const runNames = (ctx.fields.runName as unknown as { getFieldset: () => FieldsMap }).getFieldset();
+  const given = names(ctx.state);
+  const selected = list(ctx.state, "macroScenarios");
+  const duration = Number(str(ctx.state, "duration")) || undefined;
+  const maxCycles = Number(str(ctx.state, "maxCycles")) || undefined;
+  const shown = onlySelected ? scenarios.filter((s) => selected.includes(s.id)) : scenarios;
+  return (
+    <Group>
+      <legend>Output file names</legend>
+      {shown.map((s) => {
+        const meta = runNames[s.id];
+        const suggestion = defaultRunName({ assetName: str(ctx.state, "assetName"), duration, maxCycles }, s.name);
+        const input = (
+          <Field key={s.id} label={`Output name for ${s.name}`} htmlFor={meta.id} errorId={meta.errorId} errors={meta.errors}>
+            <input {...getInputProps(meta, { type: "text" })} required={false} defaultValue={(meta.initialValue as string | undefined) ?? given[s.id] ?? suggestion} />
+          </Field>
+        );
+        return onlySelected ? (
+          input
+        ) : (
+          <When key={s.id} field="macroScenarios" is={s.id}>
+            {input}
+          </When>
+        );
+      })}
+    </Group>
+  );
+}
+
+/** An upload control inside the (multipart) form: .csv only, 2 MB (spec §5). */
+export function UploadField({ name, label, current, errors, accept = ".csv,text/csv" }: { name: string; label: string; current?: string; errors?: string[]; accept?: string }) {
+  const id = `${name}-file`;
+  return (
+    <Field label={label} htmlFor={id} errorId={`${id}-error`} errors={errors} hint={current ? `Uploaded: ${current}. Choose another file to replace it.` : ".csv, up to 2 MB"}>
+      <input id={id} name={name} type="file" accept={accept} aria-invalid={errors?.length ? true : undefined} aria-describedby={`${id}-error`} />
+    </Field>
+  );
+}
