@@ -21,6 +21,9 @@ export interface RunLike {
   progressEvents?: ProgressEvent[];
   /** True when a result file exists (the API's runResult.runFile). */
   hasFile?: boolean;
+  /** The API's percentage, used when the events themselves are not at hand (lists). */
+  percentage?: number | null;
+  finishedAt?: string | null;
 }
 
 /** Spec §9: a run is estimated to take 6 minutes. */
@@ -46,10 +49,10 @@ export function effectiveStatus(run: Pick<RunLike, "status" | "progressEvents">)
 const clamp = (n: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, n));
 
 /** Spec §4: forced to 100 for failed and ready_for_review, otherwise the latest event's percentage; clamped 0–100. */
-export function progressPercent(run: Pick<RunLike, "status" | "progressEvents">): number {
+export function progressPercent(run: Pick<RunLike, "status" | "progressEvents" | "percentage">): number {
   const status = effectiveStatus(run);
   if (status === "failed" || status === "ready_for_review") return 100;
-  const p = Number(latestEvent(run.progressEvents)?.percentage ?? 0);
+  const p = Number(latestEvent(run.progressEvents)?.percentage ?? run.percentage ?? 0);
   return Number.isFinite(p) ? clamp(p, 0, 100) : 0;
 }
 
@@ -65,9 +68,12 @@ export function minutesRemaining(createdAt: string | Date, now: number | Date): 
 }
 
 /** Seconds from the run's creation to its last event (the run's elapsed time). */
-export function elapsedSeconds(run: Pick<RunLike, "createdAt" | "progressEvents">): number {
+export function elapsedSeconds(run: Pick<RunLike, "createdAt" | "progressEvents" | "finishedAt">): number {
   const last = latestEvent(run.progressEvents);
-  if (!last) return 0;
+  if (!last) {
+    if (!run.finishedAt) return 0;
+    return Math.max(0, Math.round((new Date(run.finishedAt).getTime() - new Date(run.createdAt).getTime()) / 1000));
+  }
   if (typeof last.timeElapsedSeconds === "number" && Number.isFinite(last.timeElapsedSeconds)) return Math.max(0, last.timeElapsedSeconds);
   const at = last.created_at ?? last.createdAt;
   if (!at) return 0;
@@ -211,6 +217,13 @@ const one = (sp: URLSearchParams, k: string) => {
   return v && v.trim() ? v.trim() : undefined;
 };
 
+/** Region slugs of spec §3 ('great-britain', 'ercot', 'aus-nem') and market codes, read as market codes. */
+const REGION_SLUGS: Record<string, string> = { "great-britain": "GB", gb: "GB", ercot: "ERCOT", us: "ERCOT", "aus-nem": "NEM", nem: "NEM", australia: "NEM", de: "DE", germany: "DE", es: "ES", spain: "ES" };
+export function normaliseRegion(v: string | undefined): string | undefined {
+  if (!v) return undefined;
+  return REGION_SLUGS[v.toLowerCase()] ?? v.toUpperCase();
+}
+
 /** The run list's URL state, read leniently: unknown values fall back to defaults. */
 export function parseListQuery(sp: URLSearchParams): ListQuery {
   const ordering = one(sp, "ordering");
@@ -218,7 +231,7 @@ export function parseListQuery(sp: URLSearchParams): ListQuery {
   const page = Number(one(sp, "page") ?? 1);
   const onlyCustom = one(sp, "onlyCustom");
   return {
-    region: one(sp, "region"),
+    region: normaliseRegion(one(sp, "region")),
     status: one(sp, "status"),
     modelVersion: one(sp, "modelVersion"),
     financeStatus: one(sp, "financeStatus"),

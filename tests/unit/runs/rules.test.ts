@@ -142,6 +142,8 @@ describe("list URL state", () => {
     expect(bad).toMatchObject({ ordering: undefined, page: 1, limit: 100, onlyCustom: false });
     expect(hasActiveFilters(bad)).toBe(false);
     expect(hasActiveFilters(q)).toBe(true);
+    expect(parseListQuery(new URLSearchParams("region=great-britain")).region).toBe("GB");
+    expect(parseListQuery(new URLSearchParams("region=aus-nem")).region).toBe("NEM");
   });
   it("cycles a column's sort and resets the page when filters change", () => {
     expect(nextOrdering(undefined, "status")).toBe("status");

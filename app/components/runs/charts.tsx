@@ -1,0 +1,102 @@
+// Result charts of a run, as Victory SVG rendered on the server (they show without JavaScript). Each
+// chart has a title and description for assistive technology; the tables beside them are the full
+// text alternative.
+import { VictoryAxis, VictoryBar, VictoryChart, VictoryLegend, VictoryLine, VictoryStack } from "victory";
+import { theme } from "../theme.ts";
+import { formatMoney } from "./rules.ts";
+import { streamLabel, type StreamTableRow } from "./results.ts";
+import type { DispatchDay } from "./types.ts";
+
+const axisStyle = {
+  axis: { stroke: theme.colour.line },
+  tickLabels: { fontSize: 10, fill: theme.colour.muted, padding: 4 },
+  axisLabel: { fontSize: 10, fill: theme.colour.muted, padding: 34 },
+  grid: { stroke: "#eef1f5" },
+};
+
+export function RevenueChart({ rows, streams, unit, title }: { rows: StreamTableRow[]; streams: string[]; unit: string; title: string }) {
+  const totals = rows.map((r) => r.total);
+  const desc = `Stacked bars of revenue by stream for ${rows.length} years, in ${unit}. Yearly totals from ${formatMoney(Math.min(...totals))} to ${formatMoney(Math.max(...totals))}. The table below lists every value.`;
+  return (
+    <VictoryChart
+      width={720}
+      height={320}
+      domainPadding={{ x: Math.max(24, 260 / Math.max(rows.length, 1)) }}
+      padding={{ top: 20, bottom: 70, left: 70, right: 20 }}
+      title={title}
+      desc={desc}
+    >
+      <VictoryAxis style={axisStyle} tickValues={rows.map((r) => String(r.year))} fixLabelOverlap />
+      <VictoryAxis dependentAxis label={unit} tickFormat={(t: number) => formatMoney(t)} style={axisStyle} />
+      <VictoryStack colorScale={[...theme.series]}>
+        {streams.map((k) => (
+          <VictoryBar key={k} data={rows.map((r) => ({ x: String(r.year), y: r.streams[k] ?? 0 }))} barRatio={0.7} />
+        ))}
+      </VictoryStack>
+      <VictoryLegend
+        x={70}
+        y={280}
+        orientation="horizontal"
+        itemsPerRow={4}
+        gutter={16}
+        style={{ labels: { fontSize: 10, fill: theme.colour.ink } }}
+        data={streams.map((k, i) => ({ name: streamLabel(k), symbol: { fill: theme.series[i % theme.series.length], type: "square" } }))}
+      />
+    </VictoryChart>
+  );
+}
+
+const hour = (iso: string) => {
+  const d = new Date(iso);
+  return d.getUTCHours() + d.getUTCMinutes() / 60;
+};
+
+/** A day's dispatch: price (line, right scale) with charge and discharge (bars) and state of charge (line). */
+export function DispatchChart({ day, currency }: { day: DispatchDay; currency: string }) {
+  const pts = day.points;
+  const maxMw = Math.max(1e-6, ...pts.map((p) => Math.max(p.charge, p.discharge, p.stateOfCharge)));
+  const prices = pts.map((p) => p.price);
+  const pMin = Math.min(0, ...prices);
+  const pMax = Math.max(1e-6, ...prices);
+  // Price drawn on the MW scale, labelled on its own axis.
+  const scale = (v: number) => ((v - pMin) / (pMax - pMin || 1)) * maxMw;
+  const barWidth = Math.max(2, 600 / Math.max(pts.length, 1) - 2);
+  return (
+    <VictoryChart
+      width={720}
+      height={300}
+      domain={{ x: [0, 24], y: [-maxMw * 1.05, maxMw * 1.05] }}
+      padding={{ top: 20, bottom: 70, left: 60, right: 60 }}
+      title={`Dispatch on ${day.date}`}
+      desc={`Charge (below zero) and discharge in MW, state of charge in MWh, and the price in ${currency}/MWh over the day. The table below lists every interval.`}
+    >
+      <VictoryAxis tickValues={[0, 3, 6, 9, 12, 15, 18, 21, 24]} tickFormat={(t: number) => `${String(t).padStart(2, "0")}:00`} style={axisStyle} />
+      <VictoryAxis dependentAxis label="MW / MWh" style={axisStyle} />
+      <VictoryAxis
+        dependentAxis
+        orientation="right"
+        label={`${currency}/MWh`}
+        tickValues={[0, 0.25, 0.5, 0.75, 1].map((f) => f * maxMw)}
+        tickFormat={(t: number) => formatMoney(pMin + (t / maxMw) * (pMax - pMin))}
+        style={{ ...axisStyle, axisLabel: { ...axisStyle.axisLabel, padding: 40 } }}
+      />
+      <VictoryBar data={pts.map((p) => ({ x: hour(p.time), y: p.discharge }))} style={{ data: { fill: theme.series[0] } }} barWidth={barWidth} alignment="start" />
+      <VictoryBar data={pts.map((p) => ({ x: hour(p.time), y: -p.charge }))} style={{ data: { fill: theme.series[2] } }} barWidth={barWidth} alignment="start" />
+      <VictoryLine data={pts.map((p) => ({ x: hour(p.time), y: p.stateOfCharge }))} style={{ data: { stroke: theme.series[4], strokeWidth: 2 } }} />
+      <VictoryLine data={pts.map((p) => ({ x: hour(p.time), y: scale(p.price) }))} style={{ data: { stroke: theme.series[1], strokeWidth: 2 } }} interpolation="stepAfter" />
+      <VictoryLegend
+        x={60}
+        y={262}
+        orientation="horizontal"
+        gutter={18}
+        style={{ labels: { fontSize: 10, fill: theme.colour.ink } }}
+        data={[
+          { name: "Discharge (MW)", symbol: { fill: theme.series[0], type: "square" } },
+          { name: "Charge (MW)", symbol: { fill: theme.series[2], type: "square" } },
+          { name: "State of charge (MWh)", symbol: { fill: theme.series[4], type: "minus" } },
+          { name: `Price (${currency}/MWh)`, symbol: { fill: theme.series[1], type: "minus" } },
+        ]}
+      />
+    </VictoryChart>
+  );
+}
