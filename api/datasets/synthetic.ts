@@ -73,10 +73,14 @@ function evenTs(r: SeriesResult): Float64Array {
   return ts;
 }
 
-export async function seedSyntheticHistory(pool: pg.Pool, log: (m: string) => void): Promise<{ series: number; points: number }> {
+export async function seedSyntheticHistory(
+  pool: pg.Pool,
+  log: (m: string) => void,
+  specs: SyntheticSpec[] = SYNTHETIC_SPECS,
+): Promise<{ series: number; points: number }> {
   let series = 0;
   let points = 0;
-  for (const spec of SYNTHETIC_SPECS) {
+  for (const spec of specs) {
     const o = origin("synthetic", spec.slug);
     if (await has(pool, o)) continue;
     const r = await runEngineTask<SeriesResult>({
@@ -111,14 +115,19 @@ export async function seedSyntheticHistory(pool: pg.Pool, log: (m: string) => vo
   return { series, points };
 }
 
-export async function seedForwardCurves(pool: pg.Pool, log: (m: string) => void, regions = FORWARD_CURVE_REGIONS): Promise<{ points: number }> {
+export async function seedForwardCurves(
+  pool: pg.Pool,
+  log: (m: string) => void,
+  opts: { regions?: MarketRegion[]; fromYear?: number; toYear?: number } = {},
+): Promise<{ points: number }> {
   let points = 0;
-  for (const region of regions) {
+  for (const region of opts.regions ?? FORWARD_CURVE_REGIONS) {
     const scenario = defaultScenario(region);
     const slug = `${region.toLowerCase()}-hourly-forward-curve`;
-    const o = origin("forward-curve", slug);
+    const span = opts.fromYear || opts.toYear ? `:${opts.fromYear ?? ""}-${opts.toYear ?? ""}` : "";
+    const o = origin("forward-curve", slug + span);
     if (await has(pool, o)) continue;
-    const r = await runEngineTask<SeriesResult>({ kind: "forward-curve", region });
+    const r = await runEngineTask<SeriesResult>({ kind: "forward-curve", region, fromYear: opts.fromYear, toYear: opts.toYear });
     const meta: DatasetMeta = {
       slug,
       title: `${scenario.name.replace(/ Central scenario$/, "")} hourly forward curve`,

@@ -11,7 +11,10 @@ import { ERCOT_NODE_SEARCH_LIMIT, gspGroupAt, postalCodeZones, searchErcotNodes,
 import { locationTables } from "../locations/tables.ts";
 
 /** Lenient numbers: a bad or missing coordinate is "no zone", not an error (spec §8). */
-const coord = z.preprocess((v) => (v === undefined || v === "" ? NaN : Number(v)), z.number());
+const coord = z.preprocess((v) => {
+  const n = Number(v);
+  return v === undefined || v === "" || !Number.isFinite(n) ? null : n;
+}, z.number().nullable());
 const PointQuery = z.object({ lat: coord, long: coord });
 const region = z.enum(FORECAST_REGIONS, { errorMap: () => ({ message: `region must be one of ${FORECAST_REGIONS.join(", ")}` }) });
 const PostalQuery = z.object({
@@ -62,7 +65,7 @@ export function locationsRouter(ctx: ApiContext) {
     "/forecast/run-library/get-gsp-group/",
     route(async (req, res) => {
       const q = parse(PointQuery, req.query);
-      res.json({ gspGroup: gspGroupAt(locationTables(), q.lat, q.long) });
+      res.json({ gspGroup: q.lat === null || q.long === null ? null : gspGroupAt(locationTables(), q.lat, q.long) });
     }),
   );
 
@@ -70,7 +73,7 @@ export function locationsRouter(ctx: ApiContext) {
     "/forecast/run-library/get-tnuos-zone/",
     route(async (req, res) => {
       const q = parse(PointQuery, req.query);
-      res.json({ tnuosZone: tnuosZoneForLocation(q.lat, q.long) });
+      res.json({ tnuosZone: q.lat === null || q.long === null ? null : tnuosZoneForLocation(q.lat, q.long) });
     }),
   );
 
