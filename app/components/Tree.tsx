@@ -6,6 +6,7 @@ import { Link } from "@remix-run/react";
 import styled from "styled-components";
 import { theme } from "./theme.ts";
 import { Badge } from "./ui.tsx";
+import { Padlock } from "./LibraryIcons.tsx";
 
 export interface TreeFolder {
   id: string;
@@ -157,7 +158,7 @@ function GroupContent({
                     <small>
                       {f.additionalProperties.granularity} · {f.unit} · {f.additionalProperties.source}
                       {f.locked ? " · " : ""}
-                      {f.locked ? <Badge $tone="lock">🔒 {f.subscription} subscription is required</Badge> : null}
+                      {f.locked ? <Badge $tone="lock"><Padlock />{f.subscription} subscription is required</Badge> : null}
                     </small>
                   </span>
                 </label>

@@ -18,7 +18,8 @@ import { Tree, TREE_PAGE, type TreeField, type TreeFolder, type TreeState } from
 import { Field, FormErrors } from "~/components/Field";
 import { Button, Card, Muted, Notice } from "~/components/ui";
 import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
-import { flattenErrors, loadPlot, plotParams, plotQueryOf, plotSearch } from "~/components/plotting.server";
+import { flattenErrors, loadPlot } from "~/components/plotting.server";
+import { plotParams, plotQueryOf, plotSearch } from "~/components/plotQuery";
 import { theme } from "~/components/theme";
 
 export const meta: MetaFunction = () => [{ title: "Plotter · Voltcast" }];

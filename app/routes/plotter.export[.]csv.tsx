@@ -2,7 +2,7 @@
 // column per series (and per moving average), one row per time, times in UTC.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { apiFor, ApiResponseError } from "~/services/api.server";
-import { plotParams, plotQueryOf } from "~/components/plotting.server";
+import { plotParams, plotQueryOf } from "~/components/plotQuery";
 import type { ChartSeries } from "~/components/Chart";
 
 const csvCell = (s: string) => (/[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);

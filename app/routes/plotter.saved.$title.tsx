@@ -14,7 +14,8 @@ import { ChartMenu } from "~/components/ChartMenu";
 import { Field, FormErrors } from "~/components/Field";
 import { Button, ButtonLink, Card, Muted } from "~/components/ui";
 import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
-import { flattenErrors, loadPlot, plotSearch } from "~/components/plotting.server";
+import { flattenErrors, loadPlot } from "~/components/plotting.server";
+import { plotSearch } from "~/components/plotQuery";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.saved.title ?? "Saved chart"} · Voltcast` }];
 
