@@ -100,3 +100,32 @@ export function DispatchChart({ day, currency }: { day: DispatchDay; currency: s
     </VictoryChart>
   );
 }
+
+/** Expected revenue of a portfolio asset per year, one line per linked run. */
+export function ExpectedRevenueChart({ series, unit }: { series: { name: string; points: { year: number; value: number }[] }[]; unit: string }) {
+  const years = [...new Set(series.flatMap((s) => s.points.map((p) => p.year)))].sort((a, b) => a - b);
+  return (
+    <VictoryChart
+      width={720}
+      height={300}
+      domainPadding={{ x: 20, y: 10 }}
+      padding={{ top: 20, bottom: 70, left: 80, right: 20 }}
+      title={`Expected revenue per year (${unit})`}
+      desc={`One line per linked forecast run over ${years.length} years. The table below lists every value.`}
+    >
+      <VictoryAxis tickValues={years} tickFormat={(t: number) => String(t)} fixLabelOverlap style={axisStyle} />
+      <VictoryAxis dependentAxis label={unit} tickFormat={(t: number) => formatMoney(t)} style={{ ...axisStyle, axisLabel: { ...axisStyle.axisLabel, padding: 60 } }} />
+      {series.map((s, i) => (
+        <VictoryLine key={s.name} data={s.points.map((p) => ({ x: p.year, y: p.value }))} style={{ data: { stroke: theme.series[i % theme.series.length], strokeWidth: 2 } }} />
+      ))}
+      <VictoryLegend
+        x={80}
+        y={262}
+        orientation="horizontal"
+        gutter={18}
+        style={{ labels: { fontSize: 10, fill: theme.colour.ink } }}
+        data={series.map((s, i) => ({ name: s.name, symbol: { fill: theme.series[i % theme.series.length], type: "minus" } }))}
+      />
+    </VictoryChart>
+  );
+}
