@@ -70,3 +70,22 @@ export function toEngineInput(f: Forecast, scenarioId: string, uploads: Uploads 
   };
   return input;
 }
+
+const NEM_PRICE_REGION: Record<string, string> = {
+  "Central New South Wales": "NSW1",
+  "North New South Wales": "NSW1",
+  "South New South Wales": "NSW1",
+  "Central Queensland": "QLD1",
+  "North Queensland": "QLD1",
+  "South Queensland": "QLD1",
+  "South Australia": "SA1",
+  Tasmania: "TAS1",
+  Victoria: "VIC1",
+};
+
+/** The world-view zone of the asset: its ERCOT load zone or NEM price region. */
+export function worldViewZone(f: Forecast): string | undefined {
+  if (f.region === "ERCOT" && f.ercotZone) return f.ercotZone.toUpperCase();
+  if (f.region === "NEM" && f.nemRegion) return NEM_PRICE_REGION[f.nemRegion];
+  return undefined;
+}

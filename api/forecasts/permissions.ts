@@ -4,9 +4,9 @@ import type { Request } from "express";
 import { SUBSCRIPTIONS } from "../access/catalog.ts";
 import type { Access } from "../access/access.ts";
 import { access, requireUserId, type ApiContext } from "../http/context.ts";
-import { ApiError, forbidden, subscriptionRequired } from "../http/errors.ts";
+import { ApiError, badRequest, forbidden, subscriptionRequired } from "../http/errors.ts";
 import type { Configuration, ForecastRegion } from "../../app/validation/forecast.ts";
-import { CONFIGURATIONS_BY_REGION, FORECAST_REGIONS, hasSolar, isCoupled } from "../../app/validation/forecast.ts";
+import { CONFIGURATIONS_BY_REGION, FORECAST_REGIONS, MESSAGES, hasSolar, isCoupled } from "../../app/validation/forecast.ts";
 
 /** The model subscription of each region's battery forecasts. */
 export const REGION_MODEL_SUBSCRIPTION: Record<ForecastRegion, string> = {
@@ -84,7 +84,7 @@ function missing(a: Access, region: ForecastRegion, configuration: Configuration
 export async function assertCanCreateForecast(ctx: ApiContext, req: Request, region: ForecastRegion, configuration: Configuration) {
   const userId = requireUserId(req);
   const a = await access(ctx, req);
-  if (!CONFIGURATIONS_BY_REGION[region].includes(configuration)) throw forbidden("This configuration is not available in the chosen region.");
+  if (!CONFIGURATIONS_BY_REGION[region].includes(configuration)) throw badRequest({ configuration: [MESSAGES.configurationRegion] });
   const flag = REGION_FLAG[region];
   if (flag && !(a.flags as Record<string, boolean>)[flag]) throw regionNotOffered(region);
   if (!canCreateForecast(a, region, configuration)) throw missing(a, region, configuration);
@@ -94,7 +94,7 @@ export async function assertCanCreateForecast(ctx: ApiContext, req: Request, reg
 export async function assertCanCreateDraft(ctx: ApiContext, req: Request, region: ForecastRegion, configuration: Configuration) {
   const userId = requireUserId(req);
   const a = await access(ctx, req);
-  if (!CONFIGURATIONS_BY_REGION[region].includes(configuration)) throw forbidden("This configuration is not available in the chosen region.");
+  if (!CONFIGURATIONS_BY_REGION[region].includes(configuration)) throw badRequest({ configuration: [MESSAGES.configurationRegion] });
   const flag = REGION_FLAG[region];
   if (flag && !(a.flags as Record<string, boolean>)[flag]) throw regionNotOffered(region);
   if (!canCreateDraft(a, region, configuration)) throw missing(a, region, configuration);

@@ -12,7 +12,8 @@ import type pg from "pg";
 import type { WorkerContext, JobInfo } from "../jobs/types.ts";
 import type { ForecastResult, ProgressEvent, ScenarioResult } from "../../engine/forecast/types.ts";
 import type { Forecast } from "../../app/validation/forecast.ts";
-import { toEngineInput, type Uploads } from "./engineInput.ts";
+import { toEngineInput, worldViewZone, type Uploads } from "./engineInput.ts";
+import type { EngineJob } from "./engineThreadImpl.ts";
 import { failRun, findRun, recordEvent, type RunResult } from "./runs.ts";
 import { buildResultWorkbook, resultFileName } from "./resultFile.ts";
 import { scenarioById } from "./scenarios.ts";
@@ -24,14 +25,16 @@ const ENGINE_TO = 90;
 
 export class RunFailure extends Error {}
 
+/** Dispatch resolution override (VOLTCAST_FORECAST_INTERVAL_MINUTES: 5, 15, 30 or 60); default the market's settlement interval. */
+export function dispatchIntervalMinutes(): number | undefined {
+  const v = Number(process.env.VOLTCAST_FORECAST_INTERVAL_MINUTES);
+  return [5, 15, 30, 60].includes(v) ? v : undefined;
+}
+
 /** Run the engine for one forecast in a worker thread; resolves with its result. */
-export function computeInThread(
-  input: ReturnType<typeof toEngineInput>,
-  scenarioId: string,
-  onProgress: (e: ProgressEvent) => void,
-): Promise<{ result: ForecastResult; synthetic: boolean }> {
+export function computeInThread(job: EngineJob, onProgress: (e: ProgressEvent) => void): Promise<{ result: ForecastResult; synthetic: boolean }> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL("./engineThread.mjs", import.meta.url), { workerData: { input, scenarioId } });
+    const worker = new Worker(new URL("./engineThread.mjs", import.meta.url), { workerData: job });
     let settled = false;
     worker.on("message", (m: { type: string; message?: string; result?: ForecastResult; synthetic?: boolean } & ProgressEvent) => {
       if (m.type === "progress") onProgress({ event: m.event, percentage: m.percentage, status: m.status });
@@ -167,7 +170,7 @@ export async function executeRun(ctx: WorkerContext, runId: string, job: JobInfo
         const pct = ENGINE_FROM + ((ENGINE_TO - ENGINE_FROM) * e.percentage) / 100;
         chain = chain.then(() => recordEvent(ctx.pool, runId, e.event, e.status, pct)).catch((err) => ctx.log(`[forecast] event not recorded: ${err.message}`));
       };
-      const { result, synthetic } = await computeInThread(input, scenarioId, onProgress);
+      const { result, synthetic } = await computeInThread({ input, scenarioId, zone: worldViewZone(forecast), intervalMinutes: dispatchIntervalMinutes() }, onProgress);
       await chain;
       if (!result.scenarios.length) throw new RunFailure("The forecast model returned no results.");
       const runResult = toRunResult(result.scenarios, { ...forecast, engineInput: { ...input, customDegradationCurve: undefined, generationProfile: undefined } }, run.model_version ?? scenario.modelVersion, synthetic);

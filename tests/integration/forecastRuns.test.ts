@@ -6,6 +6,10 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestBackend, type TestBackend } from "../support/backend.ts";
 
+// Short runs: one-year horizons, hourly dispatch, one-year library runs.
+process.env.VOLTCAST_LIBRARY_RUN_YEARS = "1";
+process.env.VOLTCAST_FORECAST_INTERVAL_MINUTES = "60";
+
 let t: TestBackend;
 const PRO = "pro@voltcast.local";
 
