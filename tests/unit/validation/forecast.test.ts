@@ -12,7 +12,7 @@ import {
   missingFields,
   type ForecastContext,
 } from "../../../app/validation/forecast.ts";
-import { CASES, ercot, gbBess } from "./forecastCases.ts";
+import { CASES, gbBess } from "./forecastCases.ts";
 
 function errorsOf(data: Record<string, unknown>, ctx: ForecastContext = {}) {
   const r = forecastSchema(ctx).safeParse(data);

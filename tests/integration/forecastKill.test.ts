@@ -1,0 +1,120 @@
+// A forecast run whose worker process is killed mid-run is not left processing: the queue job
+// expires, a worker started again resumes it, and it finishes; a run whose retries are all
+// spent (dead letter) ends failed with the reason.
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestBackend, type TestBackend } from "../support/backend.ts";
+
+// Read when the run's job is sent (in this process): a killed worker's job expires after 10 s.
+process.env.VOLTCAST_FORECAST_RUN_EXPIRE_SECONDS = "10";
+process.env.VOLTCAST_LIBRARY_RUN_YEARS = "1";
+
+let t: TestBackend;
+const children: ChildProcess[] = [];
+const PRO = "pro@voltcast.local";
+
+function startWorker(): ChildProcess {
+  const child = spawn("npx", ["tsx", "worker.ts"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "test",
+      DATABASE_URL: t.databaseUrl,
+      VOLTCAST_DATA_DIR: mkdtempSync(path.join(tmpdir(), "voltcast-worker-")),
+      SESSION_SECRET: t.secret,
+      VOLTCAST_QUEUE_MAINTENANCE_SECONDS: "1",
+      VOLTCAST_SEED_DEMO: "false",
+      VOLTCAST_FORECAST_INTERVAL_MINUTES: "60",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
+  children.push(child);
+  return child;
+}
+
+async function waitFor<T>(what: string, fn: () => Promise<T | undefined | null | false>, seconds = 150): Promise<T> {
+  const until = Date.now() + seconds * 1000;
+  for (;;) {
+    const v = await fn();
+    if (v) return v;
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await sleep(300);
+  }
+}
+
+const run = async (id: string) => (await t.call(`/forecast/run-library/${id}/`, { as: PRO })).body;
+
+beforeAll(async () => {
+  t = await startTestBackend({ workers: false });
+  // The seeded library runs are not part of this test: take their jobs off the queue.
+  await t.backend.ctx.pool.query(`delete from pgboss.job where name = 'forecast-run'`);
+  await t.backend.ctx.pool.query(`update forecast_runs set status = 'failed', error = 'not computed in this test' where not is_custom`);
+});
+
+afterAll(async () => {
+  for (const c of children) {
+    if (c.exitCode !== null || c.signalCode !== null || !c.pid) continue;
+    try {
+      process.kill(-c.pid, "SIGKILL");
+    } catch {
+      // already gone
+    }
+  }
+  await t?.stop();
+});
+
+describe("forecast runs survive their worker", () => {
+  it("killing the worker mid-run: the run resumes on another worker and finishes", async () => {
+    const body = {
+      region: "ERCOT", configuration: "bess", assetName: "Kill test", zipCode: "79752", ercotZone: "West", startDate: "2025-01-01", horizonYears: 2,
+      maxCycles: 2, ratedPower: 10, duration: 2, connectionType: "distribution", efficiency: "88", maxImport: "same", maxExport: "same",
+      coLocation: "false", degradation: "standard_degradation_curve", repowering: 10000, revenueStrategies: ["energy_only"],
+      macroScenarios: ["ercot-central"], runName: { "ercot-central": "Kill test" },
+    };
+    const created = await t.call("/forecast/run-library/forecasts/", { as: PRO, body });
+    expect(created.status).toBe(201);
+    const id = created.body.runIds[0];
+    const { rows } = await t.backend.ctx.pool.query(`select dead_letter, expire_in from pgboss.job where id = (select job_id::uuid from forecast_runs where id = $1)`, [id]);
+    expect(rows[0].dead_letter).toBe("forecast-run-dead");
+
+    const first = startWorker();
+    await waitFor("the run to start computing", async () => (await run(id)).progressEvents.some((e: any) => e.event === "Run started"));
+    process.kill(-first.pid!, "SIGKILL"); // the whole process group: npx, tsx and node
+    await new Promise((r) => first.once("exit", r));
+    const mid = await run(id);
+    expect(mid.status).toBe("processing");
+
+    startWorker();
+    const done = await waitFor("the run to finish", async () => {
+      const r = await run(id);
+      return r.status !== "processing" ? r : null;
+    });
+    expect(done.status).toBe("ready_for_review");
+    expect(done.result.strategies[0].years).toHaveLength(2);
+    expect(done.progressEvents.map((e: any) => e.event)).toContain("Worker restarted: resuming the run (attempt 2)");
+    expect((await t.call(`/forecast/run-library/${id}/file/`, { as: PRO })).status).toBe(200);
+  }, 200_000);
+
+  it("a run whose retries are all spent ends failed with the reason, not processing", async () => {
+    const pool = t.backend.ctx.pool;
+    const { rows } = await pool.query(
+      `insert into forecast_runs(user_id, run_name, status, market_region, configuration, macro_scenario_id, forecast)
+       values ($1, 'Abandoned', 'processing', 'GB', 'bess', 'gb-central', '{}') returning id`,
+      [await t.userId(PRO)],
+    );
+    // What pg-boss does once the last retry expires: the job goes to the dead-letter kind.
+    await t.backend.ctx.queue.send("forecast-run-dead", { runId: rows[0].id });
+    const failed = await waitFor("the run to fail", async () => {
+      const r = await run(rows[0].id);
+      return r.status === "failed" ? r : null;
+    });
+    const last = failed.progressEvents.at(-1);
+    expect(last.status).toBe("warning");
+    expect(last.event).toContain("the run could not be completed");
+    expect(failed.error).toBe(last.event);
+  }, 200_000);
+});
