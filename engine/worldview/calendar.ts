@@ -133,18 +133,33 @@ export function localGrid(tz: TzRule, startMs: number, n: number, intervalMinute
   const month = new Uint8Array(n);
   const dayOfYear = new Uint16Array(n);
   const dayIndex = new Int32Array(n);
+  const step = intervalMinutes * MS_MIN;
   let firstDay = NaN;
+  let curDay = NaN;
+  let curMonth = 0;
+  let curDoy = 0;
+  // offsets only change at DST transitions: evaluate the rule per hour boundary, not per interval
+  let offMs = utcOffsetHours(tz, startMs) * 3_600_000;
+  let nextCheck = startMs;
   for (let i = 0; i < n; i++) {
-    const ms = startMs + i * intervalMinutes * MS_MIN;
-    const localMs = ms + utcOffsetHours(tz, ms) * 3_600_000;
+    const ms = startMs + i * step;
+    if (ms >= nextCheck) {
+      offMs = utcOffsetHours(tz, ms) * 3_600_000;
+      nextCheck = (Math.floor(ms / 1_800_000) + 1) * 1_800_000;
+    }
+    const localMs = ms + offMs;
     const dayNo = Math.floor(localMs / MS_DAY);
     if (i === 0) firstDay = dayNo;
-    const d = new Date(localMs);
-    const y = d.getUTCFullYear();
-    hour[i] = d.getUTCHours() + d.getUTCMinutes() / 60;
-    weekday[i] = d.getUTCDay();
-    month[i] = d.getUTCMonth();
-    dayOfYear[i] = Math.floor((localMs - Date.UTC(y, 0, 1)) / MS_DAY);
+    if (dayNo !== curDay) {
+      curDay = dayNo;
+      const d = new Date(dayNo * MS_DAY);
+      curMonth = d.getUTCMonth();
+      curDoy = Math.floor((dayNo * MS_DAY - Date.UTC(d.getUTCFullYear(), 0, 1)) / MS_DAY);
+    }
+    hour[i] = (localMs - dayNo * MS_DAY) / 3_600_000;
+    weekday[i] = (((dayNo + 4) % 7) + 7) % 7;
+    month[i] = curMonth;
+    dayOfYear[i] = curDoy;
     dayIndex[i] = dayNo - firstDay;
   }
   return { hour, weekday, month, dayOfYear, dayIndex };

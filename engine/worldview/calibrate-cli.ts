@@ -15,6 +15,7 @@ import type { PriceParams } from "./merit-order.ts";
 import { BASE_YEAR } from "./scenarios.ts";
 import type { MarketRegion } from "../types.ts";
 import * as data from "./cli/base-data.ts";
+import { buildCase } from "./cli/cases.ts";
 
 const args = process.argv.slice(2);
 const FIT = args.includes("--fit");
@@ -27,41 +28,6 @@ if (!data.hasSharedData()) {
 }
 
 const fitted: Record<string, PriceParams> = {};
-
-function buildCase(region: MarketRegion, system: string, intervalMinutes: number, observed: Float64Array, obsDrivers: Partial<Drivers> | undefined, weight: number, neighbourPrice?: Float64Array, adjust?: (r: ReturnType<typeof resolveSystem>) => void): CalibrationCase {
-  const resolved = resolveSystem(region, system, undefined, year);
-  const startMs = yearStartMs(year);
-  const n = intervalsInYear(year, intervalMinutes);
-  const grid = localGrid(resolved.table.weather.tz, startMs, n, intervalMinutes);
-  const seed = weatherSeed(system, year);
-  const synth = syntheticDrivers(
-    demandProfile(system),
-    resolved.meanDemandMW,
-    { windOnshoreMW: resolved.windOnshoreMW, windOffshoreMW: resolved.windOffshoreMW, solarMW: resolved.solarMW, offshoreCf: resolved.table.offshoreCf },
-    resolved.table.weather,
-    startMs,
-    n,
-    intervalMinutes,
-    seed,
-    grid,
-  );
-  const drivers = { ...synth } as Drivers;
-  if (obsDrivers) {
-    for (const k of ["demandMW", "windMW", "solarMW", "windCf", "solarCf"] as const) {
-      const o = obsDrivers[k];
-      if (!o) continue;
-      // fill gaps in observed drivers with the synthetic value
-      const merged = new Float64Array(n);
-      for (let i = 0; i < n; i++) merged[i] = Number.isFinite(o[i]) ? o[i] : synth[k][i];
-      drivers[k] = merged;
-    }
-    adjust?.(resolved);
-  }
-  let peak = 0;
-  for (const v of drivers.demandMW) peak = Math.max(peak, v);
-  resolved.sy.peakDemandMW = peak;
-  return { sy: resolved.sy, drivers, grid, intervalMinutes, seed, observed, perDay: 1440 / intervalMinutes, useCorrelation: !!obsDrivers, weight, neighbourPrice };
-}
 
 const fmt = (x: number, d = 1) => (Number.isFinite(x) ? x.toFixed(d) : "n/a");
 const rows: string[] = [];

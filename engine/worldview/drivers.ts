@@ -99,11 +99,11 @@ export function syntheticDemand(
 
 /** Solar elevation sine at a UTC instant for a site (simple astronomical formula). */
 export function sinSolarElevation(utcMs: number, lat: number, lon: number): number {
-  const d = new Date(utcMs);
-  const y = d.getUTCFullYear();
-  const doy = (utcMs - Date.UTC(y, 0, 1)) / 86_400_000;
+  // day of year from a fixed epoch (1 Jan 2000); the 0.24-day/yr drift is irrelevant here
+  const days = (utcMs - 946_684_800_000) / 86_400_000;
+  const doy = days - 365.25 * Math.floor(days / 365.25);
   const decl = 0.4093 * Math.sin((2 * Math.PI * (doy - 80)) / 365.25);
-  const solarHour = d.getUTCHours() + d.getUTCMinutes() / 60 + lon / 15;
+  const solarHour = (utcMs % 86_400_000) / 3_600_000 + lon / 15;
   const ha = ((solarHour - 12) * Math.PI) / 12;
   const phi = (lat * Math.PI) / 180;
   return Math.sin(phi) * Math.sin(decl) + Math.cos(phi) * Math.cos(decl) * Math.cos(ha);

@@ -128,52 +128,58 @@ function stackCost(st: Stack, x: number, s: number): number {
 /**
  * Daily water-filling of an energy-limited resource on a load series (in place).
  * Discharges `dischargeMWh` into the highest intervals (≤ powerMW) and, when chargeMWh > 0,
- * charges it from the lowest intervals. Returns nothing; `load` is modified.
+ * charges it from the lowest intervals. Levels are found by bisection on a coarse copy of the day
+ * (at most 48 points) and applied to every interval.
  */
 function waterFill(load: Float64Array, from: number, to: number, powerMW: number, dischargeMWh: number, chargeMWh: number, dtH: number): void {
   if (to <= from || powerMW <= 0) return;
+  const len = to - from;
+  const agg = Math.max(1, Math.ceil(len / 48));
+  const m = Math.ceil(len / agg);
+  const coarse = new Float64Array(m);
+  const w = new Float64Array(m);
+  for (let i = from; i < to; i++) {
+    const k = Math.floor((i - from) / agg);
+    coarse[k] += load[i];
+    w[k] += 1;
+  }
   let max = -Infinity;
   let min = Infinity;
-  for (let i = from; i < to; i++) {
-    if (load[i] > max) max = load[i];
-    if (load[i] < min) min = load[i];
+  for (let k = 0; k < m; k++) {
+    coarse[k] /= w[k];
+    if (coarse[k] > max) max = coarse[k];
+    if (coarse[k] < min) min = coarse[k];
   }
   const discharged = (h: number) => {
     let e = 0;
-    for (let i = from; i < to; i++) e += Math.min(powerMW, Math.max(0, load[i] - h)) * dtH;
-    return e;
+    for (let k = 0; k < m; k++) e += Math.min(powerMW, Math.max(0, coarse[k] - h)) * w[k];
+    return e * dtH;
   };
   const charged = (l: number) => {
     let e = 0;
-    for (let i = from; i < to; i++) e += Math.min(powerMW, Math.max(0, l - load[i])) * dtH;
-    return e;
+    for (let k = 0; k < m; k++) e += Math.min(powerMW, Math.max(0, l - coarse[k])) * w[k];
+    return e * dtH;
   };
-  const maxD = discharged(min - powerMW);
-  const dTarget = Math.min(dischargeMWh, maxD);
+  const dTarget = Math.min(dischargeMWh, discharged(min - powerMW));
   let hLo = min - powerMW;
   let hHi = max;
-  for (let k = 0; k < 30; k++) {
-    const m = 0.5 * (hLo + hHi);
-    if (discharged(m) > dTarget) hLo = m;
-    else hHi = m;
+  for (let it = 0; it < 16; it++) {
+    const mid = 0.5 * (hLo + hHi);
+    if (discharged(mid) > dTarget) hLo = mid;
+    else hHi = mid;
   }
   const H = hHi;
   let L = -Infinity;
   if (chargeMWh > 0) {
-    const cTarget = Math.min(chargeMWh, charged(max + 1));
+    const cTarget = Math.min(chargeMWh, charged(max + powerMW));
     let lLo = min;
     let lHi = max + powerMW;
-    for (let k = 0; k < 30; k++) {
-      const m = 0.5 * (lLo + lHi);
-      if (charged(m) < cTarget) lLo = m;
-      else lHi = m;
+    for (let it = 0; it < 16; it++) {
+      const mid = 0.5 * (lLo + lHi);
+      if (charged(mid) < cTarget) lLo = mid;
+      else lHi = mid;
     }
-    L = lLo;
-    if (L > H) {
-      // not worth cycling the whole budget: meet in the middle
-      const mid = 0.5 * (L + H);
-      L = mid;
-    }
+    L = Math.min(lLo, H);
   }
   for (let i = from; i < to; i++) {
     const v = load[i];
@@ -239,6 +245,7 @@ export function clearPrices(
     blocks.push({ tech: "strategic", mw: held * 0.5, availability: 1, cost: dearest * p.withholdPrice * 2 });
   }
   const stack = buildStack(blocks);
+  const flexMW = sy.hydroMW + sy.storage.reduce((a, st) => a + st.mw, 0);
   const noise = ar1(n, Math.pow(p.noisePhi, intervalMinutes / 60), rng);
   const sub = intervalMinutes < 60 ? p.subHourlyNoise : 0;
   const nbNoise = ar1(n, Math.pow(0.97, intervalMinutes / 60), rng);
@@ -320,8 +327,11 @@ export function clearPrices(
         }
       }
     }
-    // scarcity adder on the remaining reserve margin
-    const margin = stack.total * availScale + (sy.interconnectorMW - importUsed) - Math.max(0, x);
+    // scarcity adder on the remaining reserve margin; storage/hydro power not already discharging
+    // counts at half (energy-limited)
+    const discharging = Math.max(0, residual[i] - shaped[i]);
+    const spareFlex = 0.5 * Math.max(0, flexMW - discharging);
+    const margin = stack.total * availScale + (sy.interconnectorMW - importUsed) + spareFlex - Math.max(0, x);
     const lolp = 1 - normCdf((margin - m0) / sig);
     if (pr < sy.priceCap) pr += (sy.priceCap - Math.max(pr, 0)) * lolp;
     price[i] = Math.min(sy.priceCap, Math.max(sy.priceFloor, pr));

@@ -163,10 +163,11 @@ export function resample(src: Float64Array, fromMin: number, toMin: number, nOut
  * Fitted by the calibration CLI on 2024 RTM hourly prices (LZ_* minus HB_HUBAVG).
  */
 export const ERCOT_ZONE_BASIS: Record<string, { a: number; b: number; sigma: number; settlementPoint: string }> = {
-  WEST: { a: 8.5, b: 0.1, sigma: 12, settlementPoint: "LZ_WEST" },
-  NORTH: { a: -0.3, b: -0.01, sigma: 2, settlementPoint: "LZ_NORTH" },
-  SOUTH: { a: 3.7, b: 0.05, sigma: 6, settlementPoint: "LZ_SOUTH" },
-  HOUSTON: { a: 0.4, b: 0.01, sigma: 2.5, settlementPoint: "LZ_HOUSTON" },
+  // fitted 2024: a = mean basis, b = slope on hub deviation, sigma = robust (MAD) residual
+  WEST: { a: 8.53, b: 0.035, sigma: 12.57, settlementPoint: "LZ_WEST" },
+  NORTH: { a: -0.32, b: 0.014, sigma: 1.45, settlementPoint: "LZ_NORTH" },
+  SOUTH: { a: 3.73, b: -0.003, sigma: 5.57, settlementPoint: "LZ_SOUTH" },
+  HOUSTON: { a: 0.39, b: -0.018, sigma: 1.31, settlementPoint: "LZ_HOUSTON" },
 };
 
 export function applyErcotBasis(hub: Float64Array, zone: string, year: number, intervalMinutes: number): Float64Array {
@@ -179,6 +180,25 @@ export function applyErcotBasis(hub: Float64Array, zone: string, year: number, i
   const noise = ar1(n, Math.pow(0.85, intervalMinutes / 60), new Rng(hashSeed("ercot-basis", zone, year)));
   const out = new Float64Array(n);
   for (let i = 0; i < n; i++) out[i] = hub[i] + z.a + z.b * (hub[i] - mean) + z.sigma * noise[i];
+  return out;
+}
+
+/**
+ * Refine a 30-minute price to 5-minute intervals: each half-hour's price is spread over its six
+ * 5-minute intervals with a mean-preserving AR(1) variation (sigma = the system's subHourlyNoise ×
+ * |price| + 2 currency units), so the half-hour mean is unchanged.
+ */
+export function refineToFiveMinutes(p30: Float64Array, subNoise: number, seed: number, floor: number, cap: number): Float64Array {
+  const n = p30.length * 6;
+  const out = new Float64Array(n);
+  const z = ar1(n, 0.7, new Rng(hashSeed("refine5", seed)));
+  for (let h = 0; h < p30.length; h++) {
+    let m = 0;
+    for (let k = 0; k < 6; k++) m += z[h * 6 + k];
+    m /= 6;
+    const sd = subNoise * Math.abs(p30[h]) + 2;
+    for (let k = 0; k < 6; k++) out[h * 6 + k] = Math.min(cap, Math.max(floor, p30[h] + sd * (z[h * 6 + k] - m)));
+  }
   return out;
 }
 

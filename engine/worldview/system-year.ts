@@ -4,6 +4,7 @@ import { at, MARKET_TABLES, TECH_PARAMS, THERMAL_TECHS, type Anchors, type Marke
 import type { SystemYear, ThermalBlock, PriceParams } from "./merit-order.ts";
 import { paramsFor } from "./params.ts";
 import { BASE_YEAR, ramp, type Scenario } from "./scenarios.ts";
+import { demandProfile } from "./profiles.ts";
 import type { MarketRegion } from "../types.ts";
 
 const BLOCKS_PER_TECH = 6;
@@ -26,6 +27,8 @@ export interface YearAssumptions {
   hydrogen: number;
   priceCap: number;
   capacityPricePerKWYear?: number;
+  /** New-entrant peaking capacity added by the adequacy rule (GW, gas OCGT; hydrogen in net-zero after 2035). */
+  newEntrantGW: number;
 }
 
 function pick(sys: SystemTable, scen: Scenario | undefined, field: string, central: Anchors | undefined): Anchors | undefined {
@@ -69,8 +72,30 @@ export function yearAssumptions(market: MarketTable, sys: SystemTable, scen: Sce
     hydrogen: at(market.fuel.hydrogen, year),
     priceCap: at(market.priceCap, year),
     capacityPricePerKWYear: market.capacityPricePerKWYear ? at(market.capacityPricePerKWYear, year) * lev(L?.capacityPrice) : undefined,
+    newEntrantGW: 0,
   };
 }
+
+/** Peak-to-mean demand ratio implied by a system's demand profile (shape × month × 2.5σ weather). */
+export function peakFactor(system: string, table: SystemTable): number {
+  const p = demandProfile(system);
+  const shapeMax = Math.max(...p.shapeJan.weekday, ...p.shapeJul.weekday);
+  const sens = Math.max(table.weather.demandWeatherWinter, table.weather.demandWeatherSummer);
+  return shapeMax * Math.max(...p.monthly) * (1 + 2.5 * sens);
+}
+
+/** Firm capacity (MW) counted towards adequacy, excluding the thermal stack. */
+function firmNonThermal(sy: SystemYear, windMW: number): number {
+  const storage = sy.storage.reduce((a, s) => a + s.mw * Math.min(1, s.hours / 4) * 0.9, 0);
+  return sy.mustRunMW + sy.hydroMW * 0.9 + storage + sy.interconnectorMW * 0.7 + windMW * 0.05;
+}
+
+function adequacyRatio(sy: SystemYear, windMW: number, peakMW: number): number {
+  const thermal = sy.thermal.reduce((a, b) => a + b.mw * b.availability, 0);
+  return (thermal + firmNonThermal(sy, windMW)) / peakMW;
+}
+
+const baseRatioCache = new Map<string, number>();
 
 /** Short-run marginal cost of a thermal unit: fuel/eff + carbon × EF/eff + VOM. */
 export function srmc(fuelPrice: number, efficiency: number, co2PerMWhFuel: number, carbon: number, vom: number): number {
@@ -142,6 +167,29 @@ export function resolveSystem(region: MarketRegion, system: string, scen: Scenar
     priceFloor: market.priceFloor,
     params: paramsFor(system, paramOverride),
   };
+  // Adequacy rule (capacity market / reliability standard): from the first forecast year on, add
+  // new-entrant peakers whenever firm capacity / peak demand falls below the base year's ratio
+  // (capped at the calibrated scarcity threshold), so prices do not drift into permanent scarcity.
+  if (year > BASE_YEAR) {
+    const peak = meanDemandMW * peakFactor(system, table);
+    const key = `${region}|${system}|${scen?.id ?? "base"}`;
+    let target = baseRatioCache.get(key);
+    if (target === undefined) {
+      const b = resolveSystem(region, system, scen, BASE_YEAR, paramOverride);
+      target = adequacyRatio(b.sy, b.windOnshoreMW + b.windOffshoreMW, b.meanDemandMW * peakFactor(system, table));
+      baseRatioCache.set(key, target);
+    }
+    target = Math.min(target, 1 + sy.params.scarcityM0 + 2 * sy.params.scarcitySigma + 0.1);
+    const ratio = adequacyRatio(sy, ya.capacityGW.windOnshore * 1000 + ya.capacityGW.windOffshore * 1000, peak);
+    if (ratio < target) {
+      const tech = scen?.kind === "net-zero" && year >= 2035 ? "hydrogen" : "ocgt";
+      const tp = TECH_PARAMS[tech];
+      const addMW = ((target - ratio) * peak) / tp.availability;
+      ya.newEntrantGW = addMW / 1000;
+      const eff = tp.effBest;
+      sy.thermal.push({ tech: `${tech}-new`, mw: addMW, availability: tp.availability, cost: srmc(fuelPrice(tp.fuel), eff, tp.co2PerMWhFuel, ya.carbon, tp.vom) });
+    }
+  }
   return {
     sy,
     ya,
