@@ -192,7 +192,7 @@ export default function Plotter() {
               </label>
               <label>
                 Start date
-                <input type="date" name="start_date" defaultValue={query?.shortcut ? "" : resolvedStart} key={`s-${location.search}`} aria-invalid={errors.start_date ? true : undefined} />
+                <input type="date" name="start_date" defaultValue={resolvedStart} key={`s-${location.search}`} aria-invalid={errors.start_date ? true : undefined} />
               </label>
               <label>
                 End date
