@@ -98,7 +98,8 @@ export interface DispatchResult {
   energyRevenue: number;
   serviceRevenue: number;
   gridChargeCost: number;
-  solver: "ipm" | "highs";
+  /** "dp": exact dynamic programme (dispatch/dp.ts); "dp+blocks": DP with services chosen per block (approximate, forecast only). */
+  solver: "ipm" | "highs" | "dp" | "dp+blocks";
   solveMs: number;
   iterations: number;
 }

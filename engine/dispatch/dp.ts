@@ -1,0 +1,393 @@
+// Exact dynamic programme for one battery on a chain of intervals (docs/decisions/0107).
+//
+// Backward recursion on the value-to-go V_t(s) of the state of charge at the end of interval t:
+//   V_{t−1}(s) = max_{s'} stage_t(s' − s) + V_t(s'),   s ∈ [L_{t−1}, H_{t−1}]
+// where stage_t(Δ) is the interval's best reward for an SoC change Δ (pwl.ts). Every V is concave
+// piecewise-linear, each step is a merge of slope sequences, so a year costs O(T × breakpoints).
+// The schedule is recovered forwards from the stored V_t. Exact for the LP of formulation.ts when
+// there is no generation and export price ≤ import price (always true without a grid stage).
+//
+// The daily cycle cap Σ_day d/ηd·Δt ≤ cap is handled by Lagrangian relaxation: one multiplier λ_k
+// per UTC day lowers that day's discharge reward by λ_k per MWh of cell throughput. The
+// multipliers are found by per-day bisection; the result carries its own optimality certificate:
+// the dual bound L(λ) + Σ λ_k·cap ≥ OPT ≥ the (feasible) primal revenue, so the gap is known.
+import { Pwl, Polygon, Stage, buildStage, backwardStep, bestNext, clip, flowsFor } from "./pwl.ts";
+
+export interface ChainParams {
+  n: number;
+  dt: number;
+  etaC: number;
+  etaD: number;
+  P: number;
+  cMax: number;
+  dMax: number;
+  s0: number;
+  /** Effective export / import price per MWh (equal without a grid stage); ex ≤ im required. */
+  ex: Float64Array;
+  im: Float64Array;
+  /** Net export bound d − c ≤ A_t and net import bound c − d ≤ B_t (services headroom, site limits). */
+  A: Float64Array | number;
+  B: Float64Array | number;
+  /** SoC bounds at the end of each interval. */
+  L: Float64Array | number;
+  H: Float64Array | number;
+  /** 0-based UTC day of every interval, and the cap per day (MWh of cell throughput; Infinity = none). */
+  day: Int32Array;
+  nDays: number;
+  cap: number;
+}
+
+export interface ChainSolution {
+  feasible: boolean;
+  /** Penalised objective (revenue − Σ λ·throughput). */
+  objective: number;
+  c: Float64Array;
+  d: Float64Array;
+  s: Float64Array;
+  dayThroughput: Float64Array;
+  /** Penalised objective per day. */
+  dayObjective?: Float64Array;
+}
+
+const at = (x: Float64Array | number, t: number) => (typeof x === "number" ? x : x[t]);
+
+/** Reusable storage for the value functions of a chain. */
+export class ChainWork {
+  off = new Int32Array(0);
+  cnt = new Int32Array(0);
+  lo = new Float64Array(0);
+  v = new Float64Array(0);
+  slope = new Float64Array(0);
+  len = new Float64Array(0);
+  poly = new Polygon();
+  polyA = NaN;
+  polyB = NaN;
+  stage = new Stage();
+  f1 = new Pwl(256);
+  f2 = new Pwl(256);
+  size(n: number) {
+    if (this.off.length < n) {
+      this.off = new Int32Array(n);
+      this.cnt = new Int32Array(n);
+      this.lo = new Float64Array(n);
+      this.v = new Float64Array(n);
+    }
+    if (this.slope.length < n * 8) {
+      this.slope = new Float64Array(n * 8);
+      this.len = new Float64Array(n * 8);
+    }
+  }
+  store(t: number, f: Pwl, used: number): number {
+    if (used + f.n > this.slope.length) {
+      const c = Math.max(used + f.n, this.slope.length * 2);
+      const s = new Float64Array(c);
+      s.set(this.slope.subarray(0, used));
+      const l = new Float64Array(c);
+      l.set(this.len.subarray(0, used));
+      this.slope = s;
+      this.len = l;
+    }
+    this.off[t] = used;
+    this.cnt[t] = f.n;
+    this.lo[t] = f.lo;
+    this.v[t] = f.v;
+    const S = this.slope;
+    const Ln = this.len;
+    for (let k = 0; k < f.n; k++) {
+      S[used + k] = f.slope[k];
+      Ln[used + k] = f.len[k];
+    }
+    return used + f.n;
+  }
+  load(t: number, f: Pwl) {
+    const n = this.cnt[t];
+    f.ensure(n);
+    f.n = n;
+    f.lo = this.lo[t];
+    f.v = this.v[t];
+    f.ok = true;
+    const o = this.off[t];
+    for (let k = 0; k < n; k++) {
+      f.slope[k] = this.slope[o + k];
+      f.len[k] = this.len[o + k];
+    }
+  }
+  stageAt(p: ChainParams, t: number, lam: number): Stage {
+    const A = at(p.A, t);
+    const B = at(p.B, t);
+    if (A !== this.polyA || B !== this.polyB) {
+      Polygon.build(p.cMax, p.dMax, p.P, A, B, this.poly);
+      this.polyA = A;
+      this.polyB = B;
+    }
+    return buildStage(this.poly, p.etaC, p.etaD, p.dt, p.ex[t], p.im[t], lam, this.stage);
+  }
+}
+
+/** One backward + forward pass for given day multipliers. */
+export function solveChain(p: ChainParams, lam: Float64Array | null, w: ChainWork = new ChainWork(), terminal?: Pwl): ChainSolution {
+  const n = p.n;
+  w.size(n);
+  const c = new Float64Array(n);
+  const d = new Float64Array(n);
+  const s = new Float64Array(n);
+  const thr = new Float64Array(p.nDays);
+  const dobj = new Float64Array(p.nDays);
+  let g = w.f1;
+  let h = w.f2;
+  if (terminal) {
+    g.copyFrom(terminal);
+    clip(g, at(p.L, n - 1), at(p.H, n - 1));
+  } else g.setZero(at(p.L, n - 1), at(p.H, n - 1));
+  let used = 0;
+  used = w.store(n - 1, g, used);
+  let feasible = g.ok;
+  for (let t = n - 1; t >= 1 && feasible; t--) {
+    const st = w.stageAt(p, t, lam ? lam[p.day[t]] : 0);
+    backwardStep(g, st, at(p.L, t - 1), at(p.H, t - 1), h);
+    if (!h.ok) feasible = false;
+    const tmp = g;
+    g = h;
+    h = tmp;
+    if (feasible) used = w.store(t - 1, g, used);
+  }
+  if (!feasible) return { feasible: false, objective: -Infinity, c, d, s, dayThroughput: thr };
+  // forward
+  let soc = p.s0;
+  let obj = 0;
+  const f = w.f1;
+  for (let t = 0; t < n; t++) {
+    const lt = lam ? lam[p.day[t]] : 0;
+    const st = w.stageAt(p, t, lt);
+    w.load(t, f);
+    const hiF = f.hi;
+    const tol = 1e-9 * Math.max(1, p.P);
+    if (soc + st.dl[0] > hiF + tol || soc + st.dl[st.m - 1] < f.lo - tol) return { feasible: false, objective: -Infinity, c, d, s, dayThroughput: thr };
+    const nx = bestNext(f, st, soc);
+    const delta = nx - soc;
+    const [ct, dt_] = flowsFor(st, delta);
+    c[t] = ct;
+    d[t] = dt_;
+    // SoC from the flows (exact energy balance), clamped to the bounds against rounding
+    let ns = soc + (p.etaC * ct - dt_ / p.etaD) * p.dt;
+    ns = Math.min(Math.max(ns, at(p.L, t)), at(p.H, t));
+    s[t] = ns;
+    soc = ns;
+    const net = dt_ - ct;
+    const th = (dt_ / p.etaD) * p.dt;
+    thr[p.day[t]] += th;
+    const o = p.dt * (net > 0 ? p.ex[t] * net : p.im[t] * net) - lt * th;
+    obj += o;
+    dobj[p.day[t]] += o;
+  }
+  if (terminal) obj += terminal.at(soc);
+  return { feasible: true, objective: obj, c, d, s, dayThroughput: thr, dayObjective: dobj };
+}
+
+export interface CapSolution extends ChainSolution {
+  /** Revenue of the primal schedule (no penalties). */
+  revenue: number;
+  /** Dual bound − revenue (≥ 0): certified distance to the LP optimum, absolute. */
+  gap: number;
+  passes: number;
+  lambda: Float64Array;
+}
+
+const revenueOf = (p: ChainParams, sol: ChainSolution) => {
+  let r = 0;
+  for (let t = 0; t < p.n; t++) {
+    const net = sol.d[t] - sol.c[t];
+    r += p.dt * (net > 0 ? p.ex[t] * net : p.im[t] * net);
+  }
+  return r;
+};
+
+/** The chain restricted to intervals [t0, t1) of one day, from SoC sStart to exactly sEnd. */
+function dayParams(p: ChainParams, t0: number, t1: number, sStart: number, sEnd: number | undefined): ChainParams {
+  const m = t1 - t0;
+  const sub = <T extends Float64Array | number>(x: T) => (typeof x === "number" ? x : (x as Float64Array).subarray(t0, t1));
+  const L = new Float64Array(m);
+  const H = new Float64Array(m);
+  for (let t = 0; t < m; t++) {
+    L[t] = at(p.L, t0 + t);
+    H[t] = at(p.H, t0 + t);
+  }
+  if (sEnd !== undefined) L[m - 1] = H[m - 1] = sEnd;
+  return { ...p, n: m, s0: sStart, ex: p.ex.subarray(t0, t1), im: p.im.subarray(t0, t1), A: sub(p.A), B: sub(p.B), L, H, day: new Int32Array(m), nDays: 1 };
+}
+
+interface DayFix {
+  ok: boolean;
+  lambda: number;
+  c: Float64Array;
+  d: Float64Array;
+  s: Float64Array;
+  thr: number;
+}
+
+/**
+ * One day with fixed boundary SoCs and its cap, solved exactly: the day's dual g(λ) = L(λ) + λ·cap
+ * is convex piecewise-linear in λ; Kelley's cutting planes find its minimiser in a few solves and
+ * the two schedules on either side of it (both optimal at λ*) are mixed so the cap holds with
+ * equality — the mixture is optimal for the capped day (complementary slackness).
+ */
+function solveDay(p: ChainParams, t0: number, t1: number, sStart: number, sEnd: number | undefined, w: ChainWork, scale: number, terminal?: Pwl): DayFix {
+  const dp = dayParams(p, t0, t1, sStart, sEnd);
+  const lam = new Float64Array(1);
+  const ev = (l: number) => {
+    lam[0] = l;
+    const r = solveChain(dp, lam, w, terminal);
+    const thr = r.dayThroughput[0];
+    return { l, r, thr, g: r.objective + l * p.cap, slope: p.cap - thr };
+  };
+  const capTol = 1e-9 * Math.max(1, p.cap);
+  let a = ev(0);
+  if (!a.r.feasible) return { ok: false, lambda: 0, c: a.r.c, d: a.r.d, s: a.r.s, thr: a.thr };
+  if (a.thr <= p.cap + capTol) return { ok: true, lambda: 0, c: a.r.c, d: a.r.d, s: a.r.s, thr: a.thr };
+  let b = ev(scale);
+  for (let k = 0; k < 6 && b.thr > p.cap + capTol; k++) b = ev(b.l * 4);
+  if (b.thr > p.cap + capTol) return { ok: false, lambda: b.l, c: b.r.c, d: b.r.d, s: b.r.s, thr: b.thr };
+  for (let it = 0; it < 40; it++) {
+    const l = (b.g - a.g + a.slope * a.l - b.slope * b.l) / (a.slope - b.slope);
+    if (!(l > a.l && l < b.l)) break;
+    const lineVal = a.g + a.slope * (l - a.l);
+    const e = ev(l);
+    if (Math.abs(e.thr - p.cap) <= capTol) return { ok: true, lambda: l, c: e.r.c, d: e.r.d, s: e.r.s, thr: e.thr };
+    if (e.g <= lineVal + 1e-11 * (Math.abs(lineVal) + 1)) break; // l is the kink: a and b both optimal at l
+    if (e.thr > p.cap) a = e;
+    else b = e;
+  }
+  // mix a (over the cap) and b (under): θ·a + (1−θ)·b meets the cap exactly
+  const th = (p.cap - b.thr) / (a.thr - b.thr);
+  const m = t1 - t0;
+  const c = new Float64Array(m);
+  const d = new Float64Array(m);
+  const s = new Float64Array(m);
+  for (let t = 0; t < m; t++) {
+    c[t] = th * a.r.c[t] + (1 - th) * b.r.c[t];
+    d[t] = th * a.r.d[t] + (1 - th) * b.r.d[t];
+    s[t] = th * a.r.s[t] + (1 - th) * b.r.s[t];
+  }
+  const lambda = (b.g - a.g + a.slope * a.l - b.slope * b.l) / (a.slope - b.slope);
+  return { ok: true, lambda: Number.isFinite(lambda) ? lambda : b.l, c, d, s, thr: p.cap };
+}
+
+/**
+ * Solves the chain with the daily cap: global passes with day multipliers λ give the SoC at each
+ * UTC midnight; each day is then solved exactly for its cap between those SoCs (solveDay), whose
+ * λ* feed the next global pass. The schedule is always feasible; `gap` = best dual bound −
+ * revenue certifies how far it can be from the LP optimum.
+ */
+export function solveChainWithCap(p: ChainParams, opts: { relGap?: number; maxPasses?: number; repairEvery?: number; repairLambda?: boolean } = {}, w = new ChainWork()): CapSolution {
+  const relGap = opts.relGap ?? 2e-5;
+  const maxPasses = opts.maxPasses ?? 6;
+  const D = p.nDays;
+  const capTol = 1e-9 * Math.max(1, p.cap);
+  const lam = new Float64Array(D);
+  let sol = solveChain(p, null, w);
+  if (!sol.feasible) return { ...sol, revenue: -Infinity, gap: Infinity, passes: 1, lambda: lam };
+  let over = false;
+  for (let k = 0; k < D; k++) if (sol.dayThroughput[k] > p.cap + capTol) over = true;
+  if (!Number.isFinite(p.cap) || !over) return { ...sol, revenue: revenueOf(p, sol), gap: 0, passes: 1, lambda: lam };
+  let scale = 0;
+  for (let t = 0; t < p.n; t++) scale = Math.max(scale, Math.abs(p.ex[t]), Math.abs(p.im[t]));
+  scale = Math.max(scale, 1) * p.etaD;
+  // day ranges
+  const start = new Int32Array(D + 1);
+  for (let t = 1; t < p.n; t++) if (p.day[t] !== p.day[t - 1]) start[p.day[t]] = t;
+  start[D] = p.n;
+  let minDual = Infinity;
+  let best: CapSolution | null = null;
+  let passes = 1;
+  const dw = new ChainWork();
+  const term = new Pwl(256);
+  const repLam = new Float64Array(D);
+  const useRepairLambda = opts.repairLambda ?? true;
+  const aL = new Float64Array(D);
+  const aG = new Float64Array(D);
+  const aS = new Float64Array(D);
+  const bL = new Float64Array(D);
+  const bG = new Float64Array(D);
+  const bS = new Float64Array(D).fill(NaN);
+  const repairEvery = opts.repairEvery ?? 1;
+  const repair = () => {
+    // day by day between the pass's midnight SoCs: a feasible schedule, exact per day
+    const c = new Float64Array(p.n);
+    const d = new Float64Array(p.n);
+    const s = new Float64Array(p.n);
+    const thr = new Float64Array(D);
+    let sStart = p.s0;
+    for (let k = 0; k < D; k++) {
+      const t0 = start[k];
+      const t1 = start[k + 1];
+      // terminal value: the global pass's value-to-go at the day's last interval
+      if (t1 < p.n) w.load(t1 - 1, term);
+      const fix = solveDay(p, t0, t1, sStart, undefined, dw, scale, t1 < p.n ? term : undefined);
+      if (!fix.ok) return;
+      c.set(fix.c, t0);
+      d.set(fix.d, t0);
+      s.set(fix.s, t0);
+      thr[k] = fix.thr;
+      repLam[k] = fix.lambda;
+      sStart = fix.s[t1 - t0 - 1];
+    }
+    const cand = { feasible: true, objective: 0, c, d, s, dayThroughput: thr };
+    const rev = revenueOf(p, cand);
+    if (!best || rev > best.revenue) best = { ...cand, revenue: rev, gap: 0, passes, lambda: lam.slice() };
+  };
+  for (;;) {
+    let dual = sol.objective;
+    for (let k = 0; k < D; k++) dual += lam[k] * p.cap;
+    minDual = Math.min(minDual, dual);
+    if (passes % repairEvery === 0 || passes >= maxPasses) {
+      repair();
+      if (best) {
+        best.gap = Math.max(0, minDual - best.revenue);
+        if (process.env.DP_DEBUG) console.error(`pass ${passes}: revenue ${best.revenue} gap ${best.gap}`);
+        if (best.gap <= relGap * Math.max(1, Math.abs(best.revenue))) break;
+      }
+      if (useRepairLambda && passes < maxPasses) {
+        // the repaired days' own multipliers are a better guess for the next pass
+        lam.set(repLam);
+        bS.fill(NaN);
+        sol = solveChain(p, lam, w);
+        passes++;
+        if (!sol.feasible) break;
+        continue;
+      }
+    }
+    if (passes >= maxPasses) break;
+    // per-day cutting planes (Kelley) on the day's share of the dual, others held at this pass
+    for (let k = 0; k < D; k++) {
+      const th = sol.dayThroughput[k];
+      const g = sol.dayObjective![k] + lam[k] * p.cap;
+      const sl = p.cap - th;
+      if (th > p.cap + capTol) {
+        aL[k] = lam[k];
+        aG[k] = g;
+        aS[k] = sl;
+      } else if (lam[k] > 0 || bS[k] >= 0) {
+        if (lam[k] > 0 || !(bS[k] >= 0)) {
+          bL[k] = lam[k];
+          bG[k] = g;
+          bS[k] = sl;
+        }
+      }
+      if (th > p.cap + capTol || lam[k] > 0) {
+        if (!(bS[k] >= 0) || bL[k] <= aL[k]) {
+          lam[k] = Math.max(2 * lam[k], 0.01 * scale);
+          bS[k] = NaN;
+        } else if (aS[k] < 0 && bL[k] > aL[k]) {
+          const l = (bG[k] - aG[k] + aS[k] * aL[k] - bS[k] * bL[k]) / (aS[k] - bS[k]);
+          lam[k] = l > aL[k] && l < bL[k] ? l : 0.5 * (aL[k] + bL[k]);
+        }
+      }
+    }
+    sol = solveChain(p, lam, w);
+    passes++;
+    if (!sol.feasible) break;
+  }
+  if (!best) return { ...sol, revenue: -Infinity, gap: Infinity, passes, lambda: lam };
+  best.passes = passes;
+  return best;
+}

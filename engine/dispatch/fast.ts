@@ -1,0 +1,168 @@
+// Fast dispatch by the exact dynamic programme of dp.ts (docs/decisions/0107): turns a
+// DispatchProblem into chain parameters, solves it (with the Lagrangian daily cycle cap) and
+// builds a DispatchResult. Returns null when the problem is outside the DP's exact scope
+// (generation, export price above import price, services still to be chosen): the caller then
+// uses the interior-point LP. Services with *fixed* reservations (fixedMW) are in scope: they
+// become per-interval headroom and SoC bounds.
+import { batteryLimits, effectivePrices, utcDayIndex, validateProblem } from "./formulation.ts";
+import { ChainWork, solveChainWithCap, type ChainParams } from "./dp.ts";
+import type { DispatchProblem, DispatchResult } from "./types.ts";
+
+/** Why the DP does not apply (undefined = it does). */
+export function dpScope(p: DispatchProblem): string | undefined {
+  const b = p.battery;
+  if (!b || !(b.energyMWh > 0)) return "no battery";
+  if (p.generation) return "generation";
+  if (p.services?.some((s) => !s.fixedMW)) return "services to choose";
+  if (p.exportPrice || p.importPrice || p.importCharge || p.exportCharge) {
+    const { exportPrice, importPrice } = effectivePrices(p);
+    for (let t = 0; t < exportPrice.length; t++) if (exportPrice[t] > importPrice[t] + 1e-12) return "export price above import price";
+  }
+  return undefined;
+}
+
+export interface ChainBuild {
+  params: ChainParams;
+  gridStage: boolean;
+}
+
+/** Chain parameters of a problem (fixed service reservations become headroom and SoC bounds). */
+export function chainParams(p: DispatchProblem): ChainBuild {
+  const n = p.price.length;
+  const dt = p.intervalMinutes / 60;
+  const { P, cMax, dMax, E, etaC, etaD } = batteryLimits(p);
+  const b = p.battery!;
+  const gridStage = !!(p.generation || p.exportPrice || p.importPrice || p.importCharge || p.exportCharge);
+  let ex: Float64Array;
+  let im: Float64Array;
+  if (gridStage) ({ exportPrice: ex, importPrice: im } = effectivePrices(p));
+  else ex = im = p.price;
+  const siteExport = gridStage ? (p.siteExportLimitMW ?? dMax) : Infinity;
+  const siteImport = gridStage ? (p.siteImportLimitMW ?? cMax) : Infinity;
+  let A: Float64Array | number = siteExport;
+  let B: Float64Array | number = siteImport;
+  let L: Float64Array | number = 0;
+  let H: Float64Array | number = E;
+  const fixed = (p.services ?? []).filter((s) => s.fixedMW);
+  if (fixed.length) {
+    const a = new Float64Array(n);
+    const bb = new Float64Array(n);
+    const l = new Float64Array(n);
+    const h = new Float64Array(n);
+    for (let t = 0; t < n; t++) {
+      let up = 0;
+      let dn = 0;
+      let eUp = 0;
+      let eDn = 0;
+      for (const sv of fixed) {
+        const ub = Math.min(sv.maxMW ?? Infinity, sv.direction === "both" ? Math.min(cMax, dMax) : sv.direction === "up" ? dMax : cMax);
+        const r = Math.min(Math.max(sv.fixedMW![t], 0), ub);
+        if (sv.direction !== "down") {
+          up += r;
+          eUp += (r * sv.durationHours) / etaD;
+        }
+        if (sv.direction !== "up") {
+          dn += r;
+          eDn += r * sv.durationHours * etaC;
+        }
+      }
+      a[t] = Math.min(siteExport, dMax - up);
+      bb[t] = Math.min(siteImport, cMax - dn);
+      l[t] = eUp;
+      h[t] = E - eDn;
+    }
+    A = a;
+    B = bb;
+    L = l;
+    H = h;
+  }
+  const days = utcDayIndex(p.startUtc, p.intervalMinutes, n);
+  const day = new Int32Array(n);
+  for (let t = 0; t < n; t++) day[t] = days[t] - days[0];
+  const cap = b.maxCyclesPerDay !== undefined ? b.maxCyclesPerDay * (b.cycleEnergyMWh ?? E) : Infinity;
+  return {
+    params: { n, dt, etaC, etaD, P, cMax, dMax, s0: Math.min(Math.max(b.initialSocMWh ?? 0, 0), E), ex, im, A, B, L, H, day, nDays: day[n - 1] + 1, cap },
+    gridStage,
+  };
+}
+
+/**
+ * Exact DP solve, or null when out of scope or when the Lagrangian certificate is above
+ * `maxRelGap` (then the LP is the safe route).
+ */
+export function solveDispatchDp(p: DispatchProblem, opts: { maxRelGap?: number; work?: ChainWork } = {}): DispatchResult | null {
+  validateProblem(p);
+  if (dpScope(p)) return null;
+  const t0 = performance.now();
+  const { params, gridStage } = chainParams(p);
+  const sol = solveChainWithCap(params, { relGap: 5e-5 }, opts.work);
+  if (process.env.DP_DEBUG) console.error(`dp: passes ${sol.passes} certified gap ${sol.gap}`);
+  if (!sol.feasible || !(sol.gap <= (opts.maxRelGap ?? Infinity) * Math.max(1, Math.abs(sol.revenue)))) return null;
+  return resultFromChain(p, params, gridStage, sol.c, sol.d, sol.s, performance.now() - t0, sol.passes);
+}
+
+export function resultFromChain(
+  p: DispatchProblem,
+  params: ChainParams,
+  gridStage: boolean,
+  c: Float64Array,
+  d: Float64Array,
+  s: Float64Array,
+  solveMs: number,
+  iterations: number,
+): DispatchResult {
+  const n = params.n;
+  const dt = params.dt;
+  let energyRevenue = 0;
+  let gridChargeCost = 0;
+  let throughput = 0;
+  let exportMW = d;
+  let importMW = c;
+  if (gridStage) {
+    exportMW = new Float64Array(n);
+    importMW = new Float64Array(n);
+  }
+  for (let t = 0; t < n; t++) {
+    throughput += (d[t] / params.etaD) * dt;
+    if (gridStage) {
+      const net = d[t] - c[t];
+      exportMW[t] = net > 0 ? net : 0;
+      importMW[t] = net < 0 ? -net : 0;
+      const pe = (p.exportPrice ?? p.price)[t];
+      const pi = (p.importPrice ?? p.price)[t];
+      energyRevenue += (pe * exportMW[t] - pi * importMW[t]) * dt;
+      gridChargeCost += ((p.exportCharge ? p.exportCharge[t] : 0) * exportMW[t] + (p.importCharge ? p.importCharge[t] : 0) * importMW[t]) * dt;
+    } else energyRevenue += p.price[t] * (d[t] - c[t]) * dt;
+  }
+  const services = (p.services ?? []).map((sv) => {
+    const { cMax, dMax } = batteryLimits(p);
+    const ub = Math.min(sv.maxMW ?? Infinity, sv.direction === "both" ? Math.min(cMax, dMax) : sv.direction === "up" ? dMax : cMax);
+    const mw = new Float64Array(n);
+    let revenue = 0;
+    for (let t = 0; t < n; t++) {
+      mw[t] = sv.fixedMW ? Math.min(Math.max(sv.fixedMW[t], 0), ub) : 0;
+      revenue += sv.price[t] * mw[t] * dt;
+    }
+    return { key: sv.key, mw, revenue };
+  });
+  const serviceRevenue = services.reduce((a, b) => a + b.revenue, 0);
+  const E = p.battery!.energyMWh;
+  const cycleEnergy = p.battery?.cycleEnergyMWh ?? E;
+  return {
+    revenue: energyRevenue - gridChargeCost + serviceRevenue,
+    chargeMW: c,
+    dischargeMW: d,
+    socMWh: s,
+    exportMW,
+    importMW,
+    services,
+    cycles: cycleEnergy > 0 ? throughput / cycleEnergy : 0,
+    throughputMWh: throughput,
+    energyRevenue,
+    serviceRevenue,
+    gridChargeCost,
+    solver: "dp",
+    solveMs,
+    iterations,
+  };
+}

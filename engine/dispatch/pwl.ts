@@ -1,0 +1,395 @@
+// Concave piecewise-linear functions of the state of charge and the one-interval battery stage,
+// the building blocks of the exact dynamic programme in dp.ts.
+//
+// A function is stored as its domain start `lo`, its value `v` at lo and its segments in order of
+// increasing SoC: (slope, length) with slopes strictly decreasing (concavity). The max-plus
+// (sup-)convolution of two concave piecewise-linear functions is then a merge of their slope
+// sequences (Rockafellar, Convex Analysis §5; the standard "marginal value" storage recursion),
+// and clipping to [L, H] trims segments from either end.
+
+export class Pwl {
+  lo = 0;
+  v = 0;
+  n = 0;
+  /** false when the domain is empty (infeasible). */
+  ok = true;
+  slope: Float64Array;
+  len: Float64Array;
+  constructor(cap = 64) {
+    this.slope = new Float64Array(cap);
+    this.len = new Float64Array(cap);
+  }
+  ensure(cap: number) {
+    if (cap <= this.slope.length) return;
+    const c = Math.max(cap, this.slope.length * 2);
+    const s = new Float64Array(c);
+    s.set(this.slope.subarray(0, this.n));
+    const l = new Float64Array(c);
+    l.set(this.len.subarray(0, this.n));
+    this.slope = s;
+    this.len = l;
+  }
+  get hi(): number {
+    let h = this.lo;
+    for (let i = 0; i < this.n; i++) h += this.len[i];
+    return h;
+  }
+  setZero(lo: number, hi: number) {
+    this.ok = hi >= lo;
+    this.lo = lo;
+    this.v = 0;
+    this.n = 0;
+    if (hi > lo) {
+      this.slope[0] = 0;
+      this.len[0] = hi - lo;
+      this.n = 1;
+    }
+  }
+  copyFrom(o: Pwl) {
+    this.ensure(o.n);
+    this.lo = o.lo;
+    this.v = o.v;
+    this.n = o.n;
+    this.ok = o.ok;
+    this.slope.set(o.slope.subarray(0, o.n));
+    this.len.set(o.len.subarray(0, o.n));
+  }
+  /** Value at x (x inside the domain; clamped otherwise). */
+  at(x: number): number {
+    let v = this.v;
+    let p = this.lo;
+    for (let i = 0; i < this.n; i++) {
+      const l = this.len[i];
+      if (x <= p + l) return v + this.slope[i] * Math.max(0, x - p);
+      v += this.slope[i] * l;
+      p += l;
+    }
+    return v;
+  }
+  /** Maximum value over the domain. */
+  max(): number {
+    let v = this.v;
+    let best = v;
+    for (let i = 0; i < this.n; i++) {
+      v += this.slope[i] * this.len[i];
+      if (v > best) best = v;
+    }
+    return best;
+  }
+}
+
+/**
+ * One interval's reward as a function of the SoC change Δ (MWh): the upper concave hull of the
+ * images (Δ, reward) of the vertices of the feasible (charge, discharge) polygon. Because the
+ * reward is concave in (c, d) and the polygon is convex, this hull IS the interval's best
+ * reward for each Δ (the LP's parametric value), and the hull vertex pair that brackets a Δ
+ * gives the (c, d) that realises it.
+ */
+export class Stage {
+  /** Hull points sorted by Δ ascending. */
+  m = 0;
+  dl = new Float64Array(16);
+  ob = new Float64Array(16);
+  cc = new Float64Array(16);
+  dd = new Float64Array(16);
+}
+
+/** Vertices of {0 ≤ c ≤ cMax, 0 ≤ d ≤ dMax, c + d ≤ P, d − c ≤ A, c − d ≤ B} and the points where c = d crosses it. */
+export class Polygon {
+  n = 0;
+  c = new Float64Array(32);
+  d = new Float64Array(32);
+  key = "";
+  static build(cMax: number, dMax: number, P: number, A: number, B: number, out: Polygon): Polygon {
+    // lines α·c + β·d = γ
+    const L: [number, number, number][] = [
+      [1, 0, 0],
+      [1, 0, cMax],
+      [0, 1, 0],
+      [0, 1, dMax],
+      [1, 1, P],
+      [-1, 1, A],
+      [1, -1, B],
+      [1, -1, 0],
+    ];
+    const tol = 1e-9 * Math.max(1, P);
+    out.n = 0;
+    for (let i = 0; i < L.length; i++)
+      for (let j = i + 1; j < L.length; j++) {
+        const [a1, b1, g1] = L[i];
+        const [a2, b2, g2] = L[j];
+        const det = a1 * b2 - a2 * b1;
+        if (Math.abs(det) < 1e-12) continue;
+        if (!Number.isFinite(g1) || !Number.isFinite(g2)) continue;
+        const c = (g1 * b2 - g2 * b1) / det;
+        const d = (a1 * g2 - a2 * g1) / det;
+        if (c < -tol || d < -tol || c > cMax + tol || d > dMax + tol || c + d > P + tol || d - c > A + tol || c - d > B + tol) continue;
+        const cc = Math.min(Math.max(c, 0), cMax);
+        const dd = Math.min(Math.max(d, 0), dMax);
+        let dup = false;
+        for (let k = 0; k < out.n; k++) if (Math.abs(out.c[k] - cc) <= tol && Math.abs(out.d[k] - dd) <= tol) dup = true;
+        if (dup) continue;
+        out.c[out.n] = cc;
+        out.d[out.n] = dd;
+        out.n++;
+      }
+    return out;
+  }
+}
+
+/**
+ * Builds the stage (upper hull) for one interval: reward(c, d) = dt·(ex·(d−c)⁺ − im·(c−d)⁺ − λ·d/ηd),
+ * concave when ex ≤ im (equal without a grid stage). Δ = (ηc·c − d/ηd)·dt.
+ */
+export function buildStage(poly: Polygon, etaC: number, etaD: number, dt: number, ex: number, im: number, lam: number, out: Stage): Stage {
+  const k = poly.n;
+  // insertion sort of vertex indices by Δ
+  const idx = SORT_IDX;
+  const dl = SORT_DL;
+  const ob = SORT_OB;
+  for (let i = 0; i < k; i++) {
+    const c = poly.c[i];
+    const d = poly.d[i];
+    const net = d - c;
+    dl[i] = (etaC * c - d / etaD) * dt;
+    ob[i] = dt * ((net > 0 ? ex * net : im * net) - (lam * d) / etaD);
+    idx[i] = i;
+  }
+  for (let i = 1; i < k; i++) {
+    const x = idx[i];
+    let j = i - 1;
+    while (j >= 0 && (dl[idx[j]] > dl[x] || (dl[idx[j]] === dl[x] && ob[idx[j]] > ob[x]))) {
+      idx[j + 1] = idx[j];
+      j--;
+    }
+    idx[j + 1] = x;
+  }
+  // upper hull (monotone chain)
+  let m = 0;
+  const eps = 1e-12;
+  for (let q = 0; q < k; q++) {
+    const i = idx[q];
+    const x = dl[i];
+    const y = ob[i];
+    // same Δ: keep the better (later in sort order has higher obj)
+    if (m > 0 && Math.abs(out.dl[m - 1] - x) <= eps * Math.max(1, Math.abs(x))) m--;
+    while (m >= 2) {
+      const x1 = out.dl[m - 2];
+      const y1 = out.ob[m - 2];
+      const x2 = out.dl[m - 1];
+      const y2 = out.ob[m - 1];
+      // remove point 2 if it lies on or below the segment 1 → new
+      if ((y2 - y1) * (x - x1) <= (y - y1) * (x2 - x1) + 1e-15 * Math.abs((y - y1) * (x2 - x1))) m--;
+      else break;
+    }
+    out.dl[m] = x;
+    out.ob[m] = y;
+    out.cc[m] = poly.c[i];
+    out.dd[m] = poly.d[i];
+    m++;
+  }
+  out.m = m;
+  return out;
+}
+const SORT_IDX = new Int32Array(32);
+const SORT_DL = new Float64Array(32);
+const SORT_OB = new Float64Array(32);
+
+/**
+ * Backward step: out(s) = max_{s'} g(s') + f(s' − s), s in [L, H]. f is the stage (function of Δ).
+ * With h(x) = f(−x): out = g □ h (sup-convolution), then clipped.
+ */
+export function backwardStep(g: Pwl, st: Stage, L: number, H: number, out: Pwl): void {
+  if (!g.ok || st.m === 0) {
+    out.ok = false;
+    return;
+  }
+  const m = st.m;
+  out.ensure(g.n + m + 2);
+  // h: lo = −Δ_{m−1}, value ob_{m−1}; segments j = m−2 … 0 with slope −σ_j
+  let lo = g.lo - st.dl[m - 1];
+  let v = g.v + st.ob[m - 1];
+  let n = 0;
+  let i = 0;
+  let j = m - 2;
+  const S = out.slope;
+  const Ln = out.len;
+  while (i < g.n || j >= 0) {
+    let s: number;
+    let l: number;
+    const hs = j >= 0 ? -(st.ob[j + 1] - st.ob[j]) / (st.dl[j + 1] - st.dl[j]) : -Infinity;
+    if (i < g.n && (j < 0 || g.slope[i] >= hs)) {
+      s = g.slope[i];
+      l = g.len[i];
+      i++;
+    } else {
+      s = hs;
+      l = st.dl[j + 1] - st.dl[j];
+      j--;
+    }
+    if (!(l > 0)) continue;
+    if (n > 0 && Math.abs(S[n - 1] - s) <= 1e-12 * Math.max(1, Math.abs(s))) Ln[n - 1] += l;
+    else {
+      S[n] = s;
+      Ln[n] = l;
+      n++;
+    }
+  }
+  out.lo = lo;
+  out.v = v;
+  out.n = n;
+  out.ok = true;
+  clip(out, L, H);
+}
+
+/** Forward step: out(s') = max_s F(s) + f(s' − s) = F □ f, clipped to [L, H]. */
+export function forwardStep(F: Pwl, st: Stage, L: number, H: number, out: Pwl): void {
+  if (!F.ok || st.m === 0) {
+    out.ok = false;
+    return;
+  }
+  const m = st.m;
+  out.ensure(F.n + m + 2);
+  let n = 0;
+  let i = 0;
+  let j = 0;
+  const S = out.slope;
+  const Ln = out.len;
+  while (i < F.n || j < m - 1) {
+    let s: number;
+    let l: number;
+    const fs = j < m - 1 ? (st.ob[j + 1] - st.ob[j]) / (st.dl[j + 1] - st.dl[j]) : -Infinity;
+    if (i < F.n && (j >= m - 1 || F.slope[i] >= fs)) {
+      s = F.slope[i];
+      l = F.len[i];
+      i++;
+    } else {
+      s = fs;
+      l = st.dl[j + 1] - st.dl[j];
+      j++;
+    }
+    if (!(l > 0)) continue;
+    if (n > 0 && Math.abs(S[n - 1] - s) <= 1e-12 * Math.max(1, Math.abs(s))) Ln[n - 1] += l;
+    else {
+      S[n] = s;
+      Ln[n] = l;
+      n++;
+    }
+  }
+  out.lo = F.lo + st.dl[0];
+  out.v = F.v + st.ob[0];
+  out.n = n;
+  out.ok = true;
+  clip(out, L, H);
+}
+
+/** Restricts the domain to [L, H] (empty → ok = false). */
+export function clip(f: Pwl, L: number, H: number): void {
+  const tol = 1e-9 * Math.max(1, Math.abs(H));
+  if (f.lo < L) {
+    let need = L - f.lo;
+    let k = 0;
+    while (k < f.n && f.len[k] <= need) {
+      need -= f.len[k];
+      f.v += f.slope[k] * f.len[k];
+      k++;
+    }
+    if (k === f.n) {
+      // consumed everything: feasible only if L is (numerically) the right end
+      if (need > tol) {
+        f.ok = false;
+        return;
+      }
+      f.lo = L;
+      f.n = 0;
+      return;
+    }
+    f.v += f.slope[k] * need;
+    f.len[k] -= need;
+    if (k > 0) {
+      for (let q = k; q < f.n; q++) {
+        f.slope[q - k] = f.slope[q];
+        f.len[q - k] = f.len[q];
+      }
+    }
+    f.n -= k;
+    f.lo = L;
+  }
+  if (f.lo > H + tol) {
+    f.ok = false;
+    return;
+  }
+  let hi = f.lo;
+  for (let k = 0; k < f.n; k++) hi += f.len[k];
+  if (hi > H) {
+    let extra = hi - H;
+    while (f.n > 0 && f.len[f.n - 1] <= extra) {
+      extra -= f.len[f.n - 1];
+      f.n--;
+    }
+    if (f.n > 0) f.len[f.n - 1] -= extra;
+  }
+  // drop numerically empty segments
+  let w = 0;
+  for (let k = 0; k < f.n; k++) {
+    if (f.len[k] <= 1e-13 * Math.max(1, H)) {
+      if (k === 0) f.v += f.slope[k] * f.len[k];
+      else if (w > 0) f.len[w - 1] += f.len[k];
+      continue;
+    }
+    f.slope[w] = f.slope[k];
+    f.len[w] = f.len[k];
+    w++;
+  }
+  f.n = w;
+  if (f.lo < L - tol) f.ok = false;
+}
+
+/**
+ * Best next SoC from s given the value-to-go g (of the SoC at the end of the interval):
+ * maximise f(s' − s) + g(s'). Returns s'. Ties go to the smallest s' (least charging).
+ */
+export function bestNext(g: Pwl, st: Stage, s: number): number {
+  const m = st.m;
+  let x = Math.max(g.lo, s + st.dl[0]);
+  let hiG = g.lo;
+  for (let k = 0; k < g.n; k++) hiG += g.len[k];
+  const xEnd = Math.min(hiG, s + st.dl[m - 1]);
+  if (xEnd <= x) return Math.min(Math.max(x, s + st.dl[0]), s + st.dl[m - 1]);
+  // pointers: g segment containing x (right side), f segment containing x − s (right side)
+  let i = 0;
+  let gp = g.lo;
+  while (i < g.n && gp + g.len[i] <= x) {
+    gp += g.len[i];
+    i++;
+  }
+  let j = 0;
+  while (j < m - 2 && s + st.dl[j + 1] <= x) j++;
+  const tolS = 1e-12;
+  for (;;) {
+    const gs = i < g.n ? g.slope[i] : -Infinity;
+    const fs = j < m - 1 ? (st.ob[j + 1] - st.ob[j]) / (st.dl[j + 1] - st.dl[j]) : -Infinity;
+    if (gs + fs <= tolS * (Math.abs(gs) + Math.abs(fs) + 1)) return x;
+    const gNext = i < g.n ? gp + g.len[i] : Infinity;
+    const fNext = j < m - 1 ? s + st.dl[j + 1] : Infinity;
+    const nx = Math.min(gNext, fNext, xEnd);
+    if (nx >= xEnd) return xEnd;
+    x = nx;
+    if (gNext <= x) {
+      gp = gNext;
+      i++;
+    }
+    if (fNext <= x) j++;
+  }
+}
+
+/** The (c, d) realising Δ on the stage hull (interpolated between the bracketing vertices). */
+export function flowsFor(st: Stage, delta: number): [number, number] {
+  const m = st.m;
+  if (delta <= st.dl[0]) return [st.cc[0], st.dd[0]];
+  if (delta >= st.dl[m - 1]) return [st.cc[m - 1], st.dd[m - 1]];
+  let j = 0;
+  while (j < m - 2 && st.dl[j + 1] < delta) j++;
+  const w = (delta - st.dl[j]) / (st.dl[j + 1] - st.dl[j]);
+  return [st.cc[j] + w * (st.cc[j + 1] - st.cc[j]), st.dd[j] + w * (st.dd[j + 1] - st.dd[j])];
+}
