@@ -1,0 +1,60 @@
+// The dynamic-programming dispatch (engine/dispatch/dp.ts, decision 0107) against the HiGHS
+// oracle on the same problems: exact without a binding daily cap, within its certified gap (and
+// 0.5 %) with one; every schedule passes the independent constraint checks.
+import { describe, expect, it } from "vitest";
+import { solveDispatchOracle } from "../../../engine/dispatch/solve.ts";
+import { solveDispatchDp, dpScope } from "../../../engine/dispatch/fast.ts";
+import { checkSchedule } from "../../../engine/dispatch/checks.ts";
+import type { DispatchProblem } from "../../../engine/dispatch/types.ts";
+
+function rng(seed: number) {
+  let s = seed;
+  return () => (s = (s * 16807) % 2147483647) / 2147483647;
+}
+const bat = (power = 1, duration = 2, eta = 0.88, cycles?: number, extra: object = {}) => ({ powerMW: power, energyMWh: power * duration, roundTripEfficiency: eta, maxCyclesPerDay: cycles, ...extra });
+const problem = (price: Float64Array, battery = bat(), startUtc = "2024-03-01T00:00:00Z"): DispatchProblem => ({ intervalMinutes: 30, startUtc, price, battery });
+
+async function compare(p: DispatchProblem, tol: number) {
+  const dp = solveDispatchDp(p);
+  expect(dp).not.toBeNull();
+  const oracle = await solveDispatchOracle(p);
+  const chk = checkSchedule(p, dp!);
+  expect(chk.violations).toEqual([]);
+  expect(Math.abs(chk.revenue - dp!.revenue)).toBeLessThanOrEqual(1e-6 * Math.max(1, Math.abs(dp!.revenue)));
+  const scale = Math.max(Math.abs(oracle.revenue), 1e-6 * p.price.length);
+  // never better than the LP optimum (it is a feasible schedule), and close to it
+  expect(dp!.revenue).toBeLessThanOrEqual(oracle.revenue + 1e-6 * scale);
+  expect((oracle.revenue - dp!.revenue) / scale).toBeLessThanOrEqual(tol);
+  return { dp: dp!, oracle };
+}
+
+describe("dispatch DP vs HiGHS", () => {
+  const n = 48 * 7;
+  const r = rng(21);
+  const random = Float64Array.from({ length: n }, () => 20 + 120 * r());
+  const negative = Float64Array.from({ length: n }, (_, t) => (t % 48 < 12 ? -80 + 40 * r() : 40 + 60 * r()));
+  const spikes = Float64Array.from({ length: n }, () => (r() < 0.02 ? 3000 + 5000 * r() : 30 + 30 * r()));
+  it("no cycle cap: exact (random, negative, spikes; lossy, lossless, import/export limits)", async () => {
+    for (const price of [random, negative, spikes]) await compare(problem(price, bat(1, 2, 0.88)), 1e-9);
+    await compare(problem(random, bat(10, 1, 1)), 1e-9);
+    await compare(problem(random, bat(10, 4, 0.6)), 1e-9);
+    await compare(problem(negative, bat(50, 2, 0.88, undefined, { importLimitMW: 30, exportLimitMW: 45 })), 1e-9);
+  }, 60_000);
+  it("flat prices: no trade", async () => {
+    const { dp } = await compare(problem(new Float64Array(n).fill(55), bat(1, 2, 0.88, 1)), 1e-9);
+    expect(dp.cycles).toBeLessThan(1e-9);
+  });
+  it("daily cap: feasible per UTC day and within 0.5 % of the LP optimum", async () => {
+    for (const price of [random, negative, spikes]) {
+      const { dp } = await compare(problem(price, bat(1, 2, 0.88, 1)), 5e-3);
+      expect(dp.cycles).toBeLessThanOrEqual(7 + 1e-6);
+    }
+    await compare(problem(random, bat(1, 2, 0.88, 1), "2024-03-01T12:00:00Z"), 5e-3);
+  }, 60_000);
+  it("grid charges (DUoS-like) are in scope; generation and export-above-import prices are not", async () => {
+    const charge = Float64Array.from({ length: n }, (_, t) => (t % 48 >= 32 && t % 48 < 38 ? 40 : 1));
+    await compare({ ...problem(random, bat(1, 2, 0.9)), importCharge: charge, exportCharge: new Float64Array(n).fill(0.5) }, 1e-9);
+    expect(dpScope({ ...problem(random), generation: { profileMW: new Float64Array(n), coupling: "AC" } })).toBe("generation");
+    expect(dpScope({ ...problem(random), exportPrice: random.map((v) => v + 5) })).toBe("export price above import price");
+  }, 60_000);
+});
