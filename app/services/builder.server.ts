@@ -119,17 +119,18 @@ export interface AssetCardData {
   assetId?: string;
   latitude?: number | null;
   longitude?: number | null;
+  gsp?: string | null;
 }
 
 /** Asset library search (spec §7: limit 20 in search, technology BESS, region when only one). */
 export async function searchAssets(api: ApiClient, search: string, region?: ForecastRegion, limit = 20): Promise<AssetCardData[]> {
-  const data = await api.json(`${BASE}/asset-library/`, { query: { search: search || undefined, limit, technology: "BESS", region } });
+  const data = await api.json(`/forecast/asset-library/`, { query: { search: search || undefined, limit, technology: "BESS", region } });
   return results<AssetCardData>(data);
 }
 
 export async function getAsset(api: ApiClient, uid: string): Promise<AssetCardData | null> {
   try {
-    return await api.json<AssetCardData>(`${BASE}/asset-library/${encodeURIComponent(uid)}/`);
+    return await api.json<AssetCardData>(`/forecast/asset-library/${encodeURIComponent(uid)}/`);
   } catch (e) {
     if (e instanceof ApiResponseError && e.status === 404) return null;
     throw e;
@@ -151,12 +152,21 @@ export interface ZoneLookup {
   longitude?: number;
   gspGroup?: string;
   tnuosGenerationZone?: string;
+  ercotZone?: string;
+  nemRegion?: string;
 }
 
 /** Postal-code zone lookup by region; failures are silent (spec §8: returns no zones). */
 export async function lookupZip(api: ApiClient, region: ForecastRegion, zipCode: string): Promise<ZoneLookup> {
   try {
-    return (await api.json<ZoneLookup>(`${BASE}/postal-code-zone/`, { query: { region, zipCode } })) ?? {};
+    const z = await api.json<Record<string, unknown>>(`${BASE}/postal-code-zone/`, { query: { region, zipCode: zipCode.slice(0, 8) } });
+    const out: ZoneLookup = {};
+    if (typeof z?.latitude === "number") out.latitude = z.latitude;
+    if (typeof z?.longitude === "number") out.longitude = z.longitude;
+    for (const k of ["gspGroup", "tnuosGenerationZone", "ercotZone", "nemRegion"] as const) {
+      if (z?.[k] !== null && z?.[k] !== undefined && z[k] !== "") out[k] = String(z[k]);
+    }
+    return out;
   } catch {
     return {};
   }
@@ -177,7 +187,7 @@ export async function searchPlaces(api: ApiClient, region: ForecastRegion, q: st
   if (q.trim().length <= 2) return [];
   try {
     const data = await api.json(`${BASE}/places/`, { query: { search: q.trim(), region, unlimited: unlimited ? "true" : undefined } });
-    return results<Place>(data);
+    return results<Place & { admin?: string }>(data).map((p) => ({ ...p, addressLine1: p.addressLine1 ?? p.label }));
   } catch {
     return [];
   }

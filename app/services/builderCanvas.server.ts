@@ -75,6 +75,7 @@ export function assetStart(a: AssetCardData, offered: ForecastRegion[]): { href:
   put("latitude", n(a.latitude));
   put("longitude", n(a.longitude));
   put("selectedAssetId", n(a.uid));
+  if (region === "GB" && a.gsp && /^_[A-P]$/.test(a.gsp)) put("gspGroup", a.gsp);
   if (a.cycles !== null && a.cycles !== undefined && Number(a.cycles) >= 1 && Number(a.cycles) <= 5) put("maxCycles", n(a.cycles));
   if (a.importCapacity !== null && a.importCapacity !== undefined && Number(a.importCapacity) !== ratedPower) {
     state.maxImport = "other";

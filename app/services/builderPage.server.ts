@@ -113,13 +113,17 @@ export function ruleContext(p: BuilderPage, preselectScenario: boolean) {
   return { region: p.region, configuration: p.configuration, scenarios: p.scenarios, preselectScenario };
 }
 
-/** The state with the GB zones filled from the zip code when the GSP group is missing (spec §4). */
+/**
+ * The state with the zones filled from the zip code (spec §4): for GB when the GSP group is missing
+ * (also the TNUoS zone and coordinates when empty); the ERCOT zone and NEM region likewise.
+ */
 export async function withZones(api: ApiClient, region: ForecastRegion | undefined, state: FormState): Promise<FormState> {
-  if (region !== "GB" || !str(state, "zipCode") || str(state, "gspGroup")) return state;
+  const zoneField = region === "GB" ? "gspGroup" : region === "ERCOT" ? "ercotZone" : region === "NEM" ? "nemRegion" : null;
+  if (!region || !zoneField || !str(state, "zipCode") || str(state, zoneField)) return state;
   const z = await lookupZip(api, region, str(state, "zipCode"));
   const next = { ...state };
-  if (z.gspGroup) next.gspGroup = z.gspGroup;
-  if (z.tnuosGenerationZone && !str(next, "tnuosGenerationZone")) next.tnuosGenerationZone = z.tnuosGenerationZone;
+  if (z[zoneField]) next[zoneField] = z[zoneField]!;
+  if (region === "GB" && z.tnuosGenerationZone && !str(next, "tnuosGenerationZone")) next.tnuosGenerationZone = z.tnuosGenerationZone;
   if (z.latitude !== undefined && !str(next, "latitude")) next.latitude = String(z.latitude);
   if (z.longitude !== undefined && !str(next, "longitude")) next.longitude = String(z.longitude);
   return next;

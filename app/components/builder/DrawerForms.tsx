@@ -85,6 +85,7 @@ export function useBuilderForm(id: string, schema: ReturnType<typeof drawerSchem
     const sub = parseWithZod(mergedFormData(new FormData(el), props.state, owned), { schema });
     const failed = sub.status === "error" ? Object.keys(sub.error ?? {}) : [];
     setValidity({ valid: failed.length === 0, coreValid: failed.every((f) => ADVANCED_FIELDS.has(f.split(".")[0])) });
+    el.dataset.invalid = failed.join(" ");
   };
   useEffect(() => {
     if (hydrated) recheck();

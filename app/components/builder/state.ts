@@ -232,7 +232,7 @@ export interface RuleContext {
  * Applies the dependent rules after `next` was posted over `prev`:
  * - connection type follows rated power (transmission from 100 MW) when rated power changes;
  * - a region change resets the world view to the region's default (its first scenario);
- * - efficiency defaults to 88, repowering to 10 000 cycles once a degradation curve is chosen;
+ * - efficiency defaults to 88, repowering to 10 000 cycles;
  * - revenue strategies not offered in the region are dropped;
  * - output names are generated once asset name, duration and max cycles are set, and kept in step
  *   with them unless the user changed a name by hand.
@@ -261,8 +261,8 @@ export function applyRules(prev: FormState, next: FormState, ctx: RuleContext): 
   }
 
   if (battery && !str(out, "efficiency")) out.efficiency = String(LIMITS.defaultEfficiency);
-  const degradation = str(out, "degradation");
-  if (degradation && degradation !== "no_degradation" && !str(out, "repowering")) out.repowering = String(LIMITS.defaultRepowering);
+  // Re-powering defaults to 10 000 cycles (it is dropped from the forecast when there is no degradation).
+  if (battery && !str(out, "repowering")) out.repowering = String(LIMITS.defaultRepowering);
 
   if (ctx.region && configuration) {
     const strategies = revenueStrategiesFor(ctx.region, configuration).map((s) => s.value);
