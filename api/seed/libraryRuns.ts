@@ -1,6 +1,6 @@
 // Voltcast's own library runs (non-custom, GB and ERCOT), guarded by the library subscriptions
 // (spec §6). They are queued like any run and computed by the engine on the workers — no figures
-// are written here. Horizon: VOLTCAST_LIBRARY_RUN_YEARS (default 5).
+// are written here. Horizon: VOLTCAST_LIBRARY_RUN_YEARS (default 3; each fresh install computes them once).
 import type { ApiContext } from "../http/context.ts";
 import { createRuns } from "../forecasts/runs.ts";
 import { LIBRARY_SUBSCRIPTION } from "../forecasts/permissions.ts";
@@ -15,7 +15,7 @@ const LIBRARY = [
   },
   {
     region: "ERCOT", configuration: "bess", assetName: "ERCOT West 2h reference battery", zipCode: "79752", ercotZone: "West", latitude: 31.2, longitude: -102.2,
-    ratedPower: 100, duration: 2, maxCycles: 2, revenueStrategies: ["energy_with_as"], macroScenarios: ["ercot-central"],
+    ratedPower: 100, duration: 2, maxCycles: 2, revenueStrategies: ["energy_only"], macroScenarios: ["ercot-central"],
     runName: { "ercot-central": "ERCOT West 2h BESS – Central (library)" },
   },
 ] as const;
@@ -35,7 +35,7 @@ export async function seedLibraryRuns(ctx: ApiContext, log: (m: string) => void)
 async function seedOnce(ctx: ApiContext, log: (m: string) => void) {
   const { rows } = await ctx.pool.query(`select count(*)::int as n from forecast_runs where not is_custom`);
   if (rows[0].n > 0) return;
-  const years = Math.max(1, Math.min(30, Number(process.env.VOLTCAST_LIBRARY_RUN_YEARS ?? 5) || 5));
+  const years = Math.max(1, Math.min(30, Number(process.env.VOLTCAST_LIBRARY_RUN_YEARS ?? 3) || 3));
   for (const l of LIBRARY) {
     const forecast = forecastSchema({ scenarios: scenarioChoices() }).parse({
       ...l,
