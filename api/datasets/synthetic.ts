@@ -83,15 +83,18 @@ export async function seedSyntheticHistory(
   for (const spec of specs) {
     const o = origin("synthetic", spec.slug);
     if (await has(pool, o)) continue;
-    const r = await runEngineTask<SeriesResult>({
-      kind: "synthetic",
-      region: spec.region,
-      zone: spec.zone,
-      series: spec.series,
-      from: SYNTHETIC_FROM,
-      to: SYNTHETIC_TO,
-      intervalMinutes: spec.intervalMinutes,
-    });
+    const r = await runEngineTask<SeriesResult>(
+      {
+        kind: "synthetic",
+        region: spec.region,
+        zone: spec.zone,
+        series: spec.series,
+        from: SYNTHETIC_FROM,
+        to: SYNTHETIC_TO,
+        intervalMinutes: spec.intervalMinutes,
+      },
+      "background",
+    );
     const meta: DatasetMeta = {
       slug: spec.slug,
       title: spec.title,
@@ -127,7 +130,7 @@ export async function seedForwardCurves(
     const span = opts.fromYear || opts.toYear ? `:${opts.fromYear ?? ""}-${opts.toYear ?? ""}` : "";
     const o = origin("forward-curve", slug + span);
     if (await has(pool, o)) continue;
-    const r = await runEngineTask<SeriesResult>({ kind: "forward-curve", region, fromYear: opts.fromYear, toYear: opts.toYear });
+    const r = await runEngineTask<SeriesResult>({ kind: "forward-curve", region, fromYear: opts.fromYear, toYear: opts.toYear }, "background");
     const meta: DatasetMeta = {
       slug,
       title: `${scenario.name.replace(/ Central scenario$/, "")} hourly forward curve`,
