@@ -12,6 +12,7 @@ import { MESSAGES } from "../../app/validation/forecast.ts";
 
 process.env.VOLTCAST_LIBRARY_RUN_YEARS = "1";
 process.env.VOLTCAST_FORECAST_INTERVAL_MINUTES = "60";
+process.env.VOLTCAST_FORECAST_CONCURRENCY = "2";
 
 let t: TestBackend;
 const PRO = "pro@voltcast.local";

@@ -11,7 +11,7 @@ import { startTestBackend, type TestBackend } from "../support/backend.ts";
 
 // Read when the run's job is sent (in this process): a killed worker's job expires after 10 s.
 process.env.VOLTCAST_FORECAST_RUN_EXPIRE_SECONDS = "10";
-process.env.VOLTCAST_LIBRARY_RUN_YEARS = "1";
+process.env.VOLTCAST_SEED_LIBRARY_RUNS = "false";
 
 let t: TestBackend;
 const children: ChildProcess[] = [];
@@ -50,9 +50,6 @@ const run = async (id: string) => (await t.call(`/forecast/run-library/${id}/`, 
 
 beforeAll(async () => {
   t = await startTestBackend({ workers: false });
-  // The seeded library runs are not part of this test: take their jobs off the queue.
-  await t.backend.ctx.pool.query(`delete from pgboss.job where name = 'forecast-run'`);
-  await t.backend.ctx.pool.query(`update forecast_runs set status = 'failed', error = 'not computed in this test' where not is_custom`);
 });
 
 afterAll(async () => {

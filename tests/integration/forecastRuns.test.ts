@@ -6,9 +6,10 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestBackend, type TestBackend } from "../support/backend.ts";
 
-// Short runs: one-year horizons, hourly dispatch, one-year library runs.
-process.env.VOLTCAST_LIBRARY_RUN_YEARS = "1";
+// Short runs: one-year horizons, hourly dispatch, two at a time; no library runs in the queue.
+process.env.VOLTCAST_SEED_LIBRARY_RUNS = "false";
 process.env.VOLTCAST_FORECAST_INTERVAL_MINUTES = "60";
+process.env.VOLTCAST_FORECAST_CONCURRENCY = "2";
 
 let t: TestBackend;
 const PRO = "pro@voltcast.local";
@@ -157,9 +158,9 @@ describe("runs", () => {
     }
     // high scenario prices differ from central
     expect(runs[0].result.revenuePerMWYear).not.toBe(runs[1].result.revenuePerMWYear);
-  });
+  }, 300_000);
 
-  it.each([
+  it.concurrent.each([
     ["GB", "solarACcoupling", "gb/solar-simulation"],
     ["GB", "solarDCcoupling", "gb/solar-simulation"],
     ["GB", "solar", "gb/stand-alone-solar-simulation"],
@@ -182,7 +183,7 @@ describe("runs", () => {
     const file = await t.call(run.runResult.runFile.replace("/api/v1", ""), { as: PRO });
     expect(file.status).toBe(200);
     expect(file.headers.get("content-type")).toContain("spreadsheetml");
-  });
+  }, 400_000);
 
   it("a run that cannot be computed ends failed with a warning event naming the reason", async () => {
     // The world views end in 2050: a 30-year life from 2040 cannot be forecast.

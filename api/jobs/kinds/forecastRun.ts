@@ -11,7 +11,11 @@ export const forecastRun = defineJob<{ runId: string }>({
   retryDelaySeconds: 1,
   // The default; each run's job is sent with its own expiry (runExpirySeconds()).
   expireInSeconds: 1800,
-  concurrency: 1,
+  /** Runs computed at once per worker process (VOLTCAST_FORECAST_CONCURRENCY, default 1): each takes a core. */
+  get concurrency() {
+    const n = Number(process.env.VOLTCAST_FORECAST_CONCURRENCY);
+    return Number.isInteger(n) && n >= 1 && n <= 16 ? n : 1;
+  },
   handle: (data, ctx, job) => executeRun(ctx, data.runId, job),
 });
 
