@@ -5,7 +5,7 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { apiFor } from "~/services/api.server";
 import { me } from "~/services/auth.server";
-import { RUN_LIBRARY } from "~/services/runs.server";
+import { passOnFile, RUN_LIBRARY } from "~/services/runs.server";
 
 export async function loader(_args: LoaderFunctionArgs) {
   return redirect("/forecasts");
@@ -30,18 +30,10 @@ export async function action({ request }: ActionFunctionArgs) {
     if (res.ok) return redirect("/forecasts/archives");
     return redirect(`/forecasts?downloadError=${encodeURIComponent(data?.detail ?? "failed")}`);
   }
-  const res = await api.raw(`${RUN_LIBRARY}/download-multiple-runs/`, {
-    method: "POST",
-    body: profile,
-  });
-  const type = res.headers.get("content-type") ?? "";
-  if (res.ok && !type.includes("json")) {
-    const headers = new Headers(res.headers);
-    headers.set("cache-control", "private, no-store");
-    return new Response(res.body, { status: 200, headers });
-  }
-  const data = await res.json().catch(() => ({ detail: "The download could not be prepared." }));
-  if (wantsJson) return json(data, { status: res.status });
-  if (res.ok) return redirect("/forecasts/archives");
-  return redirect(`/forecasts?downloadError=${encodeURIComponent(data?.detail ?? "failed")}`);
+  const file = await passOnFile(request, `${RUN_LIBRARY}/download-multiple-runs/`, { method: "POST", body: profile });
+  if (file.ok) return file.response;
+  const data = file.data ?? { detail: "The download could not be prepared." };
+  if (wantsJson) return json(data, { status: file.status });
+  const message = data?.errors ? Object.values(data.errors as Record<string, string[]>).flat()[0] : data?.detail;
+  return redirect(`/forecasts?downloadError=${encodeURIComponent(message ?? "The download could not be prepared.")}`);
 }

@@ -1,6 +1,9 @@
 // The run library as the web app needs it: calls to the forecast API (spec §7) through apiFor(),
 // and the API's run JSON read into the shapes of app/components/runs/types.ts.
 import type { ApiClient } from "./api.server.ts";
+import { signInternalToken } from "../../api/auth/tokens.ts";
+import { webEnv } from "./env.server.ts";
+import { getSession } from "./session.server.ts";
 import type { ProgressEvent, RunStatus, ListQuery } from "~/components/runs/rules";
 import type { RunDetail, RunResult, RunRow } from "~/components/runs/types";
 
@@ -131,4 +134,85 @@ export interface PortfolioAsset {
 export async function portfolioAssets(api: ApiClient): Promise<PortfolioAsset[]> {
   const data = await api.json<{ results: any[] }>("/forecast/portfolio/assets/");
   return data.results.map((a) => ({ id: String(a.id), assetName: String(a.assetName), marketRegion: String(a.marketRegion), ratedPower: Number(a.ratedPower), energyCapacity: Number(a.energyCapacity) }));
+}
+
+/**
+ * A call to the API as this request's visitor with the standard fetch, aborted when the browser
+ * goes away. Used for the streams the web app passes on (events, files): apiFor().raw() wraps a
+ * Node stream whose web adapter throws if the browser cancels mid-stream.
+ */
+export async function fetchApi(request: Request, path: string, init: { method?: string; body?: unknown; accept?: string } = {}) {
+  const session = await getSession(request);
+  const token = signInternalToken(webEnv().SESSION_SECRET, { userId: session.get("userId") ?? undefined, anonymousId: session.get("anonymousId") ?? undefined });
+  const upstream = new AbortController();
+  const abort = () => upstream.abort();
+  request.signal.addEventListener("abort", abort, { once: true });
+  const headers: Record<string, string> = { authorization: `Bearer ${token}` };
+  if (init.accept) headers.accept = init.accept;
+  if (init.body !== undefined) headers["content-type"] = "application/json";
+  const res = await fetch(`${webEnv().VOLTCAST_API_URL.replace(/\/$/, "")}${path}`, {
+    method: init.method ?? "GET",
+    headers,
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    signal: upstream.signal,
+  });
+  return { res, abort, done: () => request.signal.removeEventListener("abort", abort) };
+}
+
+/** Passes an API response body on to the browser; ends quietly when either side goes away. */
+export function passOn(res: Response, abort: () => void, done: () => void, headers: HeadersInit): Response {
+  const reader = res.body!.getReader();
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const { done: finished, value } = await reader.read();
+        if (finished) {
+          done();
+          controller.close();
+        } else controller.enqueue(value);
+      } catch {
+        try {
+          controller.close();
+        } catch {
+          // already closed
+        }
+      }
+    },
+    cancel() {
+      abort();
+    },
+  });
+  return new Response(body, { status: res.status, headers });
+}
+
+/** The API's event stream of a run (server-sent events), passed on to the browser. */
+export async function openRunEvents(request: Request, runId: string): Promise<Response> {
+  const { res, abort, done } = await fetchApi(request, `${RUN_LIBRARY}/${encodeURIComponent(runId)}/events/`, { accept: "text/event-stream" });
+  if (!res.ok || !res.body) {
+    abort();
+    return new Response(null, { status: res.status === 200 ? 502 : res.status });
+  }
+  return passOn(res, abort, done, {
+    "content-type": "text/event-stream; charset=utf-8",
+    // no-transform keeps the compression middleware from buffering the stream.
+    "cache-control": "no-cache, no-transform",
+    "x-accel-buffering": "no",
+  });
+}
+
+/** A file from the API (xlsx, zip) passed on with its type and name, or the API's error. */
+export async function passOnFile(request: Request, path: string, init: { method?: string; body?: unknown } = {}) {
+  const { res, abort, done } = await fetchApi(request, path, init);
+  const type = res.headers.get("content-type") ?? "";
+  if (!res.ok || type.includes("json") || !res.body) {
+    const data = await res.json().catch(() => null);
+    done();
+    return { ok: false as const, status: res.status, data };
+  }
+  const headers: Record<string, string> = { "content-type": type, "cache-control": "private, no-store" };
+  const cd = res.headers.get("content-disposition");
+  if (cd) headers["content-disposition"] = cd;
+  const len = res.headers.get("content-length");
+  if (len) headers["content-length"] = len;
+  return { ok: true as const, response: passOn(res, abort, done, headers) };
 }
