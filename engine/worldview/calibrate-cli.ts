@@ -5,15 +5,11 @@
 // parameters (calibration.ts) and prints the CALIBRATED_PARAMS block for params.ts, the ERCOT
 // load-zone basis and the ancillary/imbalance statistics the price model is grounded on.
 import { calibrationError, searchParams, evaluateCases, priceStats, type CalibrationCase, type CalibrationError } from "./calibration.ts";
-import { resolveSystem } from "./system-year.ts";
 import { localGrid, intervalsInYear, yearStartMs } from "./calendar.ts";
-import { syntheticDrivers, type Drivers } from "./drivers.ts";
-import { demandProfile } from "./profiles.ts";
-import { weatherSeed, NEM_SYSTEMS, runNemPool, resample, ERCOT_ZONE_BASIS } from "./model.ts";
+import { NEM_SYSTEMS, runNemPool, resample, ERCOT_ZONE_BASIS } from "./model.ts";
 import { paramsFor } from "./params.ts";
 import type { PriceParams } from "./merit-order.ts";
 import { BASE_YEAR } from "./scenarios.ts";
-import type { MarketRegion } from "../types.ts";
 import * as data from "./cli/base-data.ts";
 import { buildCase } from "./cli/cases.ts";
 

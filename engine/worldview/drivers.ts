@@ -49,13 +49,10 @@ function monthlyFactor(monthly: number[], dayOfYear: number): number {
 }
 
 function shapeAt(arr: number[], hour: number): number {
-  const h0 = Math.floor(hour);
-  const f = hour - h0;
   // values are hour-averages: centre at h+0.5, interpolate linearly between centres
   const x = hour - 0.5;
   const i0 = Math.floor(x);
   const g = x - i0;
-  void f;
   return arr[((i0 % 24) + 24) % 24] * (1 - g) + arr[(((i0 + 1) % 24) + 24) % 24] * g;
 }
 
@@ -77,8 +74,8 @@ export function syntheticDemand(
   let sum = 0;
   for (let i = 0; i < n; i++) {
     const doy = grid.dayOfYear[i];
-    let w = janWeight(doy);
-    if (southern) w = w; // profiles are keyed by calendar months, so no hemisphere flip needed
+    // profiles are keyed by calendar months, so no hemisphere flip is needed here
+    const w = janWeight(doy);
     const weekend = grid.weekday[i] === 0 || grid.weekday[i] === 6;
     const sJan = shapeAt(weekend ? profile.shapeJan.weekend : profile.shapeJan.weekday, grid.hour[i]);
     const sJul = shapeAt(weekend ? profile.shapeJul.weekend : profile.shapeJul.weekday, grid.hour[i]);

@@ -86,8 +86,10 @@ export function peakFactor(system: string, table: SystemTable): number {
 
 /** Firm capacity (MW) counted towards adequacy, excluding the thermal stack. */
 function firmNonThermal(sy: SystemYear, windMW: number): number {
-  const storage = sy.storage.reduce((a, s) => a + s.mw * Math.min(1, s.hours / 4) * 0.9, 0);
-  return sy.mustRunMW + sy.hydroMW * 0.9 + storage + sy.interconnectorMW * 0.7 + windMW * 0.05;
+  // storage and reservoir hydro are energy-limited: credited at half their power (duration-scaled),
+  // consistent with the scarcity margin of merit-order.ts
+  const storage = sy.storage.reduce((a, s) => a + s.mw * Math.min(1, s.hours / 4) * 0.5, 0);
+  return sy.mustRunMW + sy.hydroMW * 0.6 + storage + sy.interconnectorMW * 0.7 + windMW * 0.05;
 }
 
 function adequacyRatio(sy: SystemYear, windMW: number, peakMW: number): number {
