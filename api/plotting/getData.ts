@@ -61,15 +61,18 @@ export async function plottableDatasets(pool: pg.Pool, fields: string[], subscri
 export async function loadPoints(pool: pg.Pool, datasetId: number, from: Date, to: Date, period?: string): Promise<Points> {
   const sql = period
     ? `select coalesce(array_agg(t order by t), '{}') as ts, coalesce(array_agg(v order by t), '{}') as values
-         from (select extract(epoch from date_trunc($4, ts, 'UTC')) * 1000 as t, avg(value) as v
+         from (select (extract(epoch from date_trunc($4, ts, 'UTC')) * 1000)::float8 as t, avg(value) as v
                  from dataset_points where dataset_id = $1 and ts >= $2 and ts < $3 group by 1) b`
-    : `select coalesce(array_agg(extract(epoch from ts) * 1000 order by ts), '{}') as ts,
+    : `select coalesce(array_agg((extract(epoch from ts) * 1000)::float8 order by ts), '{}') as ts,
               coalesce(array_agg(value order by ts), '{}') as values
          from dataset_points where dataset_id = $1 and ts >= $2 and ts < $3`;
   const params: unknown[] = [datasetId, from, to];
   if (period) params.push(period);
   const { rows } = await pool.query(sql, params);
-  return { ts: (rows[0].ts as string[]).map(Number), values: (rows[0].values as (number | string)[]).map(Number) };
+  // float8[] arrays arrive as numbers already.
+  const t = rows[0].ts as (number | string)[];
+  const v = rows[0].values as (number | string)[];
+  return { ts: typeof t[0] === "number" ? (t as number[]) : t.map(Number), values: typeof v[0] === "number" ? (v as number[]) : v.map(Number) };
 }
 
 const pairs = (p: Points): [number, number][] => p.ts.map((t, i) => [t, p.values[i]]);

@@ -1,6 +1,6 @@
 // The chart menu (spec §2): Export as CSV; Edit and Delete on saved charts only. Export and Edit
 // are disabled when the chart has an error. A <details> menu: it opens without JavaScript.
-import { Link } from "@remix-run/react";
+import { Link, useLocation } from "@remix-run/react";
 import styled from "styled-components";
 import { theme } from "./theme.ts";
 
@@ -26,8 +26,10 @@ export function ChartMenu({
   deleteHref?: string;
   disabled: boolean;
 }) {
+  // A new page (after edit or delete) starts with the menu closed.
+  const location = useLocation();
   return (
-    <Menu>
+    <Menu key={location.key}>
       <summary aria-label="Chart menu">Chart menu ▾</summary>
       <ul>
         <li>

@@ -285,10 +285,11 @@ export default function Plotter() {
                     (Array.isArray(v) ? v : [v]).map((x, i) => <input key={`${k}-${i}`} type="hidden" name={k} value={x} />),
                   )}
                   <Field label="Chart name" htmlFor={fields.title.id} errorId={fields.title.errorId} errors={fields.title.errors} hint="Up to 30 letters, digits and spaces">
-                    <input {...getInputProps(fields.title, { type: "text" })} />
+                    {/* No maxLength: the §5 messages say what is wrong instead of the field silently cutting. */}
+                  <input {...getInputProps(fields.title, { type: "text" })} maxLength={undefined} />
                   </Field>
                   <Field label="Description (optional)" htmlFor={fields.description.id} errorId={fields.description.errorId} errors={fields.description.errors}>
-                    <textarea {...getTextareaProps(fields.description)} rows={2} />
+                    <textarea {...getTextareaProps(fields.description)} maxLength={undefined} rows={2} />
                   </Field>
                   <Button type="submit">Save chart</Button>
                   {fields.title.value ? <Muted>It will be at /plotter/saved/{chartSlug(String(fields.title.value))}</Muted> : null}

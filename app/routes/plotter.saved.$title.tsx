@@ -138,10 +138,11 @@ export default function SavedChart() {
             <FormErrors id={form.errorId} errors={form.errors} />
             <input type="hidden" name="intent" value="update" />
             <Field label="Chart name" htmlFor={fields.title.id} errorId={fields.title.errorId} errors={fields.title.errors} hint="Up to 30 letters, digits and spaces">
-              <input {...getInputProps(fields.title, { type: "text" })} />
+              {/* No maxLength: the §5 messages say what is wrong instead of the field silently cutting. */}
+                  <input {...getInputProps(fields.title, { type: "text" })} maxLength={undefined} />
             </Field>
             <Field label="Description (optional)" htmlFor={fields.description.id} errorId={fields.description.errorId} errors={fields.description.errors}>
-              <textarea {...getTextareaProps(fields.description)} rows={3} />
+              <textarea {...getTextareaProps(fields.description)} maxLength={undefined} rows={3} />
             </Field>
             <div style={{ display: "flex", gap: "0.75rem", alignItems: "center" }}>
               <Button type="submit">Save changes</Button>

@@ -105,6 +105,7 @@ test("library → plot a month by week → save → edit → delete → download
 });
 
 test("moving average and CSV export @js-only", async ({ page }) => {
+  test.setTimeout(180_000);
   await logIn(page, "pro@voltcast.local");
   await openGbDatasets(page);
   await page.getByRole("row").nth(1).getByRole("link", { name: "Plot" }).click();
@@ -129,6 +130,7 @@ test("moving average and CSV export @js-only", async ({ page }) => {
 });
 
 test("saved-chart rules of spec §5 in the browser", async ({ page, jsEnabled }) => {
+  test.setTimeout(180_000);
   await logIn(page, "gb@voltcast.local");
   await openGbDatasets(page);
   await page.getByRole("row").nth(1).getByRole("link", { name: "Plot" }).click();
@@ -173,6 +175,7 @@ test("saved charts are for logged-in users; anonymous visitors are asked to log 
 });
 
 test("plotter, saved charts and library pages have no serious accessibility violations @js-only", async ({ page }) => {
+  test.setTimeout(180_000);
   await logIn(page, "pro@voltcast.local");
   await openGbDatasets(page);
   expect(await seriousA11yViolations(page), "library section").toEqual([]);
