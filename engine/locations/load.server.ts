@@ -62,18 +62,55 @@ export function loadGeoTables(opts: LoadOptions = {}): GeoTables {
   const num = (s: string) => (s === "" ? NaN : Number(s));
 
   for (const r of readCsv(path.join(dataDir, "gb_outcodes.csv"))) {
-    t.gbOutcodes.set(r.outcode, { outcode: r.outcode, latitude: num(r.latitude), longitude: num(r.longitude), gspGroup: r.gsp_group || null, tnuosZone: r.tnuos_zone ? Number(r.tnuos_zone) : null, place: r.place });
+    t.gbOutcodes.set(r.outcode, {
+      outcode: r.outcode,
+      latitude: num(r.latitude),
+      longitude: num(r.longitude),
+      gspGroup: r.gsp_group || null,
+      tnuosZone: r.tnuos_zone ? Number(r.tnuos_zone) : null,
+      place: r.place,
+    });
   }
   for (const r of readCsv(path.join(dataDir, "us_tx_zips.csv"))) {
-    t.usZips.set(r.zip, { zip: r.zip, place: r.place, county: r.county, state: "TX", latitude: num(r.latitude), longitude: num(r.longitude), ercotZone: (r.ercot_zone || null) as ErcotZone | null });
+    t.usZips.set(r.zip, {
+      zip: r.zip,
+      place: r.place,
+      county: r.county,
+      state: "TX",
+      latitude: num(r.latitude),
+      longitude: num(r.longitude),
+      ercotZone: (r.ercot_zone || null) as ErcotZone | null,
+    });
   }
   for (const r of readCsv(path.join(dataDir, "au_postcodes.csv"))) {
-    t.auPostcodes.set(r.postcode, { postcode: r.postcode, state: r.state, place: r.place, latitude: num(r.latitude), longitude: num(r.longitude), nemRegion: (r.nem_region || null) as NemRegionId | null, regionName: r.region_name || null });
+    t.auPostcodes.set(r.postcode, {
+      postcode: r.postcode,
+      state: r.state,
+      place: r.place,
+      latitude: num(r.latitude),
+      longitude: num(r.longitude),
+      nemRegion: (r.nem_region || null) as NemRegionId | null,
+      regionName: r.region_name || null,
+    });
   }
   for (const cc of ["gb", "us", "au", "de", "es"] as Country[]) {
-    t.places[cc] = readCsv(path.join(dataDir, `places_${cc}.csv`)).map((r): Place => ({ name: r.place, admin: r.admin, latitude: num(r.latitude), longitude: num(r.longitude) }));
+    t.places[cc] = readCsv(path.join(dataDir, `places_${cc}.csv`)).map(
+      (r): Place => ({
+        name: r.place,
+        admin: r.admin,
+        latitude: num(r.latitude),
+        longitude: num(r.longitude),
+      }),
+    );
   }
-  t.ercotNodes = readCsv(path.join(dataDir, "ercot_nodes.csv")).map((r) => ({ id: r.id, name: r.name, zone: r.zone, lat: num(r.latitude), lon: num(r.longitude), voltage: num(r.voltage_kv) }));
+  t.ercotNodes = readCsv(path.join(dataDir, "ercot_nodes.csv")).map((r) => ({
+    id: r.id,
+    name: r.name,
+    zone: r.zone,
+    lat: num(r.latitude),
+    lon: num(r.longitude),
+    voltage: num(r.voltage_kv),
+  }));
 
   if (geoDir && existsSync(geoDir)) {
     // all US ZIPs (coordinates for non-Texas ZIPs; those get no ERCOT zone) and US place search
@@ -84,10 +121,19 @@ export function loadGeoTables(opts: LoadOptions = {}): GeoTables {
       const lon = num(r.longitude);
       if (!Number.isFinite(lat) || lat < 15) continue; // drop territory/military rows with odd coordinates
       if (!t.usZips.has(r.zipcode)) {
-        t.usZips.set(r.zipcode, { zip: r.zipcode, place: r.place, county: r.province, state: r.state_code, latitude: lat, longitude: lon, ercotZone: r.state_code === "TX" ? (ercotZoneForLocation(lat, lon, r.province) ?? null) : null });
+        t.usZips.set(r.zipcode, {
+          zip: r.zipcode,
+          place: r.place,
+          county: r.province,
+          state: r.state_code,
+          latitude: lat,
+          longitude: lon,
+          ercotZone: r.state_code === "TX" ? (ercotZoneForLocation(lat, lon, r.province) ?? null) : null,
+        });
       }
       const key = `${r.place}|${r.state_code}`;
-      if (!usPlaces.has(key)) usPlaces.set(key, { name: r.place, admin: r.state_code, latitude: lat, longitude: lon });
+      if (!usPlaces.has(key))
+        usPlaces.set(key, { name: r.place, admin: r.state_code, latitude: lat, longitude: lon });
     }
     if (usPlaces.size) t.places.us = [...usPlaces.values()];
   }

@@ -6,11 +6,46 @@ import { australiaRegionName, nemRegionForState, type NemRegionId } from "../mar
 import { inAustraliaBox } from "../markets/regions.ts";
 import type { MarketRegion } from "../types.ts";
 
-export interface GbOutcode { outcode: string; latitude: number; longitude: number; gspGroup: string | null; tnuosZone: number | null; place: string }
-export interface UsZip { zip: string; place: string; county: string; state: string; latitude: number; longitude: number; ercotZone: ErcotZone | null }
-export interface AuPostcode { postcode: string; state: string; place: string; latitude: number; longitude: number; nemRegion: NemRegionId | null; regionName: string | null }
-export interface Place { name: string; admin: string; latitude: number; longitude: number }
-export interface ErcotNode { id: string; name: string; zone: string; lat: number; lon: number; voltage: number }
+export interface GbOutcode {
+  outcode: string;
+  latitude: number;
+  longitude: number;
+  gspGroup: string | null;
+  tnuosZone: number | null;
+  place: string;
+}
+export interface UsZip {
+  zip: string;
+  place: string;
+  county: string;
+  state: string;
+  latitude: number;
+  longitude: number;
+  ercotZone: ErcotZone | null;
+}
+export interface AuPostcode {
+  postcode: string;
+  state: string;
+  place: string;
+  latitude: number;
+  longitude: number;
+  nemRegion: NemRegionId | null;
+  regionName: string | null;
+}
+export interface Place {
+  name: string;
+  admin: string;
+  latitude: number;
+  longitude: number;
+}
+export interface ErcotNode {
+  id: string;
+  name: string;
+  zone: string;
+  lat: number;
+  lon: number;
+  voltage: number;
+}
 export type Country = "gb" | "us" | "au" | "de" | "es";
 
 export interface GeoTables {
@@ -22,7 +57,13 @@ export interface GeoTables {
 }
 
 export function emptyTables(): GeoTables {
-  return { gbOutcodes: new Map(), usZips: new Map(), auPostcodes: new Map(), places: { gb: [], us: [], au: [], de: [], es: [] }, ercotNodes: [] };
+  return {
+    gbOutcodes: new Map(),
+    usZips: new Map(),
+    auPostcodes: new Map(),
+    places: { gb: [], us: [], au: [], de: [], es: [] },
+    ercotNodes: [],
+  };
 }
 
 /** The zones answer of a GB lookup; all-null means "no zones". */
@@ -33,7 +74,12 @@ export interface GbZones {
   tnuosGenerationZone: number | null;
 }
 
-export const NO_GB_ZONES: GbZones = Object.freeze({ latitude: null, longitude: null, gspGroup: null, tnuosGenerationZone: null });
+export const NO_GB_ZONES: GbZones = Object.freeze({
+  latitude: null,
+  longitude: null,
+  gspGroup: null,
+  tnuosGenerationZone: null,
+});
 
 /** Outward code of a UK postcode ("SW1A 1AA" → "SW1A", "sw1a1aa" → "SW1A", "M1" → "M1"). */
 export function outcodeOf(postcode: string): string | null {
@@ -50,14 +96,24 @@ export function lookupGbPostcode(t: GeoTables, postcode: string): GbZones {
     const oc = outcodeOf(postcode);
     const row = oc ? t.gbOutcodes.get(oc) : undefined;
     if (!row) return NO_GB_ZONES;
-    return { latitude: row.latitude, longitude: row.longitude, gspGroup: row.gspGroup, tnuosGenerationZone: row.gspGroup ? (row.tnuosZone ?? tnuosZoneAt(row.latitude, row.longitude)) : null };
+    return {
+      latitude: row.latitude,
+      longitude: row.longitude,
+      gspGroup: row.gspGroup,
+      tnuosGenerationZone: row.gspGroup ? (row.tnuosZone ?? tnuosZoneAt(row.latitude, row.longitude)) : null,
+    };
   } catch {
     return NO_GB_ZONES;
   }
 }
 
 /** Nearest outcodes to a point (brute force over ~3,000 rows). */
-function nearestOutcodes(t: GeoTables, lat: number, lon: number, k: number): Array<{ row: GbOutcode; km: number }> {
+function nearestOutcodes(
+  t: GeoTables,
+  lat: number,
+  lon: number,
+  k: number,
+): Array<{ row: GbOutcode; km: number }> {
   const best: Array<{ row: GbOutcode; km: number }> = [];
   for (const row of t.gbOutcodes.values()) {
     if (!row.gspGroup) continue;
@@ -102,8 +158,20 @@ export function gbZonesAt(t: GeoTables, lat: number, lon: number): GbZones {
   return { latitude: lat, longitude: lon, gspGroup, tnuosGenerationZone: tnuosZoneForLocation(lat, lon) };
 }
 
-export interface UsZipAnswer { latitude: number | null; longitude: number | null; ercotZone: ErcotZone | null; state: string | null; place: string | null }
-const NO_US: UsZipAnswer = Object.freeze({ latitude: null, longitude: null, ercotZone: null, state: null, place: null });
+export interface UsZipAnswer {
+  latitude: number | null;
+  longitude: number | null;
+  ercotZone: ErcotZone | null;
+  state: string | null;
+  place: string | null;
+}
+const NO_US: UsZipAnswer = Object.freeze({
+  latitude: null,
+  longitude: null,
+  ercotZone: null,
+  state: null,
+  place: null,
+});
 
 /** US ZIP → coordinates and ERCOT zone (Texas, ERCOT-served counties only; otherwise zone null). */
 export function lookupUsZip(t: GeoTables, zip: string): UsZipAnswer {
@@ -111,15 +179,36 @@ export function lookupUsZip(t: GeoTables, zip: string): UsZipAnswer {
     const z = zip.trim().slice(0, 5);
     const row = /^\d{5}$/.test(z) ? t.usZips.get(z) : undefined;
     if (!row) return NO_US;
-    const zone = row.state === "TX" ? (row.ercotZone ?? ercotZoneForLocation(row.latitude, row.longitude, row.county) ?? null) : null;
-    return { latitude: row.latitude, longitude: row.longitude, ercotZone: zone, state: row.state, place: row.place };
+    const zone =
+      row.state === "TX"
+        ? (row.ercotZone ?? ercotZoneForLocation(row.latitude, row.longitude, row.county) ?? null)
+        : null;
+    return {
+      latitude: row.latitude,
+      longitude: row.longitude,
+      ercotZone: zone,
+      state: row.state,
+      place: row.place,
+    };
   } catch {
     return NO_US;
   }
 }
 
-export interface AuAnswer { latitude: number | null; longitude: number | null; nemRegion: NemRegionId | null; regionName: string | null; state: string | null }
-const NO_AU: AuAnswer = Object.freeze({ latitude: null, longitude: null, nemRegion: null, regionName: null, state: null });
+export interface AuAnswer {
+  latitude: number | null;
+  longitude: number | null;
+  nemRegion: NemRegionId | null;
+  regionName: string | null;
+  state: string | null;
+}
+const NO_AU: AuAnswer = Object.freeze({
+  latitude: null,
+  longitude: null,
+  nemRegion: null,
+  regionName: null,
+  state: null,
+});
 
 /** AU postcode → coordinates, NEM price region and spec §3 region name (WA/NT: no region). */
 export function lookupAuPostcode(t: GeoTables, postcode: string): AuAnswer {
@@ -143,20 +232,41 @@ export function lookupAuPostcode(t: GeoTables, postcode: string): AuAnswer {
  * Spec §7 "postal-code zone lookup by region": latitude, longitude, gspGroup, tnuosGenerationZone
  * (GB), plus ercotZone (ERCOT) or nemRegion (NEM). Never throws.
  */
-export function postalCodeZones(t: GeoTables, region: MarketRegion, code: string): GbZones & { ercotZone?: string | null; nemRegion?: string | null; regionName?: string | null } {
+export function postalCodeZones(
+  t: GeoTables,
+  region: MarketRegion,
+  code: string,
+): GbZones & { ercotZone?: string | null; nemRegion?: string | null; regionName?: string | null } {
   if (region === "GB") return lookupGbPostcode(t, code);
   if (region === "ERCOT") {
     const a = lookupUsZip(t, code);
-    return { latitude: a.latitude, longitude: a.longitude, gspGroup: null, tnuosGenerationZone: null, ercotZone: a.ercotZone };
+    return {
+      latitude: a.latitude,
+      longitude: a.longitude,
+      gspGroup: null,
+      tnuosGenerationZone: null,
+      ercotZone: a.ercotZone,
+    };
   }
   if (region === "NEM") {
     const a = lookupAuPostcode(t, code);
-    return { latitude: a.latitude, longitude: a.longitude, gspGroup: null, tnuosGenerationZone: null, nemRegion: a.nemRegion, regionName: a.regionName };
+    return {
+      latitude: a.latitude,
+      longitude: a.longitude,
+      gspGroup: null,
+      tnuosGenerationZone: null,
+      nemRegion: a.nemRegion,
+      regionName: a.regionName,
+    };
   }
   return NO_GB_ZONES;
 }
 
-const fold = (s: string) => s.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+const fold = (s: string) =>
+  s
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase();
 
 /**
  * Place search restricted to one country (spec §5): starts only after more than 2 characters;
@@ -188,10 +298,17 @@ export function searchPlaces(t: GeoTables, country: Country, query: string, limi
 export const ERCOT_NODE_SEARCH_LIMIT = 100;
 
 /** ERCOT node list and search (spec §7): id, name, zone, lat, lon, voltage; limit capped at 100. */
-export function searchErcotNodes(t: GeoTables, opts: { search?: string; offset?: number; limit?: number; zone?: string } = {}): { count: number; results: ErcotNode[] } {
+export function searchErcotNodes(
+  t: GeoTables,
+  opts: { search?: string; offset?: number; limit?: number; zone?: string } = {},
+): { count: number; results: ErcotNode[] } {
   const q = fold(opts.search?.trim() ?? "");
   const limit = Math.max(0, Math.min(ERCOT_NODE_SEARCH_LIMIT, opts.limit ?? ERCOT_NODE_SEARCH_LIMIT));
   const offset = Math.max(0, opts.offset ?? 0);
-  const all = t.ercotNodes.filter((n) => (!q || fold(n.id).includes(q) || fold(n.name).includes(q)) && (!opts.zone || n.zone === opts.zone.toUpperCase()));
+  const all = t.ercotNodes.filter(
+    (n) =>
+      (!q || fold(n.id).includes(q) || fold(n.name).includes(q)) &&
+      (!opts.zone || n.zone === opts.zone.toUpperCase()),
+  );
   return { count: all.length, results: all.slice(offset, offset + limit) };
 }

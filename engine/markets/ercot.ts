@@ -22,7 +22,16 @@ export const ERCOT_HUBS = [
   { id: "HB_PAN", name: "Panhandle hub", zone: "WEST" as ErcotZone },
 ];
 
-export const ERCOT_LOAD_ZONES = ["LZ_AEN", "LZ_CPS", "LZ_HOUSTON", "LZ_LCRA", "LZ_NORTH", "LZ_RAYBN", "LZ_SOUTH", "LZ_WEST"];
+export const ERCOT_LOAD_ZONES = [
+  "LZ_AEN",
+  "LZ_CPS",
+  "LZ_HOUSTON",
+  "LZ_LCRA",
+  "LZ_NORTH",
+  "LZ_RAYBN",
+  "LZ_SOUTH",
+  "LZ_WEST",
+];
 
 export function ercotZoneName(id: string): string | undefined {
   return ERCOT_ZONES.find((z) => z.id === id.toUpperCase())?.name;
@@ -40,16 +49,75 @@ export function ercotZoneId(nameOrId: string): ErcotZone | undefined {
  * partial counties are assigned whole (approximation).
  */
 export const NON_ERCOT_COUNTIES = new Set([
-  "El Paso", "Hudspeth",
-  "Dallam", "Sherman", "Hansford", "Ochiltree", "Lipscomb", "Hartley", "Moore", "Hutchinson", "Roberts", "Hemphill",
-  "Oldham", "Potter", "Carson", "Gray", "Wheeler", "Deaf Smith", "Randall", "Armstrong", "Donley", "Collingsworth",
-  "Parmer", "Castro", "Swisher", "Briscoe", "Hall", "Bailey", "Lamb", "Hale", "Floyd", "Cochran", "Hockley", "Yoakum", "Terry", "Lynn",
-  "Bowie", "Cass", "Marion", "Harrison", "Panola", "Morris", "Camp", "Upshur", "Gregg",
-  "Jefferson", "Orange", "Hardin", "Jasper", "Newton", "Tyler", "Polk", "San Jacinto", "Liberty", "Sabine", "San Augustine", "Shelby",
+  "El Paso",
+  "Hudspeth",
+  "Dallam",
+  "Sherman",
+  "Hansford",
+  "Ochiltree",
+  "Lipscomb",
+  "Hartley",
+  "Moore",
+  "Hutchinson",
+  "Roberts",
+  "Hemphill",
+  "Oldham",
+  "Potter",
+  "Carson",
+  "Gray",
+  "Wheeler",
+  "Deaf Smith",
+  "Randall",
+  "Armstrong",
+  "Donley",
+  "Collingsworth",
+  "Parmer",
+  "Castro",
+  "Swisher",
+  "Briscoe",
+  "Hall",
+  "Bailey",
+  "Lamb",
+  "Hale",
+  "Floyd",
+  "Cochran",
+  "Hockley",
+  "Yoakum",
+  "Terry",
+  "Lynn",
+  "Bowie",
+  "Cass",
+  "Marion",
+  "Harrison",
+  "Panola",
+  "Morris",
+  "Camp",
+  "Upshur",
+  "Gregg",
+  "Jefferson",
+  "Orange",
+  "Hardin",
+  "Jasper",
+  "Newton",
+  "Tyler",
+  "Polk",
+  "San Jacinto",
+  "Liberty",
+  "Sabine",
+  "San Augustine",
+  "Shelby",
 ]);
 
 /** Counties of the Houston load zone (CenterPoint service area, approximated by whole counties). */
-export const HOUSTON_COUNTIES = new Set(["Harris", "Fort Bend", "Galveston", "Brazoria", "Chambers", "Waller", "Montgomery"]);
+export const HOUSTON_COUNTIES = new Set([
+  "Harris",
+  "Fort Bend",
+  "Galveston",
+  "Brazoria",
+  "Chambers",
+  "Waller",
+  "Montgomery",
+]);
 
 /**
  * ERCOT zone of a Texas location. Rules (approximation of ERCOT's load-zone map, documented):

@@ -22,5 +22,6 @@ export const GERMANY = {
     { key: "AFRR_UP", name: "aFRR positive capacity", blockHours: 4, approxDemandMW: 2000 },
     { key: "AFRR_DOWN", name: "aFRR negative capacity", blockHours: 4, approxDemandMW: 2000 },
   ],
-  source: "EPEX SPOT/SDAC market rules; regelleistung.net; demand volumes: regelleistung-online.de (aFRR ~2,000 MW each direction), German share of the FCR cooperation",
+  source:
+    "EPEX SPOT/SDAC market rules; regelleistung.net; demand volumes: regelleistung-online.de (aFRR ~2,000 MW each direction), German share of the FCR cooperation",
 } as const;

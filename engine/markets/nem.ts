@@ -41,7 +41,8 @@ export function nemRegionForState(state: string): NemRegionId | undefined {
 /** Spec §3 region name for a location in a NEM state (approximate ISP sub-region boundaries). */
 export function australiaRegionName(state: string, lat: number, lon: number): string | undefined {
   const s = state.toUpperCase();
-  if (s === "QLD") return lat > -21.0 ? "North Queensland" : lat > -25.0 ? "Central Queensland" : "South Queensland";
+  if (s === "QLD")
+    return lat > -21.0 ? "North Queensland" : lat > -25.0 ? "Central Queensland" : "South Queensland";
   if (s === "NSW" || s === "ACT") {
     if (s === "ACT") return "South New South Wales";
     if (lat > -31.3) return "North New South Wales";

@@ -43,7 +43,8 @@ export const REGIONS: Record<MarketRegion, RegionInfo> = {
     hasImbalancePrice: true,
     priceFloor: -500,
     priceCap: 4000,
-    source: "Elexon BSC (48 half-hourly settlement periods); NESO Dynamic Containment/Moderation/Regulation; EMR Capacity Market",
+    source:
+      "Elexon BSC (48 half-hourly settlement periods); NESO Dynamic Containment/Moderation/Regulation; EMR Capacity Market",
   },
   ERCOT: {
     region: "ERCOT",
@@ -59,7 +60,8 @@ export const REGIONS: Record<MarketRegion, RegionInfo> = {
     hasImbalancePrice: false,
     priceFloor: -250,
     priceCap: 5000,
-    source: "ERCOT Nodal Protocols (15-minute real-time settlement intervals; ancillary services Reg-Up/Down, RRS, ECRS, Non-Spin)",
+    source:
+      "ERCOT Nodal Protocols (15-minute real-time settlement intervals; ancillary services Reg-Up/Down, RRS, ECRS, Non-Spin)",
   },
   NEM: {
     region: "NEM",
@@ -70,12 +72,22 @@ export const REGIONS: Record<MarketRegion, RegionInfo> = {
     currency: "AUD",
     settlementMinutes: 5,
     timeZone: "Australia/Brisbane",
-    services: ["RAISE6SEC", "RAISE60SEC", "RAISE5MIN", "RAISEREG", "LOWER6SEC", "LOWER60SEC", "LOWER5MIN", "LOWERREG"],
+    services: [
+      "RAISE6SEC",
+      "RAISE60SEC",
+      "RAISE5MIN",
+      "RAISEREG",
+      "LOWER6SEC",
+      "LOWER60SEC",
+      "LOWER5MIN",
+      "LOWERREG",
+    ],
     hasCapacityMarket: false,
     hasImbalancePrice: false,
     priceFloor: -1000,
     priceCap: 18600,
-    source: "AEMO: five-minute settlement since 1 Oct 2021, NEM time UTC+10; FCAS markets; AEMC market price cap FY2025-26 A$18,600/MWh",
+    source:
+      "AEMO: five-minute settlement since 1 Oct 2021, NEM time UTC+10; FCAS markets; AEMC market price cap FY2025-26 A$18,600/MWh",
   },
   DE: {
     region: "DE",
@@ -91,7 +103,8 @@ export const REGIONS: Record<MarketRegion, RegionInfo> = {
     hasImbalancePrice: false,
     priceFloor: -500,
     priceCap: 4000,
-    source: "EPEX/SDAC DE-LU day-ahead (15-minute MTU from 1 Oct 2025); regelleistung.net FCR and aFRR capacity auctions (4-hour products)",
+    source:
+      "EPEX/SDAC DE-LU day-ahead (15-minute MTU from 1 Oct 2025); regelleistung.net FCR and aFRR capacity auctions (4-hour products)",
   },
   ES: {
     region: "ES",

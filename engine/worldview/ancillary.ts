@@ -56,7 +56,8 @@ export const SERVICE_LEVELS: Record<MarketRegion, MarketServices> = {
       DRL: { level: 5.0, sigma: 0.4, scarcityWeight: 0.002, shape: [0.85, 0.95, 1, 0.95, 1.25, 1.0] },
       DRH: { level: 4.0, sigma: 0.4, scarcityWeight: 0, shape: [1.2, 1.05, 0.95, 1.05, 0.8, 0.95] },
     },
-    source: "NESO Monthly Operation Report Aug 2025 (DC/DM/DR averages, via the shared benchmarks file); Modo Energy GB benchmark articles 2023-24",
+    source:
+      "NESO Monthly Operation Report Aug 2025 (DC/DM/DR averages, via the shared benchmarks file); Modo Energy GB benchmark articles 2023-24",
   },
   ERCOT: {
     referenceYear: 2024,
@@ -73,7 +74,8 @@ export const SERVICE_LEVELS: Record<MarketRegion, MarketServices> = {
       ECRS: { level: 1.6, sigma: 1.0, scarcityWeight: 0.6, shape: [0.8, 1.0, 0.9, 0.9, 1.6, 1.0] },
       NSPIN: { level: 1.6, sigma: 1.0, scarcityWeight: 0.45, shape: [0.8, 1.0, 0.9, 0.9, 1.6, 1.0] },
     },
-    source: "ERCOT DAM ancillary service MCPC 2024 (../shared/data/ancillary/ercot), statistics printed by `npm run worldview:calibrate -- --fit`",
+    source:
+      "ERCOT DAM ancillary service MCPC 2024 (../shared/data/ancillary/ercot), statistics printed by `npm run worldview:calibrate -- --fit`",
   },
   NEM: {
     referenceYear: 2025,
@@ -94,7 +96,8 @@ export const SERVICE_LEVELS: Record<MarketRegion, MarketServices> = {
       LOWER5MIN: { level: 0.1, sigma: 1.2, scarcityWeight: 0, shape: flat },
       LOWERREG: { level: 1.35, sigma: 0.8, scarcityWeight: 0, shape: [1.2, 0.9, 1.1, 1.3, 0.8, 0.9] },
     },
-    source: "AEMO NEMweb DISPATCHPRICE FCAS sample (17 days, ../shared/data/ancillary/nem): a structural sample, not an annual average",
+    source:
+      "AEMO NEMweb DISPATCHPRICE FCAS sample (17 days, ../shared/data/ancillary/nem): a structural sample, not an annual average",
   },
   DE: {
     referenceYear: 2024,
@@ -109,7 +112,8 @@ export const SERVICE_LEVELS: Record<MarketRegion, MarketServices> = {
       AFRR_UP: { level: 9, sigma: 0.5, scarcityWeight: 0.002, shape: [0.8, 1.1, 0.9, 0.8, 1.4, 1.0] },
       AFRR_DOWN: { level: 7, sigma: 0.5, scarcityWeight: 0, shape: [1.2, 0.9, 1.1, 1.3, 0.7, 0.9] },
     },
-    source: "Indicative levels from regelleistung.net 2024 results (Voltcast reading, not a data file); saturation per Modo Energy (2025)",
+    source:
+      "Indicative levels from regelleistung.net 2024 results (Voltcast reading, not a data file); saturation per Modo Energy (2025)",
   },
   ES: {
     referenceYear: 2024,
@@ -122,7 +126,8 @@ export const SERVICE_LEVELS: Record<MarketRegion, MarketServices> = {
       AFRR_UP: { level: 12, sigma: 0.45, scarcityWeight: 0.002, shape: [0.8, 1.0, 0.9, 0.8, 1.3, 1.2] },
       AFRR_DOWN: { level: 8, sigma: 0.45, scarcityWeight: 0, shape: [1.2, 1.0, 1.1, 1.2, 0.8, 0.8] },
     },
-    source: "Indicative levels from REE ESIOS secondary band 2024 (Voltcast reading, not a data file); saturation reference = pumped hydro + BESS fleet",
+    source:
+      "Indicative levels from REE ESIOS secondary band 2024 (Voltcast reading, not a data file); saturation reference = pumped hydro + BESS fleet",
   },
 };
 
@@ -168,17 +173,31 @@ export function servicePrices(inp: ServiceInputs): Partial<Record<ServiceKey, Fl
     const s = m.services[key];
     if (!s) continue;
     const rng = new Rng(hashSeed("service", inp.region, key, inp.year, inp.seed));
-    const blockIntervals = m.blockHours > 0 ? Math.max(1, Math.round((m.blockHours * 60) / inp.intervalMinutes)) : 1;
+    const blockIntervals =
+      m.blockHours > 0 ? Math.max(1, Math.round((m.blockHours * 60) / inp.intervalMinutes)) : 1;
     // block noise: AR(1) across blocks (persistence 0.6), constant within a block
     const nBlocks = Math.ceil(n / blockIntervals) + 2;
     const z = ar1(nBlocks, 0.6, rng);
-    const offset = m.blockHours > 0 ? Math.round((((24 - m.blockStartHour) % m.blockHours) * 60) / inp.intervalMinutes) : 0;
+    const offset =
+      m.blockHours > 0
+        ? Math.round((((24 - m.blockStartHour) % m.blockHours) * 60) / inp.intervalMinutes)
+        : 0;
     // upward/discharge-side services forgo the full arbitrage opportunity, downward ones about half
-    const floorShare = key.endsWith("L") || key.includes("UP") || key.startsWith("RAISE") || key === "RRS" || key === "ECRS" || key === "NSPIN" || key === "FCR" ? 1 : 0.5;
+    const floorShare =
+      key.endsWith("L") ||
+      key.includes("UP") ||
+      key.startsWith("RAISE") ||
+      key === "RRS" ||
+      key === "ECRS" ||
+      key === "NSPIN" ||
+      key === "FCR"
+        ? 1
+        : 0.5;
     const scarcityK = s.scarcityWeight * inp.priceCap;
     const arr = new Float64Array(n);
     const mult = new Float64Array(nBlocks);
-    for (let b = 0; b < nBlocks; b++) mult[b] = s.level * sat * Math.exp(s.sigma * z[b] - 0.5 * s.sigma * s.sigma);
+    for (let b = 0; b < nBlocks; b++)
+      mult[b] = s.level * sat * Math.exp(s.sigma * z[b] - 0.5 * s.sigma * s.sigma);
     for (let i = 0; i < n; i++) {
       const b = Math.floor((i + offset) / blockIntervals);
       const band = Math.min(5, Math.floor(inp.grid.hour[i] / 4));
@@ -196,7 +215,13 @@ export function servicePrices(inp: ServiceInputs): Partial<Record<ServiceKey, Fl
  * and the scarcity adder; fitted to Elexon DETSYSPRICES 2023-01..2024-05 minus the Market Index Price
  * (mean 0.8, std 38, p5 −57.5, p95 55.9 £/MWh, lag-1 autocorrelation 0.46).
  */
-export function gbImbalancePrice(energy: Float64Array, scarcity: Float64Array, priceCap: number, intervalMinutes: number, seed: number): Float64Array {
+export function gbImbalancePrice(
+  energy: Float64Array,
+  scarcity: Float64Array,
+  priceCap: number,
+  intervalMinutes: number,
+  seed: number,
+): Float64Array {
   const n = energy.length;
   const rng = new Rng(hashSeed("gb-imbalance", seed));
   const z = ar1(n, Math.pow(0.46, intervalMinutes / 30), rng);

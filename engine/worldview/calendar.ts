@@ -6,8 +6,16 @@ export const MS_HOUR = 3_600_000;
 export const MS_DAY = 86_400_000;
 
 /** Time-zone rule: a standard UTC offset in hours and a daylight-saving rule. */
-export type TzRule = "Europe/London" | "Europe/Berlin" | "Europe/Madrid" | "America/Chicago"
-  | "Australia/Sydney" | "Australia/Melbourne" | "Australia/Hobart" | "Australia/Adelaide" | "Australia/Brisbane";
+export type TzRule =
+  | "Europe/London"
+  | "Europe/Berlin"
+  | "Europe/Madrid"
+  | "America/Chicago"
+  | "Australia/Sydney"
+  | "Australia/Melbourne"
+  | "Australia/Hobart"
+  | "Australia/Adelaide"
+  | "Australia/Brisbane";
 
 const STD_OFFSET: Record<TzRule, number> = {
   "Europe/London": 0,

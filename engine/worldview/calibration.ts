@@ -71,14 +71,23 @@ export function priceStats(p: ArrayLike<number>, perDay: number): PriceStats {
 
 /** Pearson correlation over pairs where both are finite. */
 export function correlation(a: ArrayLike<number>, b: ArrayLike<number>): number {
-  let n = 0, sa = 0, sb = 0, saa = 0, sbb = 0, sab = 0;
+  let n = 0,
+    sa = 0,
+    sb = 0,
+    saa = 0,
+    sbb = 0,
+    sab = 0;
   const m = Math.min(a.length, b.length);
   for (let i = 0; i < m; i++) {
     const x = a[i];
     const y = b[i];
     if (!Number.isFinite(x) || !Number.isFinite(y)) continue;
     n++;
-    sa += x; sb += y; saa += x * x; sbb += y * y; sab += x * y;
+    sa += x;
+    sb += y;
+    saa += x * x;
+    sbb += y * y;
+    sab += x * y;
   }
   const cov = sab / n - (sa / n) * (sb / n);
   const va = saa / n - (sa / n) ** 2;
@@ -118,7 +127,13 @@ export interface CalibrationError {
  * Error of a model series against an observed series on the same grid (NaN = missing).
  * `hourOfDay` and `month` index each interval for the profile correlation.
  */
-export function calibrationError(obs: ArrayLike<number>, model: ArrayLike<number>, perDay: number, hourOfDay: ArrayLike<number>, month: ArrayLike<number>): CalibrationError {
+export function calibrationError(
+  obs: ArrayLike<number>,
+  model: ArrayLike<number>,
+  perDay: number,
+  hourOfDay: ArrayLike<number>,
+  month: ArrayLike<number>,
+): CalibrationError {
   const m = new Float64Array(model.length);
   for (let i = 0; i < model.length; i++) m[i] = Number.isFinite(obs[i]) ? model[i] : NaN;
   const so = priceStats(obs, perDay);
@@ -130,7 +145,11 @@ export function calibrationError(obs: ArrayLike<number>, model: ArrayLike<number
   const pdcRmse = Math.sqrt(se / po.length);
   let absMean = 0;
   let cnt = 0;
-  for (let i = 0; i < obs.length; i++) if (Number.isFinite(obs[i])) { absMean += Math.abs(obs[i]); cnt++; }
+  for (let i = 0; i < obs.length; i++)
+    if (Number.isFinite(obs[i])) {
+      absMean += Math.abs(obs[i]);
+      cnt++;
+    }
   absMean /= cnt;
   const prof = (x: ArrayLike<number>) => {
     const sum = new Float64Array(288);
@@ -162,7 +181,7 @@ export function calibrationError(obs: ArrayLike<number>, model: ArrayLike<number
 export function calibrationLoss(e: CalibrationError, useCorrelation: boolean): number {
   const l =
     Math.abs(e.meanErrorPct) / 100 +
-    0.6 * Math.abs(e.spreadErrorPct) / 100 +
+    (0.6 * Math.abs(e.spreadErrorPct)) / 100 +
     e.pdcRmsePct / 100 +
     2 * Math.abs(e.negativeShareError) +
     (useCorrelation && Number.isFinite(e.correlation) ? 0.5 * (1 - e.correlation) : 0);
@@ -197,12 +216,17 @@ export interface CalibrationCase {
   neighbourPrice?: Float64Array;
 }
 
-export function evaluateCases(cases: CalibrationCase[], params: PriceParams): { loss: number; errors: CalibrationError[] } {
+export function evaluateCases(
+  cases: CalibrationCase[],
+  params: PriceParams,
+): { loss: number; errors: CalibrationError[] } {
   let loss = 0;
   const errors: CalibrationError[] = [];
   for (const c of cases) {
     const sy = { ...c.sy, params };
-    const r = clearPrices(sy, c.drivers, c.grid, c.intervalMinutes, c.seed, { neighbourPrice: c.neighbourPrice });
+    const r = clearPrices(sy, c.drivers, c.grid, c.intervalMinutes, c.seed, {
+      neighbourPrice: c.neighbourPrice,
+    });
     const e = calibrationError(c.observed, r.price, c.perDay, c.grid.hour, c.grid.month);
     errors.push(e);
     loss += c.weight * calibrationLoss(e, c.useCorrelation);
@@ -211,7 +235,11 @@ export function evaluateCases(cases: CalibrationCase[], params: PriceParams): { 
 }
 
 /** Coordinate-descent search over SEARCH_SPACE from `start`; deterministic. */
-export function searchParams(cases: CalibrationCase[], start: PriceParams, opts: { passes?: number; keys?: Array<keyof PriceParams> } = {}): { params: PriceParams; loss: number } {
+export function searchParams(
+  cases: CalibrationCase[],
+  start: PriceParams,
+  opts: { passes?: number; keys?: Array<keyof PriceParams> } = {},
+): { params: PriceParams; loss: number } {
   let best = { ...start };
   let bestLoss = evaluateCases(cases, best).loss;
   const keys = opts.keys ?? (Object.keys(SEARCH_SPACE) as Array<keyof PriceParams>);

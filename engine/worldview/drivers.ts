@@ -107,7 +107,14 @@ export function sinSolarElevation(utcMs: number, lat: number, lon: number): numb
 }
 
 /** Solar capacity factor series: clear-sky geometry × seeded cloudiness, scaled to the target CF. */
-export function syntheticSolarCf(startMs: number, n: number, intervalMinutes: number, grid: LocalGrid, weather: WeatherSpec, seed: number): Float64Array {
+export function syntheticSolarCf(
+  startMs: number,
+  n: number,
+  intervalMinutes: number,
+  grid: LocalGrid,
+  weather: WeatherSpec,
+  seed: number,
+): Float64Array {
   const rng = new Rng(hashSeed(seed, "solar"));
   const days = grid.dayIndex[n - 1] + 2;
   const cloudDaily = ar1(days, 0.55, rng);
@@ -130,7 +137,14 @@ export function syntheticSolarCf(startMs: number, n: number, intervalMinutes: nu
 }
 
 /** Wind capacity factor: latent AR(1) weather (synoptic persistence) through a logistic power curve. */
-export function syntheticWindCf(n: number, intervalMinutes: number, grid: LocalGrid, weather: WeatherSpec, seed: number, targetCf = weather.windCf): Float64Array {
+export function syntheticWindCf(
+  n: number,
+  intervalMinutes: number,
+  grid: LocalGrid,
+  weather: WeatherSpec,
+  seed: number,
+  targetCf = weather.windCf,
+): Float64Array {
   const rng = new Rng(hashSeed(seed, "wind"));
   // hourly persistence 0.975 (e-folding ~40 h), converted to the interval length
   const phi = Math.pow(0.975, intervalMinutes / 60);
@@ -142,7 +156,8 @@ export function syntheticWindCf(n: number, intervalMinutes: number, grid: LocalG
     let w = janWeight(grid.dayOfYear[i]);
     if (southern) w = 1 - w;
     const seasonal = weather.windSeasonal * (2 * w - 1);
-    const diurnal = weather.windDiurnal * Math.cos((2 * Math.PI * (grid.hour[i] - weather.windPeakHour)) / 24);
+    const diurnal =
+      weather.windDiurnal * Math.cos((2 * Math.PI * (grid.hour[i] - weather.windPeakHour)) / 24);
     const v = 1 / (1 + Math.exp(-(-0.9 + 1.6 * z[i] + seasonal + diurnal)));
     out[i] = v;
     sum += v;
@@ -186,7 +201,10 @@ export function syntheticDrivers(
   const demandMW = syntheticDemand(profile, meanDemandMW, grid, weather, seed);
   const windCf = syntheticWindCf(n, intervalMinutes, grid, weather, seed);
   // offshore shares the weather with a smoother, higher power curve
-  const offCf = cap.windOffshoreMW > 0 ? syntheticWindCf(n, intervalMinutes, grid, weather, seed, cap.offshoreCf) : new Float64Array(n);
+  const offCf =
+    cap.windOffshoreMW > 0
+      ? syntheticWindCf(n, intervalMinutes, grid, weather, seed, cap.offshoreCf)
+      : new Float64Array(n);
   const solarCf = syntheticSolarCf(startMs, n, intervalMinutes, grid, weather, seed);
   const windMW = new Float64Array(n);
   const solarMW = new Float64Array(n);

@@ -59,11 +59,20 @@ export function annualStatistics(scenarioId: string, opts: { intervalMinutes?: n
       const p = d.marketYear.energyPrice;
       const perDay = 1440 / interval;
       const s = priceStats(p, perDay);
-      let pk = 0, npk = 0, op = 0, nop = 0;
+      let pk = 0,
+        npk = 0,
+        op = 0,
+        nop = 0;
       for (let i = 0; i < p.length; i++) {
         const h = d.run.grid.hour[i];
         const wd = d.run.grid.weekday[i];
-        if (wd !== 0 && wd !== 6 && h >= 8 && h < 20) { pk += p[i]; npk++; } else { op += p[i]; nop++; }
+        if (wd !== 0 && wd !== 6 && h >= 8 && h < 20) {
+          pk += p[i];
+          npk++;
+        } else {
+          op += p[i];
+          nop++;
+        }
       }
       const serviceMeans: Record<string, number> = {};
       for (const [k, v] of Object.entries(d.marketYear.servicePrices)) {
@@ -78,9 +87,22 @@ export function annualStatistics(scenarioId: string, opts: { intervalMinutes?: n
         imb /= d.marketYear.imbalancePrice.length;
       }
       out.push({
-        year: y, system: zone ?? d.run.system, mean: s.mean, peakload: pk / npk, offpeak: op / nop, min: s.min, max: s.max,
-        p5: s.p5, p50: s.p50, p95: s.p95, std: s.std, dailySpread: s.dailySpread, negativeShare: s.negativeShare,
-        serviceMeans, imbalanceMean: imb, capacityPricePerKWYear: d.marketYear.capacityPricePerKWYear,
+        year: y,
+        system: zone ?? d.run.system,
+        mean: s.mean,
+        peakload: pk / npk,
+        offpeak: op / nop,
+        min: s.min,
+        max: s.max,
+        p5: s.p5,
+        p50: s.p50,
+        p95: s.p95,
+        std: s.std,
+        dailySpread: s.dailySpread,
+        negativeShare: s.negativeShare,
+        serviceMeans,
+        imbalanceMean: imb,
+        capacityPricePerKWYear: d.marketYear.capacityPricePerKWYear,
       });
     }
   }
@@ -92,7 +114,8 @@ export function scenarioAssumptions(scenarioId: string): YearAssumptions[] {
   const scen = scenarioOrThrow(scenarioId);
   const market = MARKET_TABLES[scen.marketRegion];
   const out: YearAssumptions[] = [];
-  for (let y = FIRST_YEAR; y <= LAST_YEAR; y++) for (const sys of market.systems) out.push(resolveSystem(scen.marketRegion, sys.system, scen, y).ya);
+  for (let y = FIRST_YEAR; y <= LAST_YEAR; y++)
+    for (const sys of market.systems) out.push(resolveSystem(scen.marketRegion, sys.system, scen, y).ya);
   return out;
 }
 
@@ -136,29 +159,107 @@ export async function buildDatabookXlsx(scenarioId: string): Promise<Buffer> {
 
   const ass = wb.addWorksheet("Assumptions");
   const ya = scenarioAssumptions(scenarioId);
-  ass.addRow(["Year", "System", "Demand (TWh)", `Gas (${market.gasNativeUnit})`, `Gas (${cur}/MWh fuel)`, `Coal (${cur}/MWh fuel)`, `Carbon (${cur}/tCO2)`, `Hydrogen (${cur}/MWh)`, "Interconnection (GW)", "Battery (GW)", "Battery duration (h)", "Pumped hydro (GW)", "Flexible demand (GW)", `Price cap (${cur}/MWh)`, `Capacity price (${cur}/kW/yr)`]);
+  ass.addRow([
+    "Year",
+    "System",
+    "Demand (TWh)",
+    `Gas (${market.gasNativeUnit})`,
+    `Gas (${cur}/MWh fuel)`,
+    `Coal (${cur}/MWh fuel)`,
+    `Carbon (${cur}/tCO2)`,
+    `Hydrogen (${cur}/MWh)`,
+    "Interconnection (GW)",
+    "Battery (GW)",
+    "Battery duration (h)",
+    "Pumped hydro (GW)",
+    "Flexible demand (GW)",
+    `Price cap (${cur}/MWh)`,
+    `Capacity price (${cur}/kW/yr)`,
+  ]);
   for (const a of ya) {
-    ass.addRow([a.year, a.system, +a.demandTWh.toFixed(1), +a.gasNative.toFixed(2), +a.gas.toFixed(2), +a.coal.toFixed(2), +a.carbon.toFixed(1), +a.hydrogen.toFixed(1), +a.interconnectorGW.toFixed(2), +a.batteryGW.toFixed(2), +a.batteryHours.toFixed(2), +a.pumpedGW.toFixed(2), +a.flexDemandGW.toFixed(2), a.priceCap, a.capacityPricePerKWYear !== undefined ? +a.capacityPricePerKWYear.toFixed(2) : null]);
+    ass.addRow([
+      a.year,
+      a.system,
+      +a.demandTWh.toFixed(1),
+      +a.gasNative.toFixed(2),
+      +a.gas.toFixed(2),
+      +a.coal.toFixed(2),
+      +a.carbon.toFixed(1),
+      +a.hydrogen.toFixed(1),
+      +a.interconnectorGW.toFixed(2),
+      +a.batteryGW.toFixed(2),
+      +a.batteryHours.toFixed(2),
+      +a.pumpedGW.toFixed(2),
+      +a.flexDemandGW.toFixed(2),
+      a.priceCap,
+      a.capacityPricePerKWYear !== undefined ? +a.capacityPricePerKWYear.toFixed(2) : null,
+    ]);
   }
   ass.getRow(1).font = { bold: true };
 
   const mix = wb.addWorksheet("Capacity mix");
-  mix.addRow(["Year", "System", ...ALL_TECHS.map((t) => `${t} (GW)`), "battery (GW)", "pumped hydro (GW)", "new-entrant peakers (GW)", "interconnection (GW)"]);
-  for (const a of ya) mix.addRow([a.year, a.system, ...ALL_TECHS.map((t) => +(a.capacityGW[t] ?? 0).toFixed(2)), +a.batteryGW.toFixed(2), +a.pumpedGW.toFixed(2), +a.newEntrantGW.toFixed(2), +a.interconnectorGW.toFixed(2)]);
+  mix.addRow([
+    "Year",
+    "System",
+    ...ALL_TECHS.map((t) => `${t} (GW)`),
+    "battery (GW)",
+    "pumped hydro (GW)",
+    "new-entrant peakers (GW)",
+    "interconnection (GW)",
+  ]);
+  for (const a of ya)
+    mix.addRow([
+      a.year,
+      a.system,
+      ...ALL_TECHS.map((t) => +(a.capacityGW[t] ?? 0).toFixed(2)),
+      +a.batteryGW.toFixed(2),
+      +a.pumpedGW.toFixed(2),
+      +a.newEntrantGW.toFixed(2),
+      +a.interconnectorGW.toFixed(2),
+    ]);
   mix.getRow(1).font = { bold: true };
 
   const ap = wb.addWorksheet("Annual prices");
   const stats = annualStatistics(scenarioId);
-  const svc = Object.keys(SERVICE_LEVELS[scen.marketRegion].services).filter((k) => REGIONS[scen.marketRegion].services.includes(k as never));
+  const svc = Object.keys(SERVICE_LEVELS[scen.marketRegion].services).filter((k) =>
+    REGIONS[scen.marketRegion].services.includes(k as never),
+  );
   ap.addRow([
-    "Year", "System", `Baseload (${cur}/MWh)`, "Peakload (weekday 08-20)", "Off-peak", "Min", "P5", "Median", "P95", "Max", "Std dev", "Mean daily spread", "Negative share (%)",
-    ...svc.map((s) => `${s} (${cur}/MW/h)`), ...(scen.marketRegion === "GB" ? [`Imbalance mean (${cur}/MWh)`, `Capacity price (${cur}/kW/yr)`] : []),
+    "Year",
+    "System",
+    `Baseload (${cur}/MWh)`,
+    "Peakload (weekday 08-20)",
+    "Off-peak",
+    "Min",
+    "P5",
+    "Median",
+    "P95",
+    "Max",
+    "Std dev",
+    "Mean daily spread",
+    "Negative share (%)",
+    ...svc.map((s) => `${s} (${cur}/MW/h)`),
+    ...(scen.marketRegion === "GB" ? [`Imbalance mean (${cur}/MWh)`, `Capacity price (${cur}/kW/yr)`] : []),
   ]);
-  const r2 = (x: number | undefined) => (x === undefined || !Number.isFinite(x) ? null : Math.round(x * 100) / 100);
+  const r2 = (x: number | undefined) =>
+    x === undefined || !Number.isFinite(x) ? null : Math.round(x * 100) / 100;
   for (const s of stats) {
     ap.addRow([
-      s.year, s.system, r2(s.mean), r2(s.peakload), r2(s.offpeak), r2(s.min), r2(s.p5), r2(s.p50), r2(s.p95), r2(s.max), r2(s.std), r2(s.dailySpread), r2(100 * s.negativeShare),
-      ...svc.map((k) => r2(s.serviceMeans[k])), ...(scen.marketRegion === "GB" ? [r2(s.imbalanceMean), r2(s.capacityPricePerKWYear)] : []),
+      s.year,
+      s.system,
+      r2(s.mean),
+      r2(s.peakload),
+      r2(s.offpeak),
+      r2(s.min),
+      r2(s.p5),
+      r2(s.p50),
+      r2(s.p95),
+      r2(s.max),
+      r2(s.std),
+      r2(s.dailySpread),
+      r2(100 * s.negativeShare),
+      ...svc.map((k) => r2(s.serviceMeans[k])),
+      ...(scen.marketRegion === "GB" ? [r2(s.imbalanceMean), r2(s.capacityPricePerKWYear)] : []),
     ]);
   }
   ap.getRow(1).font = { bold: true };
@@ -167,7 +268,9 @@ export async function buildDatabookXlsx(scenarioId: string): Promise<Buffer> {
   meth.getColumn(1).width = 160;
   METHOD.forEach((m) => meth.addRow([m]));
   meth.addRow([""]);
-  meth.addRow([`Statistics are computed on hourly prices. Ancillary sources: ${SERVICE_LEVELS[scen.marketRegion].source}.`]);
+  meth.addRow([
+    `Statistics are computed on hourly prices. Ancillary sources: ${SERVICE_LEVELS[scen.marketRegion].source}.`,
+  ]);
 
   const buf = await wb.xlsx.writeBuffer();
   return Buffer.from(buf as ArrayBuffer);
@@ -191,7 +294,10 @@ function isoAt(ms: number): string {
  * `timestamp,price` where timestamp is the interval start in UTC and price is in currency/MWh.
  * Memory-sane: one year at a time.
  */
-export function* powerPriceCsvChunks(scenarioId: string, opts: { zone?: string; intervalMinutes?: number; fromYear?: number; toYear?: number } = {}): Generator<string> {
+export function* powerPriceCsvChunks(
+  scenarioId: string,
+  opts: { zone?: string; intervalMinutes?: number; fromYear?: number; toYear?: number } = {},
+): Generator<string> {
   scenarioOrThrow(scenarioId);
   yield "timestamp,price\n";
   for (let y = opts.fromYear ?? FIRST_YEAR; y <= (opts.toYear ?? LAST_YEAR); y++) {
@@ -199,13 +305,17 @@ export function* powerPriceCsvChunks(scenarioId: string, opts: { zone?: string; 
     const start = Date.parse(my.startUtc);
     const step = my.intervalMinutes * MS_MIN;
     const parts: string[] = new Array(my.energyPrice.length);
-    for (let i = 0; i < my.energyPrice.length; i++) parts[i] = `${isoAt(start + i * step)},${my.energyPrice[i].toFixed(2)}`;
+    for (let i = 0; i < my.energyPrice.length; i++)
+      parts[i] = `${isoAt(start + i * step)},${my.energyPrice[i].toFixed(2)}`;
     yield parts.join("\n") + "\n";
   }
 }
 
 /** The whole power-price CSV as a Buffer (see powerPriceCsvChunks for streaming). */
-export async function buildPowerPriceCsv(scenarioId: string, opts: { zone?: string; intervalMinutes?: number; fromYear?: number; toYear?: number } = {}): Promise<Buffer> {
+export async function buildPowerPriceCsv(
+  scenarioId: string,
+  opts: { zone?: string; intervalMinutes?: number; fromYear?: number; toYear?: number } = {},
+): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for (const c of powerPriceCsvChunks(scenarioId, opts)) chunks.push(Buffer.from(c, "utf8"));
   return Buffer.concat(chunks);

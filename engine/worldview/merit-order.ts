@@ -131,7 +131,15 @@ function stackCost(st: Stack, x: number, s: number): number {
  * charges it from the lowest intervals. Levels are found by bisection on a coarse copy of the day
  * (at most 48 points) and applied to every interval.
  */
-function waterFill(load: Float64Array, from: number, to: number, powerMW: number, dischargeMWh: number, chargeMWh: number, dtH: number): void {
+function waterFill(
+  load: Float64Array,
+  from: number,
+  to: number,
+  powerMW: number,
+  dischargeMWh: number,
+  chargeMWh: number,
+  dtH: number,
+): void {
   if (to <= from || powerMW <= 0) return;
   const len = to - from;
   const agg = Math.max(1, Math.ceil(len / 48));
@@ -276,7 +284,9 @@ export function clearPrices(
       const c = stackCost(stack, x, availScale);
       if (!Number.isFinite(c)) return sy.priceCap;
       const u = Math.min(1.2, x / Math.max(1, stack.total * availScale));
-      const mult = Math.exp(p.noiseSigma * noise[i] - 0.5 * p.noiseSigma * p.noiseSigma + (sub > 0 ? sub * rng.normal() : 0));
+      const mult = Math.exp(
+        p.noiseSigma * noise[i] - 0.5 * p.noiseSigma * p.noiseSigma + (sub > 0 ? sub * rng.normal() : 0),
+      );
       return c * mult * (1 + p.markupA * Math.pow(u, p.markupK));
     }
     let surplus = -x; // MW of low-bid supply that must be turned down
@@ -294,7 +304,12 @@ export function clearPrices(
     const availScale = 1 + 0.03 * noise[(i * 7919) % n]; // forced-outage wobble, correlated with bid noise
     const nb = opts.neighbourPrice
       ? opts.neighbourPrice[i]
-      : Math.max(-20, sy.neighbourRefCost * p.neighbourFactor * (1 + p.neighbourCoupling * ((residual[i] - rMean) / rStd) + 0.12 * nbNoise[i]));
+      : Math.max(
+          -20,
+          sy.neighbourRefCost *
+            p.neighbourFactor *
+            (1 + p.neighbourCoupling * ((residual[i] - rMean) / rStd) + 0.12 * nbNoise[i]),
+        );
     neighbour[i] = nb;
     let x = shaped[i];
     let pr = stackPrice(i, x, availScale);

@@ -44,7 +44,13 @@ export function weatherSeed(system: string, year: number, key: string | number =
   return hashSeed("weather", system, year, key);
 }
 
-export function runSystem(region: MarketRegion, system: string, scen: Scenario | undefined, year: number, o: RunOptions): SystemRun {
+export function runSystem(
+  region: MarketRegion,
+  system: string,
+  scen: Scenario | undefined,
+  year: number,
+  o: RunOptions,
+): SystemRun {
   const resolved = resolveSystem(region, system, scen, year, o.paramOverride);
   const { sy, table } = resolved;
   const startMs = o.startMs ?? yearStartMs(year);
@@ -54,7 +60,12 @@ export function runSystem(region: MarketRegion, system: string, scen: Scenario |
   const synth = syntheticDrivers(
     demandProfile(system),
     resolved.meanDemandMW,
-    { windOnshoreMW: resolved.windOnshoreMW, windOffshoreMW: resolved.windOffshoreMW, solarMW: resolved.solarMW, offshoreCf: table.offshoreCf },
+    {
+      windOnshoreMW: resolved.windOnshoreMW,
+      windOffshoreMW: resolved.windOffshoreMW,
+      solarMW: resolved.solarMW,
+      offshoreCf: table.offshoreCf,
+    },
     table.weather,
     startMs,
     n,
@@ -68,7 +79,18 @@ export function runSystem(region: MarketRegion, system: string, scen: Scenario |
   sy.peakDemandMW = peak;
   o.adjust?.(sy);
   const clear = clearPrices(sy, drivers, grid, o.intervalMinutes, seed, { neighbourPrice: o.neighbourPrice });
-  return { region, system, year, intervalMinutes: o.intervalMinutes, startMs, price: clear.price, clear, drivers, grid, resolved };
+  return {
+    region,
+    system,
+    year,
+    intervalMinutes: o.intervalMinutes,
+    startMs,
+    price: clear.price,
+    clear,
+    drivers,
+    grid,
+    resolved,
+  };
 }
 
 // ------------------------------------------------------------------ NEM coupling
@@ -80,7 +102,12 @@ export const NEM_SYSTEMS = ["NSW1", "QLD1", "VIC1", "SA1", "TAS1"] as const;
  * (interconnectors unconstrained inside the pool). Regions then clear against this price through
  * their own interconnector limits, which is what produces regional separation.
  */
-export function runNemPool(scen: Scenario | undefined, year: number, intervalMinutes: number, o: Partial<RunOptions> & { regionDrivers?: Record<string, Partial<Drivers>> } = {}): { price: Float64Array; startMs: number } {
+export function runNemPool(
+  scen: Scenario | undefined,
+  year: number,
+  intervalMinutes: number,
+  o: Partial<RunOptions> & { regionDrivers?: Record<string, Partial<Drivers>> } = {},
+): { price: Float64Array; startMs: number } {
   const startMs = o.startMs ?? yearStartMs(year);
   const n = o.n ?? intervalsInYear(year, intervalMinutes);
   const parts = NEM_SYSTEMS.map((s) => {
@@ -89,7 +116,12 @@ export function runNemPool(scen: Scenario | undefined, year: number, intervalMin
     const synth = syntheticDrivers(
       demandProfile(s),
       resolved.meanDemandMW,
-      { windOnshoreMW: resolved.windOnshoreMW, windOffshoreMW: resolved.windOffshoreMW, solarMW: resolved.solarMW, offshoreCf: resolved.table.offshoreCf },
+      {
+        windOnshoreMW: resolved.windOnshoreMW,
+        windOffshoreMW: resolved.windOffshoreMW,
+        solarMW: resolved.solarMW,
+        offshoreCf: resolved.table.offshoreCf,
+      },
       resolved.table.weather,
       startMs,
       n,
@@ -120,7 +152,12 @@ export function runNemPool(scen: Scenario | undefined, year: number, intervalMin
     system: "NEM",
     mustRunMW: sum((s) => s.mustRunMW),
     hydroMW: sum((s) => s.hydroMW),
-    hydroCf: sum((s) => s.hydroMW * s.hydroCf) / Math.max(1, sum((s) => s.hydroMW)),
+    hydroCf:
+      sum((s) => s.hydroMW * s.hydroCf) /
+      Math.max(
+        1,
+        sum((s) => s.hydroMW),
+      ),
     storage: parts.flatMap((p) => p.resolved.sy.storage),
     thermal: parts.flatMap((p) => p.resolved.sy.thermal),
     interconnectorMW: 0,
@@ -131,7 +168,13 @@ export function runNemPool(scen: Scenario | undefined, year: number, intervalMin
   for (const v of demandMW) if (v > peak) peak = v;
   pool.peakDemandMW = peak;
   // pooled storage/hydro cycle on the NSW local day
-  const clear = clearPrices(pool, { demandMW, windMW, solarMW, windCf, solarCf }, parts[0].grid, intervalMinutes, weatherSeed("NEM", year, o.weatherKey));
+  const clear = clearPrices(
+    pool,
+    { demandMW, windMW, solarMW, windCf, solarCf },
+    parts[0].grid,
+    intervalMinutes,
+    weatherSeed("NEM", year, o.weatherKey),
+  );
   return { price: clear.price, startMs };
 }
 
@@ -162,7 +205,10 @@ export function resample(src: Float64Array, fromMin: number, toMin: number, nOut
  * ERCOT load-zone basis to the hub average: basis = a + b·(hub − mean(hub)) + AR(1) noise(σ).
  * Fitted by the calibration CLI on 2024 RTM hourly prices (LZ_* minus HB_HUBAVG).
  */
-export const ERCOT_ZONE_BASIS: Record<string, { a: number; b: number; sigma: number; settlementPoint: string }> = {
+export const ERCOT_ZONE_BASIS: Record<
+  string,
+  { a: number; b: number; sigma: number; settlementPoint: string }
+> = {
   // fitted 2024: a = mean basis, b = slope on hub deviation, sigma = robust (MAD) residual
   WEST: { a: 8.53, b: 0.035, sigma: 12.57, settlementPoint: "LZ_WEST" },
   NORTH: { a: -0.32, b: 0.014, sigma: 1.45, settlementPoint: "LZ_NORTH" },
@@ -170,7 +216,12 @@ export const ERCOT_ZONE_BASIS: Record<string, { a: number; b: number; sigma: num
   HOUSTON: { a: 0.39, b: -0.018, sigma: 1.31, settlementPoint: "LZ_HOUSTON" },
 };
 
-export function applyErcotBasis(hub: Float64Array, zone: string, year: number, intervalMinutes: number): Float64Array {
+export function applyErcotBasis(
+  hub: Float64Array,
+  zone: string,
+  year: number,
+  intervalMinutes: number,
+): Float64Array {
   const z = ERCOT_ZONE_BASIS[zone];
   if (!z) return hub;
   const n = hub.length;
@@ -188,7 +239,13 @@ export function applyErcotBasis(hub: Float64Array, zone: string, year: number, i
  * 5-minute intervals with a mean-preserving AR(1) variation (sigma = the system's subHourlyNoise ×
  * |price| + 2 currency units), so the half-hour mean is unchanged.
  */
-export function refineToFiveMinutes(p30: Float64Array, subNoise: number, seed: number, floor: number, cap: number): Float64Array {
+export function refineToFiveMinutes(
+  p30: Float64Array,
+  subNoise: number,
+  seed: number,
+  floor: number,
+  cap: number,
+): Float64Array {
   const n = p30.length * 6;
   const out = new Float64Array(n);
   const z = ar1(n, 0.7, new Rng(hashSeed("refine5", seed)));
@@ -197,7 +254,8 @@ export function refineToFiveMinutes(p30: Float64Array, subNoise: number, seed: n
     for (let k = 0; k < 6; k++) m += z[h * 6 + k];
     m /= 6;
     const sd = subNoise * Math.abs(p30[h]) + 2;
-    for (let k = 0; k < 6; k++) out[h * 6 + k] = Math.min(cap, Math.max(floor, p30[h] + sd * (z[h * 6 + k] - m)));
+    for (let k = 0; k < 6; k++)
+      out[h * 6 + k] = Math.min(cap, Math.max(floor, p30[h] + sd * (z[h * 6 + k] - m)));
   }
   return out;
 }

@@ -31,7 +31,10 @@ export interface ForwardCurve {
  * Hourly forward curve derived from the Central world view: the Central prices averaged to hours,
  * with baseload, peakload (weekdays 08-20 local) and monthly baseload products per year.
  */
-export function forwardCurve(region: MarketRegion, opts: { zone?: string; fromYear?: number; toYear?: number } = {}): ForwardCurve {
+export function forwardCurve(
+  region: MarketRegion,
+  opts: { zone?: string; fromYear?: number; toYear?: number } = {},
+): ForwardCurve {
   const scen = defaultScenario(region);
   const years: ForwardCurveYear[] = [];
   for (let y = opts.fromYear ?? FIRST_YEAR; y <= (opts.toYear ?? LAST_YEAR); y++) {
@@ -39,10 +42,17 @@ export function forwardCurve(region: MarketRegion, opts: { zone?: string; fromYe
     const nH = Math.round((my.energyPrice.length * my.intervalMinutes) / 60);
     const hourly = resample(my.energyPrice, my.intervalMinutes, 60, nH);
     const tz = REGIONS[region].timeZone;
-    let base = 0, peak = 0, np = 0;
+    let base = 0,
+      peak = 0,
+      np = 0;
     const mSum = new Array(12).fill(0);
     const mCnt = new Array(12).fill(0);
-    const fmt = new Intl.DateTimeFormat("en-GB", { timeZone: tz, hour: "2-digit", weekday: "short", hourCycle: "h23" });
+    const fmt = new Intl.DateTimeFormat("en-GB", {
+      timeZone: tz,
+      hour: "2-digit",
+      weekday: "short",
+      hourCycle: "h23",
+    });
     for (let h = 0; h < nH; h++) {
       const ms = yearStartMs(y) + h * MS_HOUR;
       base += hourly[h];
@@ -74,7 +84,14 @@ export function forwardCurve(region: MarketRegion, opts: { zone?: string; fromYe
       monthlyBaseload: mSum.map((s, i) => s / mCnt[i]),
     });
   }
-  return { region, zone: opts.zone ?? null, scenarioId: scen.id, currency: REGIONS[region].currency, intervalMinutes: 60, years };
+  return {
+    region,
+    zone: opts.zone ?? null,
+    scenarioId: scen.id,
+    currency: REGIONS[region].currency,
+    intervalMinutes: 60,
+    years,
+  };
 }
 
 export type HistorySeries = "energy" | "imbalance" | ServiceKey;
@@ -100,7 +117,12 @@ export interface SyntheticSeries {
  * Calibrated like the world views (level, daily shape, seasonality, volatility, negative prices,
  * spikes: see README "Calibration"). Always labelled source "synthetic".
  */
-export function syntheticHistory(region: MarketRegion, fromIso: string, toIso: string, opts: { zone?: string; series?: HistorySeries; intervalMinutes?: number } = {}): SyntheticSeries {
+export function syntheticHistory(
+  region: MarketRegion,
+  fromIso: string,
+  toIso: string,
+  opts: { zone?: string; series?: HistorySeries; intervalMinutes?: number } = {},
+): SyntheticSeries {
   const info = REGIONS[region];
   const interval = opts.intervalMinutes ?? info.settlementMinutes;
   const step = interval * MS_MIN;
@@ -116,15 +138,25 @@ export function syntheticHistory(region: MarketRegion, fromIso: string, toIso: s
   const y1 = new Date(to - 1).getUTCFullYear();
   let zone: string | null = null;
   for (let y = y0; y <= y1; y++) {
-    const d = computeMarketYear(region, y <= BASE_YEAR ? undefined : central, y, { zone: opts.zone, intervalMinutes: interval, weatherKey: "history" });
+    const d = computeMarketYear(region, y <= BASE_YEAR ? undefined : central, y, {
+      zone: opts.zone,
+      intervalMinutes: interval,
+      weatherKey: "history",
+    });
     zone = d.zone;
     const my = d.marketYear;
-    const src = series === "energy" ? my.energyPrice : series === "imbalance" ? my.imbalancePrice : my.servicePrices[series];
+    const src =
+      series === "energy"
+        ? my.energyPrice
+        : series === "imbalance"
+          ? my.imbalancePrice
+          : my.servicePrices[series];
     if (!src) throw new Error(`Series ${series} not available for ${region}`);
     const ys = yearStartMs(y);
     const a = Math.max(from, ys);
     const b = Math.min(to, yearStartMs(y + 1));
-    for (let t = a; t < b; t += step) values[Math.round((t - from) / step)] = src[Math.round((t - ys) / step)];
+    for (let t = a; t < b; t += step)
+      values[Math.round((t - from) / step)] = src[Math.round((t - ys) / step)];
   }
   return {
     region,

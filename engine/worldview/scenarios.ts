@@ -40,7 +40,14 @@ export interface Scenario {
 const LEVERS: Record<Exclude<ScenarioKind, "net-zero">, ScenarioLevers> = {
   central: { gas: 1, carbon: 1, demand: 1, capacityPrice: 1, renewableBuild: 1, storageBuild: 1 },
   // High: gas ~45% above Central (DESNZ high ≈ +40-60%), slower build-out, firmer demand.
-  high: { gas: 1.45, carbon: 1.25, demand: 1.03, capacityPrice: 1.25, renewableBuild: 0.75, storageBuild: 0.8 },
+  high: {
+    gas: 1.45,
+    carbon: 1.25,
+    demand: 1.03,
+    capacityPrice: 1.25,
+    renewableBuild: 0.75,
+    storageBuild: 0.8,
+  },
   // Low: gas ~30% below Central (DESNZ low), faster build-out, softer demand.
   low: { gas: 0.7, carbon: 0.8, demand: 0.98, capacityPrice: 0.75, renewableBuild: 1.2, storageBuild: 1.25 },
 };
@@ -57,12 +64,14 @@ const DESCRIPTIONS: Record<ScenarioKind, string> = {
   central: "Central scenario: published central fuel and carbon paths, build-out to stated policy targets.",
   high: "High scenario: higher gas and carbon prices, slower renewable and storage build-out, firmer demand.",
   low: "Low scenario: lower gas and carbon prices, faster renewable and storage build-out, softer demand.",
-  "net-zero": "Net zero scenario: GB power sector decarbonised by 2035 (NESO FES Holistic Transition-like): high electrification, offshore wind, CCS and hydrogen, unabated gas as back-up only.",
+  "net-zero":
+    "Net zero scenario: GB power sector decarbonised by 2035 (NESO FES Holistic Transition-like): high electrification, offshore wind, CCS and hydrogen, unabated gas as back-up only.",
 };
 
 function make(region: MarketRegion, kind: ScenarioKind, overrides?: Scenario["overrides"]): Scenario {
   const r = REGION_NAMES[region];
-  const label = kind === "net-zero" ? "Net zero scenario" : `${kind[0].toUpperCase()}${kind.slice(1)} scenario`;
+  const label =
+    kind === "net-zero" ? "Net zero scenario" : `${kind[0].toUpperCase()}${kind.slice(1)} scenario`;
   return {
     id: `${r.prefix}-${kind}`,
     name: `${r.name} ${label}`,
@@ -78,15 +87,76 @@ function make(region: MarketRegion, kind: ScenarioKind, overrides?: Scenario["ov
 
 const GB_NET_ZERO: Scenario["overrides"] = {
   GB: {
-    demandTWh: [[2024, 262], [2025, 265], [2030, 310], [2035, 380], [2040, 450], [2050, 560]],
-    "capacityGW.ccgt": [[2024, 30], [2025, 30], [2030, 24], [2035, 12], [2040, 8], [2050, 4]],
-    "capacityGW.gasCcs": [[2024, 0], [2028, 0], [2030, 1.5], [2035, 6], [2040, 10], [2050, 15]],
-    "capacityGW.hydrogen": [[2024, 0], [2030, 0], [2035, 2], [2040, 6], [2050, 12]],
-    "capacityGW.windOffshore": [[2024, 14.8], [2025, 16], [2030, 45], [2035, 70], [2040, 85], [2050, 110]],
-    "capacityGW.windOnshore": [[2024, 15], [2025, 15.8], [2030, 27], [2035, 33], [2040, 38], [2050, 45]],
-    "capacityGW.solar": [[2024, 18], [2025, 20], [2030, 45], [2035, 60], [2040, 75], [2050, 90]],
-    flexDemandGW: [[2024, 0], [2027, 0], [2030, 3], [2035, 10], [2040, 18], [2050, 30]],
-    interconnectorGW: [[2024, 10.3], [2025, 10.8], [2030, 18], [2035, 24], [2050, 30]],
+    demandTWh: [
+      [2024, 262],
+      [2025, 265],
+      [2030, 310],
+      [2035, 380],
+      [2040, 450],
+      [2050, 560],
+    ],
+    "capacityGW.ccgt": [
+      [2024, 30],
+      [2025, 30],
+      [2030, 24],
+      [2035, 12],
+      [2040, 8],
+      [2050, 4],
+    ],
+    "capacityGW.gasCcs": [
+      [2024, 0],
+      [2028, 0],
+      [2030, 1.5],
+      [2035, 6],
+      [2040, 10],
+      [2050, 15],
+    ],
+    "capacityGW.hydrogen": [
+      [2024, 0],
+      [2030, 0],
+      [2035, 2],
+      [2040, 6],
+      [2050, 12],
+    ],
+    "capacityGW.windOffshore": [
+      [2024, 14.8],
+      [2025, 16],
+      [2030, 45],
+      [2035, 70],
+      [2040, 85],
+      [2050, 110],
+    ],
+    "capacityGW.windOnshore": [
+      [2024, 15],
+      [2025, 15.8],
+      [2030, 27],
+      [2035, 33],
+      [2040, 38],
+      [2050, 45],
+    ],
+    "capacityGW.solar": [
+      [2024, 18],
+      [2025, 20],
+      [2030, 45],
+      [2035, 60],
+      [2040, 75],
+      [2050, 90],
+    ],
+    flexDemandGW: [
+      [2024, 0],
+      [2027, 0],
+      [2030, 3],
+      [2035, 10],
+      [2040, 18],
+      [2050, 30],
+    ],
+    interconnectorGW: [
+      [2024, 10.3],
+      [2025, 10.8],
+      [2030, 18],
+      [2035, 24],
+      [2050, 30],
+    ],
   },
 };
 
@@ -111,7 +181,9 @@ export const SCENARIOS: Scenario[] = [
 
 /** World views, optionally of one region; `solarOnly` keeps those offered to solar configurations. */
 export function listScenarios(region?: MarketRegion, opts: { solarOnly?: boolean } = {}): Scenario[] {
-  return SCENARIOS.filter((s) => (!region || s.marketRegion === region) && (!opts.solarOnly || s.solarAvailable));
+  return SCENARIOS.filter(
+    (s) => (!region || s.marketRegion === region) && (!opts.solarOnly || s.solarAvailable),
+  );
 }
 
 export function getScenario(id: string): Scenario | undefined {

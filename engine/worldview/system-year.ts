@@ -1,6 +1,15 @@
 // Resolves the assumptions of one price system, scenario and year into the plain inputs of the
 // merit-order model (SystemYear) plus the annual figures the databook reports.
-import { at, MARKET_TABLES, TECH_PARAMS, THERMAL_TECHS, type Anchors, type MarketTable, type SystemTable, type Tech } from "./assumptions.ts";
+import {
+  at,
+  MARKET_TABLES,
+  TECH_PARAMS,
+  THERMAL_TECHS,
+  type Anchors,
+  type MarketTable,
+  type SystemTable,
+  type Tech,
+} from "./assumptions.ts";
 import type { SystemYear, ThermalBlock, PriceParams } from "./merit-order.ts";
 import { paramsFor } from "./params.ts";
 import { BASE_YEAR, ramp, type Scenario } from "./scenarios.ts";
@@ -31,7 +40,12 @@ export interface YearAssumptions {
   newEntrantGW: number;
 }
 
-function pick(sys: SystemTable, scen: Scenario | undefined, field: string, central: Anchors | undefined): Anchors | undefined {
+function pick(
+  sys: SystemTable,
+  scen: Scenario | undefined,
+  field: string,
+  central: Anchors | undefined,
+): Anchors | undefined {
   return scen?.overrides?.[sys.system]?.[field] ?? central;
 }
 
@@ -44,7 +58,12 @@ function build(a: Anchors | undefined, year: number, f: number): number {
   return Math.max(0, b + f * (v - b));
 }
 
-export function yearAssumptions(market: MarketTable, sys: SystemTable, scen: Scenario | undefined, year: number): YearAssumptions {
+export function yearAssumptions(
+  market: MarketTable,
+  sys: SystemTable,
+  scen: Scenario | undefined,
+  year: number,
+): YearAssumptions {
   const L = scen?.levers;
   const lev = (m: number | undefined) => ramp(m ?? 1, year);
   const capacityGW = {} as Record<Tech, number>;
@@ -71,7 +90,9 @@ export function yearAssumptions(market: MarketTable, sys: SystemTable, scen: Sce
     carbon: at(market.carbon, year) * lev(L?.carbon),
     hydrogen: at(market.fuel.hydrogen, year),
     priceCap: at(market.priceCap, year),
-    capacityPricePerKWYear: market.capacityPricePerKWYear ? at(market.capacityPricePerKWYear, year) * lev(L?.capacityPrice) : undefined,
+    capacityPricePerKWYear: market.capacityPricePerKWYear
+      ? at(market.capacityPricePerKWYear, year) * lev(L?.capacityPrice)
+      : undefined,
     newEntrantGW: 0,
   };
 }
@@ -100,7 +121,13 @@ function adequacyRatio(sy: SystemYear, windMW: number, peakMW: number): number {
 const baseRatioCache = new Map<string, number>();
 
 /** Short-run marginal cost of a thermal unit: fuel/eff + carbon × EF/eff + VOM. */
-export function srmc(fuelPrice: number, efficiency: number, co2PerMWhFuel: number, carbon: number, vom: number): number {
+export function srmc(
+  fuelPrice: number,
+  efficiency: number,
+  co2PerMWhFuel: number,
+  carbon: number,
+  vom: number,
+): number {
   return fuelPrice / efficiency + (carbon * co2PerMWhFuel) / efficiency + vom;
 }
 
@@ -115,7 +142,13 @@ export interface ResolvedSystem {
   market: MarketTable;
 }
 
-export function resolveSystem(region: MarketRegion, system: string, scen: Scenario | undefined, year: number, paramOverride?: Partial<PriceParams>): ResolvedSystem {
+export function resolveSystem(
+  region: MarketRegion,
+  system: string,
+  scen: Scenario | undefined,
+  year: number,
+  paramOverride?: Partial<PriceParams>,
+): ResolvedSystem {
   const market = MARKET_TABLES[region];
   const table = market.systems.find((s) => s.system === system);
   if (!table) throw new Error(`Unknown price system ${system} in ${region}`);
@@ -138,7 +171,12 @@ export function resolveSystem(region: MarketRegion, system: string, scen: Scenar
     const tp = TECH_PARAMS[tech];
     for (let k = 0; k < BLOCKS_PER_TECH; k++) {
       const eff = tp.effBest + ((tp.effWorst - tp.effBest) * (k + 0.5)) / BLOCKS_PER_TECH;
-      thermal.push({ tech, mw: mw / BLOCKS_PER_TECH, availability: tp.availability, cost: srmc(fuelPrice(tp.fuel), eff, tp.co2PerMWhFuel, ya.carbon, tp.vom) });
+      thermal.push({
+        tech,
+        mw: mw / BLOCKS_PER_TECH,
+        availability: tp.availability,
+        cost: srmc(fuelPrice(tp.fuel), eff, tp.co2PerMWhFuel, ya.carbon, tp.vom),
+      });
     }
   }
   const meanDemandMW = (ya.demandTWh * 1e6) / (year % 4 === 0 ? 8784 : 8760);
@@ -151,7 +189,10 @@ export function resolveSystem(region: MarketRegion, system: string, scen: Scenar
     inflexibleShare: at(table.inflexibleShare, year),
     subsidisedShare: at(table.subsidisedShare, year),
     subsidyBid: at(table.subsidyBid, year),
-    mustRunMW: ya.capacityGW.nuclear * 1000 * table.nuclearAvailability + ya.capacityGW.ror * 1000 * table.rorCf + mustRunThermal,
+    mustRunMW:
+      ya.capacityGW.nuclear * 1000 * table.nuclearAvailability +
+      ya.capacityGW.ror * 1000 * table.rorCf +
+      mustRunThermal,
     mustRunBid: -10,
     hydroMW: ya.capacityGW.hydro * 1000,
     hydroCf: table.hydroCf,
@@ -178,18 +219,31 @@ export function resolveSystem(region: MarketRegion, system: string, scen: Scenar
     let target = baseRatioCache.get(key);
     if (target === undefined) {
       const b = resolveSystem(region, system, scen, BASE_YEAR, paramOverride);
-      target = adequacyRatio(b.sy, b.windOnshoreMW + b.windOffshoreMW, b.meanDemandMW * peakFactor(system, table));
+      target = adequacyRatio(
+        b.sy,
+        b.windOnshoreMW + b.windOffshoreMW,
+        b.meanDemandMW * peakFactor(system, table),
+      );
       baseRatioCache.set(key, target);
     }
     target = Math.min(target, 1 + sy.params.scarcityM0 + 2 * sy.params.scarcitySigma + 0.1);
-    const ratio = adequacyRatio(sy, ya.capacityGW.windOnshore * 1000 + ya.capacityGW.windOffshore * 1000, peak);
+    const ratio = adequacyRatio(
+      sy,
+      ya.capacityGW.windOnshore * 1000 + ya.capacityGW.windOffshore * 1000,
+      peak,
+    );
     if (ratio < target) {
       const tech = scen?.kind === "net-zero" && year >= 2035 ? "hydrogen" : "ocgt";
       const tp = TECH_PARAMS[tech];
       const addMW = ((target - ratio) * peak) / tp.availability;
       ya.newEntrantGW = addMW / 1000;
       const eff = tp.effBest;
-      sy.thermal.push({ tech: `${tech}-new`, mw: addMW, availability: tp.availability, cost: srmc(fuelPrice(tp.fuel), eff, tp.co2PerMWhFuel, ya.carbon, tp.vom) });
+      sy.thermal.push({
+        tech: `${tech}-new`,
+        mw: addMW,
+        availability: tp.availability,
+        cost: srmc(fuelPrice(tp.fuel), eff, tp.co2PerMWhFuel, ya.carbon, tp.vom),
+      });
     }
   }
   return {

@@ -2,7 +2,17 @@
 import type { MarketRegion, MarketYear, ServiceKey } from "../types.ts";
 import { REGIONS } from "../markets/regions.ts";
 import { intervalsInYear, yearStartMs } from "./calendar.ts";
-import { applyErcotBasis, resample, runNemPool, runSystem, systemFor, refineToFiveMinutes, NEM_SYSTEMS, ERCOT_ZONE_BASIS, type SystemRun } from "./model.ts";
+import {
+  applyErcotBasis,
+  resample,
+  runNemPool,
+  runSystem,
+  systemFor,
+  refineToFiveMinutes,
+  NEM_SYSTEMS,
+  ERCOT_ZONE_BASIS,
+  type SystemRun,
+} from "./model.ts";
 import { localGrid } from "./calendar.ts";
 import { gbImbalancePrice, servicePrices } from "./ancillary.ts";
 import { BASE_YEAR, getScenario, LAST_YEAR, type Scenario } from "./scenarios.ts";
@@ -77,10 +87,16 @@ function normaliseZone(region: MarketRegion, zone?: string): string | null {
 }
 
 /** Compute (uncached) a market year for a scenario or, with scen undefined, the base-year fundamentals. */
-export function computeMarketYear(region: MarketRegion, scen: Scenario | undefined, year: number, opts: MarketYearOptions = {}): MarketYearDetail {
+export function computeMarketYear(
+  region: MarketRegion,
+  scen: Scenario | undefined,
+  year: number,
+  opts: MarketYearOptions = {},
+): MarketYearDetail {
   const info = REGIONS[region];
   const intervalMinutes = opts.intervalMinutes ?? info.settlementMinutes;
-  if (![5, 15, 30, 60].includes(intervalMinutes)) throw new Error(`Unsupported interval ${intervalMinutes} min`);
+  if (![5, 15, 30, 60].includes(intervalMinutes))
+    throw new Error(`Unsupported interval ${intervalMinutes} min`);
   const weatherKey = opts.weatherKey ?? "wv";
   const zone = normaliseZone(region, opts.zone);
   const system = systemFor(region, zone ?? undefined);
@@ -90,10 +106,20 @@ export function computeMarketYear(region: MarketRegion, scen: Scenario | undefin
     const pool = nemPool(scen, year, weatherKey);
     // the merit order clears half-hourly; 5-minute prices add calibrated intra-half-hour variation
     const base = Math.max(30, intervalMinutes);
-    run = runSystem(region, system, scen, year, { intervalMinutes: base, weatherKey, neighbourPrice: resample(pool, 30, base, intervalsInYear(year, base)) });
+    run = runSystem(region, system, scen, year, {
+      intervalMinutes: base,
+      weatherKey,
+      neighbourPrice: resample(pool, 30, base, intervalsInYear(year, base)),
+    });
     if (intervalMinutes < base) {
       const sy = run.resolved.sy;
-      const price = refineToFiveMinutes(run.price, sy.params.subHourlyNoise, hashSeedNum(system, year), sy.priceFloor, sy.priceCap);
+      const price = refineToFiveMinutes(
+        run.price,
+        sy.params.subHourlyNoise,
+        hashSeedNum(system, year),
+        sy.priceFloor,
+        sy.priceCap,
+      );
       const scarcity = resample(run.clear.scarcity, base, intervalMinutes, n);
       run = {
         ...run,
@@ -106,7 +132,8 @@ export function computeMarketYear(region: MarketRegion, scen: Scenario | undefin
   } else {
     run = runSystem(region, system, scen, year, { intervalMinutes, weatherKey });
   }
-  const energy = region === "ERCOT" && zone ? applyErcotBasis(run.price, zone, year, intervalMinutes) : run.price;
+  const energy =
+    region === "ERCOT" && zone ? applyErcotBasis(run.price, zone, year, intervalMinutes) : run.price;
   const ya = run.resolved.ya;
   const seed = run.resolved.sy.year * 1000 + intervalMinutes;
   const services = servicePrices({
@@ -132,7 +159,13 @@ export function computeMarketYear(region: MarketRegion, scen: Scenario | undefin
     synthetic: true,
   };
   if (region === "GB") {
-    marketYear.imbalancePrice = gbImbalancePrice(energy, run.clear.scarcity, ya.priceCap, intervalMinutes, seed);
+    marketYear.imbalancePrice = gbImbalancePrice(
+      energy,
+      run.clear.scarcity,
+      ya.priceCap,
+      intervalMinutes,
+      seed,
+    );
     marketYear.capacityPricePerKWYear = ya.capacityPricePerKWYear;
   }
   return { marketYear, run, zone, scenario: scen ?? null };
@@ -146,10 +179,15 @@ export function marketYear(scenarioId: string, year: number, opts: MarketYearOpt
   return marketYearDetail(scenarioId, year, opts).marketYear;
 }
 
-export function marketYearDetail(scenarioId: string, year: number, opts: MarketYearOptions = {}): MarketYearDetail {
+export function marketYearDetail(
+  scenarioId: string,
+  year: number,
+  opts: MarketYearOptions = {},
+): MarketYearDetail {
   const scen = getScenario(scenarioId);
   if (!scen) throw new Error(`Unknown world view ${scenarioId}`);
-  if (!Number.isInteger(year) || year < BASE_YEAR || year > LAST_YEAR) throw new Error(`Year ${year} outside ${BASE_YEAR}-${LAST_YEAR}`);
+  if (!Number.isInteger(year) || year < BASE_YEAR || year > LAST_YEAR)
+    throw new Error(`Year ${year} outside ${BASE_YEAR}-${LAST_YEAR}`);
   const interval = opts.intervalMinutes ?? REGIONS[scen.marketRegion].settlementMinutes;
   const key = `${scenarioId}|${year}|${normaliseZone(scen.marketRegion, opts.zone) ?? ""}|${interval}|${opts.weatherKey ?? "wv"}`;
   const hit = cache.get(key);
@@ -172,6 +210,10 @@ export function marketYearDetail(scenarioId: string, year: number, opts: MarketY
 }
 
 /** Every year of a world view, lazily (memory-sane: one year at a time). */
-export function* marketYears(scenarioId: string, opts: MarketYearOptions & { fromYear?: number; toYear?: number } = {}): Generator<MarketYear> {
-  for (let y = opts.fromYear ?? 2025; y <= (opts.toYear ?? LAST_YEAR); y++) yield marketYear(scenarioId, y, opts);
+export function* marketYears(
+  scenarioId: string,
+  opts: MarketYearOptions & { fromYear?: number; toYear?: number } = {},
+): Generator<MarketYear> {
+  for (let y = opts.fromYear ?? 2025; y <= (opts.toYear ?? LAST_YEAR); y++)
+    yield marketYear(scenarioId, y, opts);
 }

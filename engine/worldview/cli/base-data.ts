@@ -76,7 +76,20 @@ export function readGb(year = 2024): BaseYearData | null {
     const wind = emptyGrid(year, 60);
     const solar = emptyGrid(year, 60);
     const acc = new Map<number, [number, number, number, number]>();
-    const months: Record<string, number> = { Jan: 0, Feb: 1, Mar: 2, Apr: 3, May: 4, Jun: 5, Jul: 6, Aug: 7, Sep: 8, Oct: 9, Nov: 10, Dec: 11 };
+    const months: Record<string, number> = {
+      Jan: 0,
+      Feb: 1,
+      Mar: 2,
+      Apr: 3,
+      May: 4,
+      Jun: 5,
+      Jul: 6,
+      Aug: 7,
+      Sep: 8,
+      Oct: 9,
+      Nov: 10,
+      Dec: 11,
+    };
     const { header, rows: rs } = rows(d);
     const iND = header.indexOf("ND");
     const iEW = header.indexOf("EMBEDDED_WIND_GENERATION");
@@ -141,7 +154,15 @@ export function readDe(year = 2024): BaseYearData | null {
     put(wind, ms, Number(r[3]) - Number(r[4]));
     put(solar, ms, Number(r[4]));
   }
-  return { region: "DE", year, price, demand, windMW: wind, solarMW: solar, source: "Energy-Charts DE-LU day-ahead, load, renewables" };
+  return {
+    region: "DE",
+    year,
+    price,
+    demand,
+    windMW: wind,
+    solarMW: solar,
+    source: "Energy-Charts DE-LU day-ahead, load, renewables",
+  };
 }
 
 /** Spain: OMIE day-ahead, hourly (15-min averaged to the hour from 2025-10). */
@@ -201,7 +222,14 @@ export function readNem(region: string, year = 2024): BaseYearData | null {
     put(price, ms, Number(r[3]));
     put(demand, ms, Number(r[4]));
   }
-  return { region: "NEM", zone: region, year, price, demand, source: "AEMO PRICE_AND_DEMAND (via cobleg/NEM_MKT)" };
+  return {
+    region: "NEM",
+    zone: region,
+    year,
+    price,
+    demand,
+    source: "AEMO PRICE_AND_DEMAND (via cobleg/NEM_MKT)",
+  };
 }
 
 /** NEM FCAS 5-minute sample (about 17 days): mean price per service and region. */
@@ -209,7 +237,16 @@ export function readNemFcas(): Record<string, Record<string, number>> | null {
   const t = readText("ancillary/nem/nem_fcas_energy_dispatch_prices_5min_2025-12-18_2026-01-04.csv");
   if (!t) return null;
   const { header, rows: rs } = rows(t);
-  const services = ["raise6sec", "raise60sec", "raise5min", "raisereg", "lower6sec", "lower60sec", "lower5min", "lowerreg"];
+  const services = [
+    "raise6sec",
+    "raise60sec",
+    "raise5min",
+    "raisereg",
+    "lower6sec",
+    "lower60sec",
+    "lower5min",
+    "lowerreg",
+  ];
   const idx = services.map((s) => header.findIndex((h) => h.startsWith(s + "_")));
   const sum: Record<string, Record<string, number>> = {};
   const cnt: Record<string, number> = {};

@@ -10,7 +10,16 @@ import type { MarketRegion } from "../../types.ts";
 
 const year = BASE_YEAR;
 
-export function buildCase(region: MarketRegion, system: string, intervalMinutes: number, observed: Float64Array, obsDrivers: Partial<Drivers> | undefined, weight: number, neighbourPrice?: Float64Array, adjust?: (r: ReturnType<typeof resolveSystem>) => void): CalibrationCase {
+export function buildCase(
+  region: MarketRegion,
+  system: string,
+  intervalMinutes: number,
+  observed: Float64Array,
+  obsDrivers: Partial<Drivers> | undefined,
+  weight: number,
+  neighbourPrice?: Float64Array,
+  adjust?: (r: ReturnType<typeof resolveSystem>) => void,
+): CalibrationCase {
   const resolved = resolveSystem(region, system, undefined, year);
   const startMs = yearStartMs(year);
   const n = intervalsInYear(year, intervalMinutes);
@@ -19,7 +28,12 @@ export function buildCase(region: MarketRegion, system: string, intervalMinutes:
   const synth = syntheticDrivers(
     demandProfile(system),
     resolved.meanDemandMW,
-    { windOnshoreMW: resolved.windOnshoreMW, windOffshoreMW: resolved.windOffshoreMW, solarMW: resolved.solarMW, offshoreCf: resolved.table.offshoreCf },
+    {
+      windOnshoreMW: resolved.windOnshoreMW,
+      windOffshoreMW: resolved.windOffshoreMW,
+      solarMW: resolved.solarMW,
+      offshoreCf: resolved.table.offshoreCf,
+    },
     resolved.table.weather,
     startMs,
     n,
@@ -42,6 +56,16 @@ export function buildCase(region: MarketRegion, system: string, intervalMinutes:
   let peak = 0;
   for (const v of drivers.demandMW) peak = Math.max(peak, v);
   resolved.sy.peakDemandMW = peak;
-  return { sy: resolved.sy, drivers, grid, intervalMinutes, seed, observed, perDay: 1440 / intervalMinutes, useCorrelation: !!obsDrivers, weight, neighbourPrice };
+  return {
+    sy: resolved.sy,
+    drivers,
+    grid,
+    intervalMinutes,
+    seed,
+    observed,
+    perDay: 1440 / intervalMinutes,
+    useCorrelation: !!obsDrivers,
+    weight,
+    neighbourPrice,
+  };
 }
-

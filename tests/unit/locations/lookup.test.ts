@@ -1,9 +1,29 @@
 import { describe, expect, it } from "vitest";
 import { loadGeoTables } from "../../../engine/locations/load.server.ts";
-import { lookupGbPostcode, gspGroupAt, gbZonesAt, tnuosZoneForLocation, lookupUsZip, lookupAuPostcode, postalCodeZones, searchPlaces, searchErcotNodes, outcodeOf, NO_GB_ZONES, emptyTables, ERCOT_NODE_SEARCH_LIMIT } from "../../../engine/locations/index.ts";
+import {
+  lookupGbPostcode,
+  gspGroupAt,
+  gbZonesAt,
+  tnuosZoneForLocation,
+  lookupUsZip,
+  lookupAuPostcode,
+  postalCodeZones,
+  searchPlaces,
+  searchErcotNodes,
+  outcodeOf,
+  NO_GB_ZONES,
+  emptyTables,
+  ERCOT_NODE_SEARCH_LIMIT,
+} from "../../../engine/locations/index.ts";
 import { AUSTRALIA_REGION_TO_NEM, AUSTRALIA_REGION_NAMES } from "../../../engine/markets/nem.ts";
 import { AUSTRALIA_BOUNDING_BOX, inAustraliaBox, REGIONS } from "../../../engine/markets/regions.ts";
-import { GSP_GROUPS, TNUOS_ZONES, DUOS_BANDS, defaultDuosBandTimes, duosBandAt } from "../../../engine/markets/gb.ts";
+import {
+  GSP_GROUPS,
+  TNUOS_ZONES,
+  DUOS_BANDS,
+  defaultDuosBandTimes,
+  duosBandAt,
+} from "../../../engine/markets/gb.ts";
 import { ERCOT_ZONES, ercotZoneId } from "../../../engine/markets/ercot.ts";
 
 // shipped tables only (no VOLTCAST_GEO_DIR): what a fresh install has
@@ -61,7 +81,10 @@ describe("US ZIP codes", () => {
 
 describe("AU postcodes", () => {
   it("gives coordinates, NEM region and spec region name", () => {
-    expect(lookupAuPostcode(t, "2000")).toMatchObject({ nemRegion: "NSW1", regionName: "Central New South Wales" });
+    expect(lookupAuPostcode(t, "2000")).toMatchObject({
+      nemRegion: "NSW1",
+      regionName: "Central New South Wales",
+    });
     expect(lookupAuPostcode(t, "3000")).toMatchObject({ nemRegion: "VIC1", regionName: "Victoria" });
     expect(lookupAuPostcode(t, "4000")).toMatchObject({ nemRegion: "QLD1", regionName: "South Queensland" });
     expect(lookupAuPostcode(t, "4810").regionName).toBe("North Queensland"); // Townsville

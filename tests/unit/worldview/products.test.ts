@@ -1,7 +1,15 @@
 import { describe, expect, it } from "vitest";
 import ExcelJS from "exceljs";
 import { unzipSync, strFromU8 } from "fflate";
-import { buildDatabookXlsx, buildPowerPriceCsv, forwardCurve, syntheticHistory, zipFiles, marketYear, powerPriceCsvChunks } from "../../../engine/worldview/index.ts";
+import {
+  buildDatabookXlsx,
+  buildPowerPriceCsv,
+  forwardCurve,
+  syntheticHistory,
+  zipFiles,
+  marketYear,
+  powerPriceCsvChunks,
+} from "../../../engine/worldview/index.ts";
 import { intervalsInYear } from "../../../engine/worldview/calendar.ts";
 
 describe("databook", () => {
@@ -10,7 +18,9 @@ describe("databook", () => {
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(buf as unknown as ArrayBuffer);
     const names = wb.worksheets.map((w) => w.name);
-    expect(names).toEqual(expect.arrayContaining(["About", "Assumptions", "Capacity mix", "Annual prices", "Methodology"]));
+    expect(names).toEqual(
+      expect.arrayContaining(["About", "Assumptions", "Capacity mix", "Annual prices", "Methodology"]),
+    );
     const ap = wb.getWorksheet("Annual prices")!;
     expect(ap.rowCount).toBe(1 + 26);
     const years = ap.getColumn(1).values.slice(2) as number[];
@@ -77,7 +87,9 @@ describe("synthetic history", () => {
     const mean = h.values.reduce((s, v) => s + v, 0) / h.values.length;
     expect(mean).toBeGreaterThan(20);
     expect(mean).toBeLessThan(250);
-    const ercot = syntheticHistory("ERCOT", "2023-06-01T00:00:00Z", "2023-06-08T00:00:00Z", { series: "REGUP" });
+    const ercot = syntheticHistory("ERCOT", "2023-06-01T00:00:00Z", "2023-06-08T00:00:00Z", {
+      series: "REGUP",
+    });
     expect(ercot.values.length).toBe(7 * 96);
     expect(() => syntheticHistory("DE", "2024-01-02", "2024-01-01")).toThrow();
   }, 60_000);

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { listScenarios, getScenario, defaultScenario, marketYear, clearWorldviewCache, FIRST_YEAR, LAST_YEAR } from "../../../engine/worldview/index.ts";
+import {
+  listScenarios,
+  getScenario,
+  defaultScenario,
+  marketYear,
+  clearWorldviewCache,
+  FIRST_YEAR,
+  LAST_YEAR,
+} from "../../../engine/worldview/index.ts";
 import { REGIONS, MARKET_REGIONS } from "../../../engine/markets/regions.ts";
 import { intervalsInYear } from "../../../engine/worldview/calendar.ts";
 import type { MarketRegion } from "../../../engine/types.ts";
@@ -17,7 +25,16 @@ describe("world view catalogue", () => {
   });
 
   it("uses stable ids and carries id, name, modelVersion and marketRegion", () => {
-    for (const id of ["gb-central", "gb-high", "gb-low", "gb-net-zero", "ercot-central", "nem-low", "de-high", "es-central"]) {
+    for (const id of [
+      "gb-central",
+      "gb-high",
+      "gb-low",
+      "gb-net-zero",
+      "ercot-central",
+      "nem-low",
+      "de-high",
+      "es-central",
+    ]) {
       const s = getScenario(id)!;
       expect(s.id).toBe(id);
       expect(s.name).toMatch(/scenario/i);
@@ -71,7 +88,10 @@ describe("marketYear", () => {
     for (const region of MARKET_REGIONS) {
       const m = (kind: string) => {
         const id = listScenarios(region as MarketRegion).find((s) => s.kind === kind)!.id;
-        return [2030, 2045].reduce((s, y) => s + mean(marketYear(id, y, { intervalMinutes: 60 }).energyPrice), 0);
+        return [2030, 2045].reduce(
+          (s, y) => s + mean(marketYear(id, y, { intervalMinutes: 60 }).energyPrice),
+          0,
+        );
       };
       const [hi, ce, lo] = [m("high"), m("central"), m("low")];
       expect(hi, region).toBeGreaterThan(ce);
