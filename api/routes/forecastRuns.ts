@@ -143,6 +143,12 @@ describe({ method: "patch", path: "/forecast/run-library/:id/", tag, summary: "S
 describe({ method: "delete", path: "/forecast/run-library/:id/", tag, summary: "Delete one of your runs (not while it is processing)", params: Params, status: 204 });
 describe({ method: "get", path: "/forecast/macro-scenarios/", tag: "Forecast builder", summary: "World views (macro scenarios) of a region; solar configurations get only Central", query: z.object({ marketRegionId: z.enum(FORECAST_REGIONS).optional(), configuration: z.enum(CONFIGURATIONS).optional() }), response: z.array(z.object({ id: z.string(), name: z.string(), modelVersion: z.string(), marketRegion: z.string() })) });
 
+/** Region ids as the product spells them elsewhere (spec §3: great-britain, ercot, aus-nem; US for ERCOT). */
+const REGION_ALIASES: Record<string, string> = { "great-britain": "GB", gb: "GB", ercot: "ERCOT", us: "ERCOT", "aus-nem": "NEM", nem: "NEM", de: "DE", es: "ES" };
+function regionAlias(v: unknown) {
+  return typeof v === "string" && v ? (REGION_ALIASES[v.toLowerCase()] ?? v) : undefined;
+}
+
 function str(v: unknown): string | undefined {
   return typeof v === "string" && v.trim() ? v.trim() : undefined;
 }
@@ -206,7 +212,7 @@ export function forecastRunsRouter(ctx: ApiContext) {
   r.get(
     "/forecast/macro-scenarios/",
     route(async (req, res) => {
-      const q = parse(z.object({ marketRegionId: z.enum(FORECAST_REGIONS).optional(), configuration: z.enum(CONFIGURATIONS).optional() }), req.query);
+      const q = parse(z.object({ marketRegionId: z.preprocess(regionAlias, z.enum(FORECAST_REGIONS).optional()), configuration: z.enum(CONFIGURATIONS).optional() }), req.query);
       res.json(scenariosFor(q.marketRegionId, q.configuration));
     }),
   );

@@ -389,3 +389,14 @@ describe("assets and portfolio", () => {
     expect(history.body.map((h: any) => h.kind).sort()).toEqual(["asset_added", "run_linked", "run_linked"]);
   });
 });
+
+describe("macro scenarios for the builder", () => {
+  it("lists a region's world views; solar configurations get Central only; aliases of the region are read", async () => {
+    const gb = await t.call("/forecast/macro-scenarios/?marketRegionId=GB");
+    expect(gb.body.map((s: any) => s.id)).toEqual(expect.arrayContaining(["gb-central", "gb-high", "gb-low"]));
+    expect(gb.body[0]).toMatchObject({ id: "gb-central", marketRegion: "GB", modelVersion: expect.any(String), name: expect.any(String) });
+    const solar = await t.call("/forecast/macro-scenarios/?marketRegionId=great-britain&configuration=solar");
+    expect(solar.body.map((s: any) => s.id)).toEqual(["gb-central"]);
+    expect((await t.call("/forecast/macro-scenarios/?marketRegionId=mars")).status).toBe(400);
+  });
+});
