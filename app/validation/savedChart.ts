@@ -45,10 +45,12 @@ export const chartTitle = z
   .regex(/^[\p{L}\p{N} ]*$/u, MESSAGES.titleSymbols)
   .transform((s) => s.replace(/\s+/g, " "));
 
-export const chartDescription = z.preprocess(
-  (v) => (v === undefined || v === null ? "" : v),
-  z.string().trim().max(CHART_DESCRIPTION_MAX, MESSAGES.descriptionTooLong),
-);
+export const chartDescription = z
+  .string()
+  .trim()
+  .max(CHART_DESCRIPTION_MAX, MESSAGES.descriptionTooLong)
+  .nullish()
+  .transform((v) => v ?? "");
 
 /** The plot query of spec §3 (names as the API's query parameters). */
 export const PlotQuerySchema = z

@@ -112,13 +112,18 @@ test("moving average and CSV export @js-only", async ({ page }) => {
   // Weekly over a month is 5 points: a 7-point moving average is not available and is switched off.
   await page.getByLabel("Period").selectOption("week");
   await expect(page).toHaveURL(/period=week/);
+  await page.waitForLoadState("networkidle");
   await page.getByLabel("Moving average").selectOption("7");
+  await page.getByRole("button", { name: "Plot", exact: true }).click();
   await expect(page.getByText("The moving average is not available for this selection")).toBeVisible();
   await expect(page.getByLabel("Moving average")).toHaveValue("");
   // Daily: it is drawn.
   await page.getByLabel("Period").selectOption("day");
   await expect(page).toHaveURL(/period=day/);
+  await page.waitForLoadState("networkidle");
   await page.getByLabel("Moving average").selectOption("7");
+  await page.getByRole("button", { name: "Plot", exact: true }).click();
+  await expect(page).toHaveURL(/moving_average=7/);
   await expect(page.getByRole("figure").getByText("with 7-point moving average, dashed")).toBeVisible();
   // Export as CSV: one row per day, the series and its moving average as columns.
   await page.getByText("Chart menu").click();
