@@ -8,7 +8,7 @@ import { existsSync, statSync } from "node:fs";
 import path from "node:path";
 import type pg from "pg";
 import { filesUnder, importFile } from "./importer.ts";
-import { seedForwardCurves, seedSyntheticHistory } from "./synthetic.ts";
+import { seedForwardCurves, seedSyntheticHistory, SYNTHETIC_SPECS } from "./synthetic.ts";
 
 /** The shared data folder (real public data), from the environment. */
 export function sharedDataDir(env = process.env): string {
@@ -26,10 +26,27 @@ export interface SeedReport {
   seconds: number;
 }
 
+/** Pause after each step for `busy × (1 - duty) / duty` so the seed leaves the machine to users. */
+async function breathe(busyMs: number, duty: number) {
+  if (duty >= 1) return;
+  await new Promise((r) => setTimeout(r, Math.min(30_000, (busyMs * (1 - duty)) / Math.max(0.05, duty))));
+}
+
 export async function seedDatasets(
   pool: pg.Pool,
-  opts: { mode?: "shared" | "synthetic"; dir?: string; log?: (m: string) => void; forwardCurves?: boolean } = {},
+  opts: {
+    mode?: "shared" | "synthetic";
+    /** "gb": only Great Britain (its files and forward curve) — quick, e.g. for browser tests. */
+    scope?: "all" | "gb";
+    dir?: string;
+    log?: (m: string) => void;
+    forwardCurves?: boolean;
+    /** Share of time the seed may be busy (0 < duty <= 1); default 0.5. */
+    duty?: number;
+  } = {},
 ): Promise<SeedReport> {
+  const duty = opts.duty ?? 0.5;
+  const gbOnly = opts.scope === "gb";
   const log = opts.log ?? (() => {});
   const started = Date.now();
   const dir = opts.dir ?? sharedDataDir();
@@ -38,7 +55,8 @@ export async function seedDatasets(
   let skipped = 0;
   let points = 0;
   if (mode === "shared") {
-    const all = SHARED_SUBFOLDERS.map((s) => path.join(dir, s))
+    const all = SHARED_SUBFOLDERS.filter((s) => !gbOnly || s.endsWith("/gb"))
+      .map((s) => path.join(dir, s))
       .filter((p) => existsSync(p))
       .flatMap((p) => filesUnder(p));
     const done = await importedAt(pool);
@@ -57,14 +75,15 @@ export async function seedDatasets(
       files++;
       points += r.points;
       log(`${i + 1}/${all.length} ${origin}: ${r.datasets.length} dataset(s), ${r.points} points in ${(r.ms / 1000).toFixed(1)} s`);
+      await breathe(r.ms, duty);
     }
   } else {
-    const r = await seedSyntheticHistory(pool, log);
+    const r = await seedSyntheticHistory(pool, log, gbOnly ? SYNTHETIC_SPECS.filter((x) => x.region === "GB") : SYNTHETIC_SPECS);
     files += r.series;
     points += r.points;
   }
   if (opts.forwardCurves !== false) {
-    const r = await seedForwardCurves(pool, log);
+    const r = await seedForwardCurves(pool, log, gbOnly ? { regions: ["GB"] } : {});
     points += r.points;
   }
   const seconds = (Date.now() - started) / 1000;

@@ -1,8 +1,9 @@
 // Market data at start, without delaying it: queue the datasets seed (real shared data when present,
 // else synthetic history; forward curves) and the default tier's world-view files. Both jobs skip
 // what is already done, so this runs at every start.
-// VOLTCAST_SEED_DATASETS: "off" skips both; "synthetic" forces synthetic history; default "auto"
-// (off under NODE_ENV=test unless set, so integration tests stay quick).
+// VOLTCAST_SEED_DATASETS: "auto" (default): real shared data when present, else synthetic history,
+// every market; "gb": Great Britain only (quick: browser tests); "synthetic": synthetic history even
+// when real data exist; "off": nothing (the default under NODE_ENV=test, so integration tests stay quick).
 import type { ApiContext } from "../http/context.ts";
 import { datasetsSeed } from "../jobs/kinds/datasetsSeed.ts";
 import { worldViewFiles } from "../jobs/kinds/worldViewFiles.ts";
@@ -18,7 +19,7 @@ export async function queueMarketData(ctx: ApiContext, log: (m: string) => void,
       // Already queued by an earlier start: nothing to do.
     }
   };
-  await send(datasetsSeed, setting === "synthetic" ? { mode: "synthetic" } : {}, "datasets-seed");
+  await send(datasetsSeed, setting === "synthetic" ? { mode: "synthetic" } : setting === "gb" ? { scope: "gb" } : {}, "datasets-seed");
   await send(worldViewFiles, { scenarioIds: [defaultScenario("GB").id] }, "world-view-files-default");
   log("Queued the market data seed (datasets, forward curves, default world-view files)");
 }

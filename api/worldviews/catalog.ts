@@ -35,33 +35,6 @@ export function mayUse(subscriptions: Set<string>, s: Scenario): boolean {
   return subscriptions.has(key);
 }
 
-/** Accepted values of `marketRegionId`: engine codes, the spec's enumeration and codes, names. */
-const REGION_ALIASES: Record<string, MarketRegion[]> = {
-  gb: ["GB"],
-  "great-britain": ["GB"],
-  ercot: ["ERCOT"],
-  us: ["ERCOT"],
-  nem: ["NEM"],
-  "aus-nem": ["NEM"],
-  australia: ["NEM"],
-  au: ["NEM"],
-  de: ["DE"],
-  germany: ["DE"],
-  es: ["ES"],
-  spain: ["ES"],
-  europe: ["DE", "ES"],
-  eur: ["DE", "ES"],
-};
-
-export function regionsFor(marketRegionId: string | undefined): MarketRegion[] | null {
-  if (!marketRegionId) return null;
-  return REGION_ALIASES[marketRegionId.trim().toLowerCase()] ?? [];
-}
-
-export function knownRegionIds(): string[] {
-  return Object.keys(REGION_ALIASES);
-}
-
 export interface WorldViewItem {
   /** The scenario id; the databook and power-price ids are the same. */
   id: string;

@@ -5,13 +5,13 @@
 import { defineJob } from "../types.ts";
 import { seedDatasets } from "../../datasets/seed.ts";
 
-export const datasetsSeed = defineJob<{ mode?: "shared" | "synthetic" }>({
+export const datasetsSeed = defineJob<{ mode?: "shared" | "synthetic"; scope?: "all" | "gb" }>({
   name: "datasets-seed",
   retryLimit: 2,
   retryDelaySeconds: 30,
   // The full real-data import takes a few minutes on a small machine.
   expireInSeconds: 3600,
   async handle(data, ctx) {
-    return seedDatasets(ctx.pool, { mode: data.mode, log: (m) => ctx.log(`[datasets] ${m}`) });
+    return seedDatasets(ctx.pool, { mode: data.mode, scope: data.scope, log: (m) => ctx.log(`[datasets] ${m}`) });
   },
 });
