@@ -1,5 +1,4 @@
 // The web app's only way to data: the forecast API, called server-side as the visitor.
-import { Readable } from "node:stream";
 import { request as undiciRequest } from "undici";
 import { signInternalToken } from "../../api/auth/tokens.ts";
 import { webEnv } from "./env.server.ts";
@@ -24,6 +23,8 @@ export interface ApiCall {
   body?: unknown;
   /** For uploads: a FormData body is sent as multipart. */
   form?: FormData;
+  /** Abort the API call with this (e.g. `request.signal`, for streams passed on to the browser). */
+  signal?: AbortSignal;
 }
 
 export interface ApiClient {
@@ -73,13 +74,23 @@ export function apiAs(subject: { userId?: string; anonymousId?: string }, client
       if (res.statusCode >= 400) throw new ApiResponseError(res.statusCode, data);
       return data;
     },
-    async raw(path, call) {
-      const res = await send(path, call);
-      const headers = new Headers();
-      for (const [k, v] of Object.entries(res.headers)) {
-        if (v !== undefined && ["content-type", "content-disposition", "content-length"].includes(k)) headers.set(k, String(v));
+    async raw(path, call = {}) {
+      // The standard fetch gives a web stream that can be handed straight on; it is cancelled
+      // (and the API call aborted) when the browser goes away.
+      const h = headers();
+      let body: BodyInit | undefined;
+      if (call.form) body = call.form;
+      else if (call.body !== undefined) {
+        h["content-type"] = "application/json";
+        body = JSON.stringify(call.body);
       }
-      return new Response(Readable.toWeb(res.body) as ReadableStream, { status: res.statusCode, headers });
+      const res = await fetch(url(path, call.query), { method: call.method ?? "GET", headers: h, body, signal: call.signal });
+      const out = new Headers();
+      for (const k of ["content-type", "content-disposition", "content-length", "cache-control"]) {
+        const v = res.headers.get(k);
+        if (v) out.set(k, v);
+      }
+      return new Response(res.body, { status: res.status, headers: out });
     },
   };
 }
