@@ -171,8 +171,9 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     await (await apiFor(request)).json(path, { method: "POST", body });
     return json(ok);
-  } catch (e) {
-    if (!(e instanceof ApiResponseError)) throw e;
+  } catch (first) {
+    if (!(first instanceof ApiResponseError)) throw first;
+    let e: ApiResponseError = first;
     // Spec §8: an anonymous download refused with a user id is retried with that id (kept as the visitor's id).
     if (e.status === 400 && typeof e.body?.user_id === "string") {
       const session = await getSession(request);
@@ -187,7 +188,7 @@ export async function action({ request }: ActionFunctionArgs) {
         }
       }
     }
-    const err = e as ApiResponseError;
+    const err = e;
     const message = Object.values(err.fieldErrors).flat().join(" ") || err.message;
     return json({ ok: false, message, upgrade: err.status === 403 }, { status: err.status === 403 ? 403 : 400 });
   }

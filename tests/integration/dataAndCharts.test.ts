@@ -47,7 +47,7 @@ afterAll(async () => {
   await t?.stop();
 });
 
-async function ready(id: string, as: Parameters<TestBackend["call"]>[1]["as"]) {
+async function ready(id: string, as: string | { anonymousId: string }) {
   for (let i = 0; i < 120; i++) {
     const res = await t.call(`${BASE}/preparing/${id}/`, { as });
     if (res.body.status !== "preparing") return res.body;
