@@ -36,9 +36,11 @@ export const meta: MetaFunction = () => [{ title: "Forecast builder · Voltcast"
 
 const SCRATCH: Configuration[] = ["bess", "solarDCcoupling", "solarACcoupling", "solar"];
 const CREATE_FIELDS = ["assetName", "zipCode", "region", "addressLine1", "city", "latitude", "longitude"] as const;
+/** Checked here: what the modal shows (coordinates come from the zip code or the location search). */
+const CHECKED_FIELDS = ["assetName", "zipCode", "region", "addressLine1", "city"] as const;
 
 function createSchema(flags: Record<string, boolean>) {
-  return scopedSchema([forecastDrawerSchemas({ flags }).assetInfo], CREATE_FIELDS);
+  return scopedSchema([forecastDrawerSchemas({ flags }).assetInfo], CHECKED_FIELDS);
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -30,7 +30,7 @@ import {
 } from "~/components/builder/ForecastFields";
 import { Stepper, SummaryPanel } from "~/components/builder/SummaryPanel";
 import { AfterDraftModal, LoggedOutModal, OopsModal, SubscriptionModal, UnsavedChangesModal } from "~/components/builder/BuilderModals";
-import { Snackbar, Group, useHydrated } from "~/components/builder/ui";
+import { Snackbar, Group, inBuilder, useHydrated } from "~/components/builder/ui";
 import { FormErrors } from "~/components/Field";
 import { Button, ButtonLink, Card, Page } from "~/components/ui";
 import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
@@ -94,9 +94,13 @@ export default function CreateForecast() {
   const here = data.hrefs.here;
   const notice = data.notice === "upgrade-sent" ? "Your upgrade request has been sent" : data.notice === "draft-saved" ? "Your draft has been saved" : null;
 
+  // Leaving with unsaved changes asks first; the redirects of a save or a run are not leaving.
+  const navigation = useNavigation();
+  const posting = useRef(false);
+  posting.current = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
   const blocker = useBlocker(({ currentLocation, nextLocation }) => {
-    if (!data.dirty) return false;
-    const inBuilder = (p: string) => p.startsWith("/forecasts/builder/canvas") || p.startsWith("/forecasts/builder/edit") || p.startsWith("/forecasts/create");
+    if (!data.dirty || posting.current) return false;
+    if ((nextLocation.state as { _isRedirect?: boolean } | null)?._isRedirect) return false;
     return currentLocation.pathname !== nextLocation.pathname && !inBuilder(nextLocation.pathname);
   });
   const [leaveTo, setLeaveTo] = useState<string | null>(null);

@@ -15,7 +15,7 @@ import {
   type Configuration,
   type ForecastRegion,
 } from "~/validation/forecast";
-import type { Scenario } from "~/components/builder/state";
+import { ercotZoneOf, type Scenario } from "~/components/builder/state";
 
 const BASE = "/forecast/run-library";
 
@@ -166,6 +166,7 @@ export async function lookupZip(api: ApiClient, region: ForecastRegion, zipCode:
     for (const k of ["gspGroup", "tnuosGenerationZone", "ercotZone", "nemRegion"] as const) {
       if (z?.[k] !== null && z?.[k] !== undefined && z[k] !== "") out[k] = String(z[k]);
     }
+    if (out.ercotZone) out.ercotZone = ercotZoneOf(out.ercotZone);
     return out;
   } catch {
     return {};
@@ -205,7 +206,7 @@ export interface ErcotNode {
 export async function searchErcotNodes(api: ApiClient, search: string, limit = 100): Promise<ErcotNode[]> {
   try {
     const data = await api.json(`${BASE}/ercot-node/`, { query: { search: search || undefined, limit, offset: 0 } });
-    return results<ErcotNode>(data);
+    return results<ErcotNode>(data).map((n) => ({ ...n, zone: ercotZoneOf(n.zone) ?? n.zone }));
   } catch {
     return [];
   }

@@ -70,3 +70,137 @@ test("stepper: a GB stand-alone BESS from scratch, saved as a draft, edited and 
   await page.goto("/forecasts");
   await expect(page.getByText(runName).first()).toBeVisible();
 });
+
+async function startOnCanvas(page: Page, configuration: string, assetName: string, zip: string, region?: string) {
+  await page.goto("/forecasts/builder");
+  await page.getByRole("link", { name: configuration, exact: true }).click();
+  const modal = page.getByRole("dialog", { name: `Create ${configuration}` });
+  await modal.getByLabel("Asset Name").fill(assetName);
+  if (region) await modal.getByLabel("Region").selectOption({ label: region });
+  await modal.getByLabel("Location (zip code)").fill(zip);
+  await modal.getByRole("button", { name: "Create forecast" }).click();
+  await expect(page).toHaveURL(/\/forecasts\/builder\/canvas\?/);
+  await expect(page.getByRole("heading", { name: assetName, level: 1 })).toBeVisible();
+}
+
+async function openBlock(page: Page, title: string) {
+  await page.getByRole("link", { name: title, exact: true }).click();
+  const drawer = page.getByRole("dialog", { name: title });
+  await expect(drawer).toBeVisible();
+  return drawer;
+}
+
+async function saveDrawer(page: Page, drawer: ReturnType<Page["getByRole"]>) {
+  await drawer.getByRole("button", { name: "Save details" }).click();
+  await expect(drawer).toHaveCount(0);
+}
+
+async function fillBattery(page: Page, opts: { ratedPower?: string } = {}) {
+  const drawer = await openBlock(page, "Battery details");
+  await drawer.getByLabel("Rated power (MW)", { exact: true }).fill(opts.ratedPower ?? "50");
+  await drawer.getByLabel("Duration (hours)", { exact: true }).fill("2");
+  await drawer.getByLabel("Max cycles per day", { exact: true }).fill("2");
+  await drawer.getByLabel("Start date").fill("2025-06-01");
+  await drawer.getByLabel("Standard degradation curve").check();
+  await saveDrawer(page, drawer);
+}
+
+async function runFromCanvas(page: Page) {
+  await page.getByRole("link", { name: "Run model" }).click();
+  const drawer = page.getByRole("dialog", { name: "Run model" });
+  await expect(drawer.getByRole("heading", { name: "Complete the required fields" })).toHaveCount(0);
+  const runName = await drawer.getByRole("textbox", { name: /^Output name for/ }).first().inputValue();
+  await drawer.getByRole("button", { name: "Continue" }).click();
+  await expect(page).toHaveURL(/\/forecasts\/runs\//);
+  return runName;
+}
+
+test("canvas: a GB BESS through the drawers, saved as a draft, edited and run", async ({ page }) => {
+  const name = unique("Didcot canvas");
+  await logIn(page, "gb@voltcast.local");
+  await startOnCanvas(page, "Stand-alone BESS", name, "OX11 7HA");
+
+  // Run model first: the run drawer lists what is missing, each linked to its drawer.
+  await page.getByRole("link", { name: "Run model" }).click();
+  const run = page.getByRole("dialog", { name: "Run model" });
+  await expect(run.getByRole("heading", { name: "Complete the required fields" })).toBeVisible();
+  await expect(run.getByText("Complete all the required fields listed bellow to continue running the model.")).toBeVisible();
+  await expect(run.getByRole("link", { name: "Rated power" })).toBeVisible();
+  await run.getByRole("link", { name: "Rated power" }).click();
+
+  const battery = page.getByRole("dialog", { name: "Battery details" });
+  await battery.getByLabel("Rated power (MW)", { exact: true }).fill("120");
+  await battery.getByLabel("Duration (hours)", { exact: true }).fill("2");
+  await battery.getByLabel("Max cycles per day", { exact: true }).fill("2");
+  await battery.getByLabel("Start date").fill("2025-06-01");
+  await battery.getByLabel("Standard degradation curve").check();
+  await saveDrawer(page, battery);
+  const block = page.locator("[data-block=bessDetails]");
+  await expect(block.getByText("240 MWh")).toBeVisible();
+
+  // 120 MW: transmission is chosen, and the TNUoS zone (found from the postcode) is kept.
+  const grid = await openBlock(page, "Grid connection");
+  await expect(grid.getByLabel("Transmission")).toBeChecked();
+  await expect(grid.getByLabel("GSP group")).toHaveValue("_H");
+  await grid.getByRole("group", { name: "Import limit" }).getByLabel("Same as rated power of battery").check();
+  await grid.getByRole("group", { name: "Export limit" }).getByLabel("Same as rated power of battery").check();
+  await grid.getByLabel("My battery is not colocated").check();
+  await saveDrawer(page, grid);
+
+  // Save as draft → the after-draft modal → the edit route.
+  await page.getByRole("link", { name: "Save as draft" }).click();
+  await page.getByRole("dialog", { name: "Save as draft" }).getByRole("button", { name: "Save as draft" }).click();
+  await page.getByRole("dialog", { name: "Your draft has been saved" }).getByRole("link", { name: "Stay in portfolio" }).click();
+  await expect(page).toHaveURL(/\/forecasts\/builder\/edit\//);
+
+  // Edit: a changed value, then run it.
+  const battery2 = await openBlock(page, "Battery details");
+  await battery2.getByLabel("Duration (hours)", { exact: true }).fill("1.5");
+  await saveDrawer(page, battery2);
+  await expect(block.getByText("180 MWh")).toBeVisible();
+  const runName = await runFromCanvas(page);
+  expect(runName).toContain("1.5h");
+  await page.goto("/forecasts");
+  await expect(page.getByText(runName).first()).toBeVisible();
+});
+
+test("canvas: an ERCOT BESS at a node @js-only", async ({ page }) => {
+  const name = unique("Odessa");
+  await logIn(page, "pro@voltcast.local");
+  await startOnCanvas(page, "Stand-alone BESS", name, "79701", "ERCOT (Texas)");
+  await fillBattery(page);
+  const grid = await openBlock(page, "Grid connection");
+  await expect(grid.getByLabel("ERCOT zone")).toHaveValue("West");
+  await grid.getByLabel("Search nodes").fill("Odessa");
+  await grid.getByRole("option", { name: /Odessa 138 kV/ }).click();
+  await expect(grid.getByText("Selected node: Odessa 138 kV")).toBeVisible();
+  await grid.getByRole("group", { name: "Import limit" }).getByLabel("Same as rated power of battery").check();
+  await grid.getByRole("group", { name: "Export limit" }).getByLabel("Same as rated power of battery").check();
+  await grid.getByLabel("My battery is not colocated").check();
+  await saveDrawer(page, grid);
+  await expect(page.locator("[data-block=gridConnection]").getByText("Odessa 138 kV")).toBeVisible();
+  const runName = await runFromCanvas(page);
+  expect(runName).toContain("ERCOT Central scenario");
+});
+
+test("canvas: a BESS + Solar (DC) forecast, with only the Central world view offered @js-only", async ({ page }) => {
+  const name = unique("Solar DC");
+  await logIn(page, "pro@voltcast.local");
+  await startOnCanvas(page, "BESS + Solar (DC coupling)", name, "OX11 7HA");
+  const solar = await openBlock(page, "Solar details");
+  await solar.getByLabel("Solar rated power (MW)").fill("40");
+  await solar.getByLabel("Start date").fill("2025-06-01");
+  await saveDrawer(page, solar);
+  await fillBattery(page, { ratedPower: "30" });
+  const grid = await openBlock(page, "Grid connection");
+  await expect(grid.getByLabel("Solar rated power (MW)")).toHaveValue("40");
+  await grid.getByRole("group", { name: "Import limit" }).getByLabel("Same as rated power of battery").check();
+  await grid.getByRole("group", { name: "Export limit" }).getByLabel("Same as rated power of battery").check();
+  await saveDrawer(page, grid);
+  await page.getByRole("link", { name: "Run model" }).click();
+  const run = page.getByRole("dialog", { name: "Run model" });
+  await expect(run.getByRole("checkbox", { name: /scenario/ })).toHaveCount(1);
+  await expect(run.getByRole("checkbox", { name: /GB Central scenario/ })).toBeChecked();
+  await run.getByRole("button", { name: "Continue" }).click();
+  await expect(page).toHaveURL(/\/forecasts\/runs\//);
+});

@@ -1,5 +1,5 @@
 // The canvas screen (and, without a configuration, its pre-configuration asset list).
-import { Form, useActionData, useBlocker, useLoaderData, useSubmit } from "@remix-run/react";
+import { Form, useActionData, useBlocker, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import type { SerializeFrom } from "@remix-run/node";
 import { useEffect, useRef, useState } from "react";
 import styled from "styled-components";
@@ -13,7 +13,7 @@ import { Canvas, Drawer } from "./Canvas.tsx";
 import { DetailsDrawerForm, DraftDrawerForm, RequiredFieldsList, RunDrawerForm, type BuilderFormProps } from "./DrawerForms.tsx";
 import { DRAWER_TITLES } from "./summaries.ts";
 import { scenariosOffered, str } from "./state.ts";
-import { Snackbar, Toolbar, useHydrated } from "./ui.tsx";
+import { Snackbar, Toolbar, inBuilder, useHydrated } from "./ui.tsx";
 
 type LoaderData = SerializeFrom<typeof canvasLoader>;
 type CanvasData = Extract<LoaderData, { mode: "canvas" }>;
@@ -105,10 +105,13 @@ function CanvasScreen({ data }: { data: CanvasData }) {
   const editing = !!data.forecastId;
   const title = str(data.state, "assetName") || "New forecast";
 
-  // Unsaved changes (JavaScript): leaving the builder asks first.
+  // Leaving with unsaved changes asks first; the redirects of a save or a run are not leaving.
+  const navigation = useNavigation();
+  const posting = useRef(false);
+  posting.current = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
   const blocker = useBlocker(({ currentLocation, nextLocation }) => {
-    if (!data.dirty) return false;
-    const inBuilder = (p: string) => p.startsWith("/forecasts/builder/canvas") || p.startsWith("/forecasts/builder/edit") || p.startsWith("/forecasts/create");
+    if (!data.dirty || posting.current) return false;
+    if ((nextLocation.state as { _isRedirect?: boolean } | null)?._isRedirect) return false;
     return currentLocation.pathname !== nextLocation.pathname && !inBuilder(nextLocation.pathname);
   });
   const [leaveTo, setLeaveTo] = useState<string | null>(null);

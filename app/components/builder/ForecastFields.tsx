@@ -324,7 +324,7 @@ function NodePicker({ ctx, nodes }: { ctx: FieldsContext; nodes?: NodeResult[] }
         {currentName ? <>Selected node: <strong>{currentName}</strong></> : "No node selected"}
       </p>
       <input type="hidden" name="nodeId" value={currentId} />
-      <input type="hidden" name="nodeName" value={currentName} />
+      <input type="hidden" name="nodeLabel" value={currentName} />
       <Field label="Search nodes" htmlFor="node-search" errorId="node-search-error">
         <input
           ref={ref}

@@ -4,6 +4,7 @@
 // written to the API when the user saves it. Pure code: used by loaders, actions and components.
 import {
   CONFIGURATIONS,
+  ERCOT_ZONES,
   FORECAST_REGIONS,
   LIMITS,
   defaultConnectionType,
@@ -143,7 +144,19 @@ export function builderHref(
   return s ? `${path}?${s}` : path;
 }
 
+/** The location services spell ERCOT zones in capitals ("WEST"); the forecast uses "West". */
+export function ercotZoneOf(zone: string | null | undefined): string | undefined {
+  if (!zone) return undefined;
+  return ERCOT_ZONES.find((z) => z.toLowerCase() === zone.trim().toLowerCase());
+}
+
 // ── Form posts ↔ state ───────────────────────────────────────────────────────────────────────
+
+/**
+ * Form input names that differ from the field: an input named "nodeName" would shadow the form
+ * element's own `nodeName` property (and break React), so the node's name is posted as "nodeLabel".
+ */
+export const INPUT_NAMES: Record<string, string> = { nodeName: "nodeLabel" };
 
 /** The values a form posted for the fields it owns (unchecked boxes read as empty). */
 export function valuesFromForm(form: FormData, owned: readonly string[]): FormState {
@@ -158,7 +171,7 @@ export function valuesFromForm(form: FormData, owned: readonly string[]): FormSt
       out.runName = map;
       continue;
     }
-    const all = form.getAll(name).filter((v): v is string => typeof v === "string");
+    const all = form.getAll(INPUT_NAMES[name] ?? name).filter((v): v is string => typeof v === "string");
     out[name] = listFields.has(name) ? all.filter((v) => v.trim() !== "") : (all[all.length - 1] ?? "").trim();
   }
   return out;

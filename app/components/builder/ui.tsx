@@ -100,3 +100,6 @@ export const Summary = styled.dl`
   dt { color: ${theme.colour.muted}; }
   dd { margin: 0; font-weight: 600; overflow-wrap: anywhere; }
 `;
+
+/** Paths inside the builder: moving between them keeps the work (it travels in the URL). */
+export const inBuilder = (p: string) => p.startsWith("/forecasts/builder/canvas") || p.startsWith("/forecasts/builder/edit") || p.startsWith("/forecasts/create");
