@@ -26,11 +26,11 @@ export interface ChainParams {
   ex: Float64Array;
   im: Float64Array;
   /** Net export bound d − c ≤ A_t and net import bound c − d ≤ B_t (services headroom, site limits). */
-  A: Float64Array | number;
-  B: Float64Array | number;
+  A: Float64Array;
+  B: Float64Array;
   /** SoC bounds at the end of each interval. */
-  L: Float64Array | number;
-  H: Float64Array | number;
+  L: Float64Array;
+  H: Float64Array;
   /** 0-based UTC day of every interval, and the cap per day (MWh of cell throughput; Infinity = none). */
   day: Int32Array;
   nDays: number;
@@ -49,7 +49,6 @@ export interface ChainSolution {
   dayObjective?: Float64Array;
 }
 
-const at = (x: Float64Array | number, t: number) => (typeof x === "number" ? x : x[t]);
 
 /** Reusable storage for the value functions of a chain. */
 export class ChainWork {
@@ -113,8 +112,8 @@ export class ChainWork {
     }
   }
   stageAt(p: ChainParams, t: number, lam: number): Stage {
-    const A = at(p.A, t);
-    const B = at(p.B, t);
+    const A = p.A[t];
+    const B = p.B[t];
     if (A !== this.polyA || B !== this.polyB) {
       Polygon.build(p.cMax, p.dMax, p.P, A, B, this.poly);
       this.polyA = A;
@@ -125,26 +124,40 @@ export class ChainWork {
 }
 
 /** One backward + forward pass for given day multipliers. */
-export function solveChain(p: ChainParams, lam: Float64Array | null, w: ChainWork = new ChainWork(), terminal?: Pwl): ChainSolution {
+export interface ChainBuffers {
+  c: Float64Array;
+  d: Float64Array;
+  s: Float64Array;
+  thr: Float64Array;
+  dobj: Float64Array;
+}
+export const chainBuffers = (n: number, days: number): ChainBuffers => ({
+  c: new Float64Array(n),
+  d: new Float64Array(n),
+  s: new Float64Array(n),
+  thr: new Float64Array(days),
+  dobj: new Float64Array(days),
+});
+
+export function solveChain(p: ChainParams, lam: Float64Array | null, w: ChainWork = new ChainWork(), terminal?: Pwl, buf?: ChainBuffers): ChainSolution {
   const n = p.n;
   w.size(n);
-  const c = new Float64Array(n);
-  const d = new Float64Array(n);
-  const s = new Float64Array(n);
-  const thr = new Float64Array(p.nDays);
-  const dobj = new Float64Array(p.nDays);
+  const bb = buf ?? chainBuffers(n, p.nDays);
+  const { c, d, s, thr, dobj } = bb;
+  thr.fill(0);
+  dobj.fill(0);
   let g = w.f1;
   let h = w.f2;
   if (terminal) {
     g.copyFrom(terminal);
-    clip(g, at(p.L, n - 1), at(p.H, n - 1));
-  } else g.setZero(at(p.L, n - 1), at(p.H, n - 1));
+    clip(g, p.L[n - 1], p.H[n - 1]);
+  } else g.setZero(p.L[n - 1], p.H[n - 1]);
   let used = 0;
   used = w.store(n - 1, g, used);
   let feasible = g.ok;
   for (let t = n - 1; t >= 1 && feasible; t--) {
     const st = w.stageAt(p, t, lam ? lam[p.day[t]] : 0);
-    backwardStep(g, st, at(p.L, t - 1), at(p.H, t - 1), h);
+    backwardStep(g, st, p.L[t - 1], p.H[t - 1], h);
     if (!h.ok) feasible = false;
     const tmp = g;
     g = h;
@@ -165,12 +178,14 @@ export function solveChain(p: ChainParams, lam: Float64Array | null, w: ChainWor
     if (soc + st.dl[0] > hiF + tol || soc + st.dl[st.m - 1] < f.lo - tol) return { feasible: false, objective: -Infinity, c, d, s, dayThroughput: thr };
     const nx = bestNext(f, st, soc);
     const delta = nx - soc;
-    const [ct, dt_] = flowsFor(st, delta);
+    const fl = flowsFor(st, delta);
+    const ct = fl[0];
+    const dt_ = fl[1];
     c[t] = ct;
     d[t] = dt_;
     // SoC from the flows (exact energy balance), clamped to the bounds against rounding
     let ns = soc + (p.etaC * ct - dt_ / p.etaD) * p.dt;
-    ns = Math.min(Math.max(ns, at(p.L, t)), at(p.H, t));
+    ns = Math.min(Math.max(ns, p.L[t]), p.H[t]);
     s[t] = ns;
     soc = ns;
     const net = dt_ - ct;
@@ -205,15 +220,10 @@ const revenueOf = (p: ChainParams, sol: ChainSolution) => {
 /** The chain restricted to intervals [t0, t1) of one day, from SoC sStart to exactly sEnd. */
 function dayParams(p: ChainParams, t0: number, t1: number, sStart: number, sEnd: number | undefined): ChainParams {
   const m = t1 - t0;
-  const sub = <T extends Float64Array | number>(x: T) => (typeof x === "number" ? x : (x as Float64Array).subarray(t0, t1));
-  const L = new Float64Array(m);
-  const H = new Float64Array(m);
-  for (let t = 0; t < m; t++) {
-    L[t] = at(p.L, t0 + t);
-    H[t] = at(p.H, t0 + t);
-  }
+  const L = p.L.slice(t0, t1);
+  const H = p.H.slice(t0, t1);
   if (sEnd !== undefined) L[m - 1] = H[m - 1] = sEnd;
-  return { ...p, n: m, s0: sStart, ex: p.ex.subarray(t0, t1), im: p.im.subarray(t0, t1), A: sub(p.A), B: sub(p.B), L, H, day: new Int32Array(m), nDays: 1 };
+  return { ...p, n: m, s0: sStart, ex: p.ex.subarray(t0, t1), im: p.im.subarray(t0, t1), A: p.A.subarray(t0, t1), B: p.B.subarray(t0, t1), L, H, day: new Int32Array(m), nDays: 1 };
 }
 
 interface DayFix {
@@ -231,23 +241,43 @@ interface DayFix {
  * the two schedules on either side of it (both optimal at λ*) are mixed so the cap holds with
  * equality — the mixture is optimal for the capped day (complementary slackness).
  */
-function solveDay(p: ChainParams, t0: number, t1: number, sStart: number, sEnd: number | undefined, w: ChainWork, scale: number, terminal?: Pwl): DayFix {
+function solveDay(p: ChainParams, t0: number, t1: number, sStart: number, sEnd: number | undefined, w: ChainWork, scale: number, terminal?: Pwl, hint = 0): DayFix {
   const dp = dayParams(p, t0, t1, sStart, sEnd);
   const lam = new Float64Array(1);
-  const ev = (l: number) => {
+  const m0 = t1 - t0;
+  const pool = [chainBuffers(m0, 1), chainBuffers(m0, 1), chainBuffers(m0, 1), chainBuffers(m0, 1)];
+  let a: ReturnType<typeof ev0> | null = null;
+  let b: ReturnType<typeof ev0> | null = null;
+  const free = () => pool.find((x) => x.c !== a?.r.c && x.c !== b?.r.c)!;
+  const ev = (l: number) => ev0(l, free());
+  function ev0(l: number, buf: ChainBuffers) {
     lam[0] = l;
-    const r = solveChain(dp, lam, w, terminal);
+    const r = solveChain(dp, lam, w, terminal, buf);
     const thr = r.dayThroughput[0];
     return { l, r, thr, g: r.objective + l * p.cap, slope: p.cap - thr };
-  };
+  }
   const capTol = 1e-9 * Math.max(1, p.cap);
-  let a = ev(0);
+  a = ev(0);
   if (!a.r.feasible) return { ok: false, lambda: 0, c: a.r.c, d: a.r.d, s: a.r.s, thr: a.thr };
   if (a.thr <= p.cap + capTol) return { ok: true, lambda: 0, c: a.r.c, d: a.r.d, s: a.r.s, thr: a.thr };
-  let b = ev(scale);
+  b = a;
+  if (hint > 0) {
+    // warm start around the multiplier of the previous round
+    const e = ev(hint);
+    if (e.thr > p.cap + capTol) {
+      a = e;
+      b = ev(hint * 1.25);
+    } else {
+      b = e;
+      const e2 = ev(hint * 0.8);
+      if (e2.thr > p.cap + capTol) a = e2;
+      else b = e2;
+    }
+  }
+  if (b === a || b.thr > p.cap + capTol) b = ev(Math.max(scale, 2 * a.l));
   for (let k = 0; k < 6 && b.thr > p.cap + capTol; k++) b = ev(b.l * 4);
   if (b.thr > p.cap + capTol) return { ok: false, lambda: b.l, c: b.r.c, d: b.r.d, s: b.r.s, thr: b.thr };
-  for (let it = 0; it < 40; it++) {
+  for (let it = 0; it < 12; it++) {
     const l = (b.g - a.g + a.slope * a.l - b.slope * b.l) / (a.slope - b.slope);
     if (!(l > a.l && l < b.l)) break;
     const lineVal = a.g + a.slope * (l - a.l);
@@ -278,7 +308,7 @@ function solveDay(p: ChainParams, t0: number, t1: number, sStart: number, sEnd: 
  * λ* feed the next global pass. The schedule is always feasible; `gap` = best dual bound −
  * revenue certifies how far it can be from the LP optimum.
  */
-export function solveChainWithCap(p: ChainParams, opts: { relGap?: number; maxPasses?: number; repairEvery?: number; repairLambda?: boolean } = {}, w = new ChainWork()): CapSolution {
+export function solveChainWithCap(p: ChainParams, opts: { relGap?: number; maxPasses?: number; repairEvery?: number; repairLambda?: boolean; stallGap?: number } = {}, w = new ChainWork()): CapSolution {
   const relGap = opts.relGap ?? 2e-5;
   const maxPasses = opts.maxPasses ?? 6;
   const D = p.nDays;
@@ -297,11 +327,12 @@ export function solveChainWithCap(p: ChainParams, opts: { relGap?: number; maxPa
   for (let t = 1; t < p.n; t++) if (p.day[t] !== p.day[t - 1]) start[p.day[t]] = t;
   start[D] = p.n;
   let minDual = Infinity;
-  let best: CapSolution | null = null;
+  let best = null as CapSolution | null;
   let passes = 1;
   const dw = new ChainWork();
   const term = new Pwl(256);
   const repLam = new Float64Array(D);
+  let lastGain = Infinity;
   const useRepairLambda = opts.repairLambda ?? true;
   const aL = new Float64Array(D);
   const aG = new Float64Array(D);
@@ -322,7 +353,7 @@ export function solveChainWithCap(p: ChainParams, opts: { relGap?: number; maxPa
       const t1 = start[k + 1];
       // terminal value: the global pass's value-to-go at the day's last interval
       if (t1 < p.n) w.load(t1 - 1, term);
-      const fix = solveDay(p, t0, t1, sStart, undefined, dw, scale, t1 < p.n ? term : undefined);
+      const fix = solveDay(p, t0, t1, sStart, undefined, dw, scale, t1 < p.n ? term : undefined, repLam[k] || lam[k]);
       if (!fix.ok) return;
       c.set(fix.c, t0);
       d.set(fix.d, t0);
@@ -333,6 +364,7 @@ export function solveChainWithCap(p: ChainParams, opts: { relGap?: number; maxPa
     }
     const cand = { feasible: true, objective: 0, c, d, s, dayThroughput: thr };
     const rev = revenueOf(p, cand);
+    lastGain = best ? rev - best.revenue : Infinity;
     if (!best || rev > best.revenue) best = { ...cand, revenue: rev, gap: 0, passes, lambda: lam.slice() };
   };
   for (;;) {
@@ -343,8 +375,9 @@ export function solveChainWithCap(p: ChainParams, opts: { relGap?: number; maxPa
       repair();
       if (best) {
         best.gap = Math.max(0, minDual - best.revenue);
-        if (process.env.DP_DEBUG) console.error(`pass ${passes}: revenue ${best.revenue} gap ${best.gap}`);
         if (best.gap <= relGap * Math.max(1, Math.abs(best.revenue))) break;
+        // converged in practice: the last round improved the schedule by less than stallGap
+        if (lastGain <= (opts.stallGap ?? 1e-5) * Math.max(1, Math.abs(best.revenue))) break;
       }
       if (useRepairLambda && passes < maxPasses) {
         // the repaired days' own multipliers are a better guess for the next pass

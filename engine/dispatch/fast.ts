@@ -7,6 +7,7 @@
 import { batteryLimits, effectivePrices, utcDayIndex, validateProblem } from "./formulation.ts";
 import { ChainWork, solveChainWithCap, type ChainParams } from "./dp.ts";
 import type { DispatchProblem, DispatchResult } from "./types.ts";
+import { chooseServices } from "./blocks.ts";
 
 /** Why the DP does not apply (undefined = it does). */
 export function dpScope(p: DispatchProblem): string | undefined {
@@ -39,10 +40,10 @@ export function chainParams(p: DispatchProblem): ChainBuild {
   else ex = im = p.price;
   const siteExport = gridStage ? (p.siteExportLimitMW ?? dMax) : Infinity;
   const siteImport = gridStage ? (p.siteImportLimitMW ?? cMax) : Infinity;
-  let A: Float64Array | number = siteExport;
-  let B: Float64Array | number = siteImport;
-  let L: Float64Array | number = 0;
-  let H: Float64Array | number = E;
+  let A = new Float64Array(n).fill(siteExport);
+  let B = new Float64Array(n).fill(siteImport);
+  let L = new Float64Array(n);
+  let H = new Float64Array(n).fill(E);
   const fixed = (p.services ?? []).filter((s) => s.fixedMW);
   if (fixed.length) {
     const a = new Float64Array(n);
@@ -96,7 +97,6 @@ export function solveDispatchDp(p: DispatchProblem, opts: { maxRelGap?: number; 
   const t0 = performance.now();
   const { params, gridStage } = chainParams(p);
   const sol = solveChainWithCap(params, { relGap: 5e-5 }, opts.work);
-  if (process.env.DP_DEBUG) console.error(`dp: passes ${sol.passes} certified gap ${sol.gap}`);
   if (!sol.feasible || !(sol.gap <= (opts.maxRelGap ?? Infinity) * Math.max(1, Math.abs(sol.revenue)))) return null;
   return resultFromChain(p, params, gridStage, sol.c, sol.d, sol.s, performance.now() - t0, sol.passes);
 }
@@ -165,4 +165,19 @@ export function resultFromChain(
     solveMs,
     iterations,
   };
+}
+
+/**
+ * EXPERIMENTAL (not used by the forecast, decision 0108): services chosen per block by the
+ * coordinate search of blocks.ts, arbitrage around them by the DP. A valid schedule, but the
+ * service choice is a heuristic measured 3–9 % below the LP optimum on synthetic weeks.
+ */
+export function solveDispatchBlocks(p: DispatchProblem): DispatchResult | null {
+  if (!p.battery || p.generation || !p.services?.some((s) => !s.fixedMW)) return solveDispatchDp(p);
+  const t0 = performance.now();
+  const r = solveDispatchDp(chooseServices(p).fixed);
+  if (!r) return null;
+  r.solver = "dp+blocks";
+  r.solveMs = performance.now() - t0;
+  return r;
 }

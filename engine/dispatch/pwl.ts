@@ -99,7 +99,10 @@ export class Polygon {
   n = 0;
   c = new Float64Array(32);
   d = new Float64Array(32);
-  key = "";
+  /** Vertex order by Δ (set by buildStage on first use for given efficiencies). */
+  order = new Int32Array(32);
+  dl = new Float64Array(32);
+  sortedFor = NaN;
   static build(cMax: number, dMax: number, P: number, A: number, B: number, out: Polygon): Polygon {
     // lines α·c + β·d = γ
     const L: [number, number, number][] = [
@@ -133,6 +136,7 @@ export class Polygon {
         out.d[out.n] = dd;
         out.n++;
       }
+    out.sortedFor = NaN;
     return out;
   }
 }
@@ -143,57 +147,57 @@ export class Polygon {
  */
 export function buildStage(poly: Polygon, etaC: number, etaD: number, dt: number, ex: number, im: number, lam: number, out: Stage): Stage {
   const k = poly.n;
-  // insertion sort of vertex indices by Δ
-  const idx = SORT_IDX;
-  const dl = SORT_DL;
-  const ob = SORT_OB;
-  for (let i = 0; i < k; i++) {
-    const c = poly.c[i];
-    const d = poly.d[i];
-    const net = d - c;
-    dl[i] = (etaC * c - d / etaD) * dt;
-    ob[i] = dt * ((net > 0 ? ex * net : im * net) - (lam * d) / etaD);
-    idx[i] = i;
-  }
-  for (let i = 1; i < k; i++) {
-    const x = idx[i];
-    let j = i - 1;
-    while (j >= 0 && (dl[idx[j]] > dl[x] || (dl[idx[j]] === dl[x] && ob[idx[j]] > ob[x]))) {
-      idx[j + 1] = idx[j];
-      j--;
+  const idx = poly.order;
+  const dl = poly.dl;
+  const key = etaC * 1e6 + etaD * 1e3 + dt;
+  if (poly.sortedFor !== key) {
+    for (let i = 0; i < k; i++) {
+      dl[i] = (etaC * poly.c[i] - poly.d[i] / etaD) * dt;
+      idx[i] = i;
     }
-    idx[j + 1] = x;
+    for (let i = 1; i < k; i++) {
+      const x = idx[i];
+      let j = i - 1;
+      while (j >= 0 && dl[idx[j]] > dl[x]) {
+        idx[j + 1] = idx[j];
+        j--;
+      }
+      idx[j + 1] = x;
+    }
+    poly.sortedFor = key;
   }
-  // upper hull (monotone chain)
+  // upper hull (monotone chain) of (Δ, reward)
   let m = 0;
-  const eps = 1e-12;
+  const ODL = out.dl;
+  const OOB = out.ob;
   for (let q = 0; q < k; q++) {
     const i = idx[q];
     const x = dl[i];
-    const y = ob[i];
-    // same Δ: keep the better (later in sort order has higher obj)
-    if (m > 0 && Math.abs(out.dl[m - 1] - x) <= eps * Math.max(1, Math.abs(x))) m--;
+    const c = poly.c[i];
+    const d = poly.d[i];
+    const net = d - c;
+    const y = dt * ((net > 0 ? ex * net : im * net) - (lam * d) / etaD);
+    if (m > 0 && Math.abs(ODL[m - 1] - x) <= 1e-12 * Math.max(1, Math.abs(x))) {
+      if (OOB[m - 1] >= y) continue;
+      m--;
+    }
     while (m >= 2) {
-      const x1 = out.dl[m - 2];
-      const y1 = out.ob[m - 2];
-      const x2 = out.dl[m - 1];
-      const y2 = out.ob[m - 1];
-      // remove point 2 if it lies on or below the segment 1 → new
+      const x1 = ODL[m - 2];
+      const y1 = OOB[m - 2];
+      const x2 = ODL[m - 1];
+      const y2 = OOB[m - 1];
       if ((y2 - y1) * (x - x1) <= (y - y1) * (x2 - x1) + 1e-15 * Math.abs((y - y1) * (x2 - x1))) m--;
       else break;
     }
-    out.dl[m] = x;
-    out.ob[m] = y;
-    out.cc[m] = poly.c[i];
-    out.dd[m] = poly.d[i];
+    ODL[m] = x;
+    OOB[m] = y;
+    out.cc[m] = c;
+    out.dd[m] = d;
     m++;
   }
   out.m = m;
   return out;
 }
-const SORT_IDX = new Int32Array(32);
-const SORT_DL = new Float64Array(32);
-const SORT_OB = new Float64Array(32);
 
 /**
  * Backward step: out(s) = max_{s'} g(s') + f(s' − s), s in [L, H]. f is the stage (function of Δ).
@@ -207,8 +211,8 @@ export function backwardStep(g: Pwl, st: Stage, L: number, H: number, out: Pwl):
   const m = st.m;
   out.ensure(g.n + m + 2);
   // h: lo = −Δ_{m−1}, value ob_{m−1}; segments j = m−2 … 0 with slope −σ_j
-  let lo = g.lo - st.dl[m - 1];
-  let v = g.v + st.ob[m - 1];
+  const lo = g.lo - st.dl[m - 1];
+  const v = g.v + st.ob[m - 1];
   let n = 0;
   let i = 0;
   let j = m - 2;
@@ -285,7 +289,8 @@ export function forwardStep(F: Pwl, st: Stage, L: number, H: number, out: Pwl): 
 
 /** Restricts the domain to [L, H] (empty → ok = false). */
 export function clip(f: Pwl, L: number, H: number): void {
-  const tol = 1e-9 * Math.max(1, Math.abs(H));
+  const scale = Math.max(1, Math.abs(f.lo), Number.isFinite(H) ? Math.abs(H) : 0, Number.isFinite(L) ? Math.abs(L) : 0);
+  const tol = 1e-9 * scale;
   if (f.lo < L) {
     let need = L - f.lo;
     let k = 0;
@@ -332,7 +337,7 @@ export function clip(f: Pwl, L: number, H: number): void {
   // drop numerically empty segments
   let w = 0;
   for (let k = 0; k < f.n; k++) {
-    if (f.len[k] <= 1e-13 * Math.max(1, H)) {
+    if (f.len[k] <= 1e-13 * scale) {
       if (k === 0) f.v += f.slope[k] * f.len[k];
       else if (w > 0) f.len[w - 1] += f.len[k];
       continue;
@@ -383,13 +388,22 @@ export function bestNext(g: Pwl, st: Stage, s: number): number {
   }
 }
 
-/** The (c, d) realising Δ on the stage hull (interpolated between the bracketing vertices). */
-export function flowsFor(st: Stage, delta: number): [number, number] {
+/** The (c, d) realising Δ on the stage hull (interpolated between the bracketing vertices), into FLOW. */
+export const FLOW = new Float64Array(2);
+export function flowsFor(st: Stage, delta: number): Float64Array {
   const m = st.m;
-  if (delta <= st.dl[0]) return [st.cc[0], st.dd[0]];
-  if (delta >= st.dl[m - 1]) return [st.cc[m - 1], st.dd[m - 1]];
-  let j = 0;
-  while (j < m - 2 && st.dl[j + 1] < delta) j++;
-  const w = (delta - st.dl[j]) / (st.dl[j + 1] - st.dl[j]);
-  return [st.cc[j] + w * (st.cc[j + 1] - st.cc[j]), st.dd[j] + w * (st.dd[j + 1] - st.dd[j])];
+  if (delta <= st.dl[0]) {
+    FLOW[0] = st.cc[0];
+    FLOW[1] = st.dd[0];
+  } else if (delta >= st.dl[m - 1]) {
+    FLOW[0] = st.cc[m - 1];
+    FLOW[1] = st.dd[m - 1];
+  } else {
+    let j = 0;
+    while (j < m - 2 && st.dl[j + 1] < delta) j++;
+    const w = (delta - st.dl[j]) / (st.dl[j + 1] - st.dl[j]);
+    FLOW[0] = st.cc[j] + w * (st.cc[j + 1] - st.cc[j]);
+    FLOW[1] = st.dd[j] + w * (st.dd[j + 1] - st.dd[j]);
+  }
+  return FLOW;
 }

@@ -4,6 +4,7 @@ import type { MarketYear, ServiceKey } from "../types.ts";
 import type { DispatchProblem, DispatchResult, ServiceSpec } from "../dispatch/types.ts";
 import { solveDispatch } from "../dispatch/solve.ts";
 import { solveRolling } from "../dispatch/rolling.ts";
+import { solveDispatchDp } from "../dispatch/fast.ts";
 import { servicesFor, strategyPlan, gbCapacityDerating, type RevenueStrategy } from "../markets/services/rules.ts";
 import { DegradationState } from "../degradation/index.ts";
 import { solarProfile, resampleProfile, DEFAULT_DC_AC_RATIO } from "../solar/index.ts";
@@ -148,7 +149,9 @@ export function buildYearProblem(p: ForecastParams, strategy: RevenueStrategy, m
 function solve(p: ForecastParams, problem: DispatchProblem): DispatchResult {
   if (p.dispatchMode === "monthly") return solveRolling(problem, { windowDays: 31, lookaheadDays: 2 });
   if (p.dispatchMode === "daily") return solveRolling(problem, { windowDays: 1, lookaheadDays: 1 });
-  return solveDispatch(problem);
+  // Whole year: the dynamic programme where it applies (battery arbitrage, grid charges, fixed
+  // service reservations — decision 0107), else the exact interior-point LP.
+  return solveDispatchDp(problem) ?? solveDispatch(problem);
 }
 
 /** Dispatch of one year (services-first handled as two stages). */
