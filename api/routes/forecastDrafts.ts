@@ -4,7 +4,7 @@ import express, { type Request } from "express";
 import { z } from "../zod.ts";
 import { describe } from "../openapi.ts";
 import { parse, route } from "../http/route.ts";
-import { access, requireUserId, type ApiContext } from "../http/context.ts";
+import { requireUserId, type ApiContext } from "../http/context.ts";
 import { badRequest, notFound } from "../http/errors.ts";
 import {
   CONFIGURATIONS,
@@ -125,7 +125,6 @@ export function forecastDraftsRouter(ctx: ApiContext) {
         if (!row || (p.region && row.market_region !== p.region) || !p.configurations.includes(row.configuration as Configuration)) {
           throw notFound("Draft not found.");
         }
-        await access(ctx, req);
         res.json(serializeDraft(row));
       }),
     );

@@ -1,7 +1,7 @@
 // Voltcast's own library runs (non-custom, GB and ERCOT), guarded by the library subscriptions
 // (spec §6). They are queued like any run and computed by the engine on the workers — no figures
 // are written here. Horizon: VOLTCAST_LIBRARY_RUN_YEARS (default 3; each fresh install computes them once).
-// VOLTCAST_SEED_LIBRARY_RUNS=false leaves them out (tests that do not need them).
+// VOLTCAST_SEED_LIBRARY_RUNS=false leaves them out (the default when NODE_ENV=test; tests that need them set it to true).
 import type { ApiContext } from "../http/context.ts";
 import { createRuns } from "../forecasts/runs.ts";
 import { LIBRARY_SUBSCRIPTION } from "../forecasts/permissions.ts";
@@ -22,7 +22,9 @@ const LIBRARY = [
 ] as const;
 
 export async function seedLibraryRuns(ctx: ApiContext, log: (m: string) => void) {
-  if (process.env.VOLTCAST_SEED_LIBRARY_RUNS === "false") return;
+  // Off by default under tests (NODE_ENV=test) so that other areas' tests do not compute them.
+  const wanted = process.env.VOLTCAST_SEED_LIBRARY_RUNS ?? (process.env.NODE_ENV === "test" ? "false" : "true");
+  if (wanted !== "true") return;
   // Several processes may start at once: one seeds, under a lock.
   const lock = await ctx.pool.connect();
   try {

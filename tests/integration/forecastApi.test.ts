@@ -10,6 +10,7 @@ import { startTestBackend, type TestBackend } from "../support/backend.ts";
 import { CASES, gbBess } from "../unit/validation/forecastCases.ts";
 import { MESSAGES } from "../../app/validation/forecast.ts";
 
+process.env.VOLTCAST_SEED_LIBRARY_RUNS = "true";
 process.env.VOLTCAST_LIBRARY_RUN_YEARS = "1";
 process.env.VOLTCAST_FORECAST_INTERVAL_MINUTES = "60";
 process.env.VOLTCAST_FORECAST_CONCURRENCY = "2";
