@@ -14,8 +14,8 @@ export const REGION_LABELS: Record<string, string> = {
 export const REGIONS = Object.keys(REGION_LABELS);
 
 export const TREE_GROUPS = {
-  "forecasted-bess-revenues": { label: "Forecasted BESS revenues", where: "category = 'FORECAST' and group_name <> 'Forward curve'" },
-  "world-view": { label: "Forecasted prices & world view", where: "(category = 'MACROSCENARIO' or group_name = 'Forward curve')" },
+  "forecasted-bess-revenues": { label: "Forecasted BESS revenues", where: "category = 'FORECAST' and group_name not in ('Forward curve', 'Hourly forward curve')" },
+  "world-view": { label: "Forecasted prices & world view", where: "(category = 'MACROSCENARIO' or group_name in ('Forward curve', 'Hourly forward curve'))" },
   "live-and-historic": { label: "Live & historic data", where: "category = 'LIVEANDHISTORIC'" },
 } as const;
 export type TreeGroup = keyof typeof TREE_GROUPS;

@@ -5,7 +5,7 @@ export type FolderCountLabel = "datasets & assets" | "assets" | "datasets" | "fo
 export interface LibrarySection {
   id: string;
   label: string;
-  kind: "runs" | "datasets" | "page";
+  kind: "runs" | "datasets" | "worldviews" | "page";
   /** Dataset filter of the section (datasets sections). */
   filter?: { category?: string; group?: string };
   /** Runs of the section (runs sections): the caller's own (custom) or Voltcast's library runs. */
@@ -19,8 +19,8 @@ export const LIBRARY_SECTIONS: LibrarySection[] = [
   { id: "my-forecasts", label: "My forecasts", kind: "runs", custom: true, countLabel: "assets", intro: "Forecasts you built, by region: each folder counts the assets forecast." },
   { id: "bess-revenues", label: "BESS revenues", kind: "runs", custom: false, countLabel: "forecasts", intro: "Voltcast's own BESS revenue forecasts, by region." },
   { id: "power-prices", label: "Power prices", kind: "page", countLabel: "datasets", intro: "" },
-  { id: "world-view", label: "World view", kind: "datasets", filter: { category: "MACROSCENARIO" }, countLabel: "datasets", intro: "Series of the world views (price scenarios), by region. Their databooks are under Databooks." },
-  { id: "hourly-forward-curve", label: "Hourly forward curve", kind: "datasets", filter: { group: "Forward curve" }, countLabel: "datasets", intro: "Hourly forward curves derived from the world views, by region." },
+  { id: "world-view", label: "World view", kind: "worldviews", countLabel: "datasets", intro: "Voltcast's world views (price scenarios), by region. Download their databooks under Databooks; plot their forward curves in the plotter." },
+  { id: "hourly-forward-curve", label: "Hourly forward curve", kind: "datasets", filter: { group: "Hourly forward curve" }, countLabel: "datasets", intro: "Hourly forward curves derived from the world views, by region." },
   { id: "live-and-historic", label: "Live and historic data", kind: "datasets", filter: { category: "LIVEANDHISTORIC" }, countLabel: "datasets", intro: "Market data as recorded: prices, demand, generation and ancillary services, by region." },
 ];
 

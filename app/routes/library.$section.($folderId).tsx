@@ -49,6 +49,16 @@ interface DataItem {
   downloaded: boolean;
   apiUrl: string;
 }
+interface WorldView {
+  id: string;
+  name: string;
+  description: string;
+  fundamentalsModelVersion: string;
+  region: string;
+  macroScenario: { marketRegion: string };
+  subscription: { key: string; name: string } | null;
+  hasAccess: boolean;
+}
 interface Run {
   id: string;
   runName: string;
@@ -84,7 +94,27 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const base = { section, folderId, filters, folderLabel: "" };
   if (section.kind === "runs") {
     const runs = await loadRuns(api, section, folderId, filters);
-    return json({ ...base, ...runs, folderLabel: RUN_REGIONS[folderId] ?? folderId, items: null, itemCount: 0, groups: [] as Folder[] }, { headers });
+    return json({ ...base, ...runs, folderLabel: RUN_REGIONS[folderId] ?? folderId, items: null, itemCount: 0, groups: [] as Folder[], worldViews: null }, { headers });
+  }
+  if (section.kind === "worldviews") {
+    const all = await api
+      .json<{ results: WorldView[] }>("/forecast/macro-scenarios/macro-scenario-databooks", { query: { search: filters.search } })
+      .then((r) => r.results)
+      .catch(() => [] as WorldView[]);
+    if (!folderId && !filters.search) {
+      const folders: Folder[] = [];
+      for (const w of all) {
+        const f = folders.find((x) => x.id === w.macroScenario.marketRegion);
+        if (f) f.count++;
+        else folders.push({ id: w.macroScenario.marketRegion, label: w.region, count: 1 });
+      }
+      return json({ ...base, folders, runs: null, items: null, itemCount: 0, groups: [] as Folder[], worldViews: null }, { headers });
+    }
+    const worldViews = all.filter((w) => !folderId || w.macroScenario.marketRegion === folderId);
+    return json(
+      { ...base, folderLabel: worldViews[0]?.region ?? folderId, folders: null, runs: null, items: null, itemCount: 0, groups: [] as Folder[], worldViews },
+      { headers },
+    );
   }
   if (!folderId && !filters.search) {
     const f = await api.json<{ regions: Folder[] }>(`${DATA}/filters/`, { query: { category: section.filter?.category } });
@@ -100,7 +130,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         )
       ).filter((r) => r.count > 0);
     }
-    return json({ ...base, folders, runs: null, items: null, itemCount: 0, groups: [] as Folder[] }, { headers });
+    return json({ ...base, folders, runs: null, items: null, itemCount: 0, groups: [] as Folder[], worldViews: null }, { headers });
   }
   const query = {
     category: section.filter?.category,
@@ -124,6 +154,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       items: items.results.map((r) => r.dataItem),
       itemCount: items.count,
       groups: section.filter?.group ? [] : facets.groups,
+      worldViews: null,
     },
     { headers },
   );
@@ -434,6 +465,51 @@ export default function LibrarySectionPage() {
         )
       ) : null}
 
+      {data.worldViews ? (
+        data.worldViews.length ? (
+          <Table>
+            <thead>
+              <tr>
+                <th scope="col">World view</th>
+                <th scope="col">Description</th>
+                <th scope="col">Model version</th>
+                <th scope="col">Subscription</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.worldViews.map((w) => (
+                <tr key={w.id}>
+                  <td>
+                    <strong>{w.name}</strong>
+                    <small>
+                      <Link to={`/library/databooks?search=${encodeURIComponent(w.name)}`}>Databook</Link>
+                      {" · "}
+                      <Link to={`/plotter?tree=world-view&tree_search=${encodeURIComponent("forward curve")}`}>Forward curves in the plotter</Link>
+                    </small>
+                  </td>
+                  <td>{w.description}</td>
+                  <td>{w.fundamentalsModelVersion}</td>
+                  <td>
+                    {w.hasAccess ? (
+                      <Badge $tone="ok">{w.subscription?.name ?? "Free"}</Badge>
+                    ) : (
+                      <Badge $tone="lock" title={`${w.subscription?.name} subscription is required`}>
+                        <Padlock />
+                        {w.subscription?.name} subscription is required
+                      </Badge>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        ) : (
+          <Card>
+            <Muted>{filters.search ? `No world views match “${filters.search}”.` : "No world views here."}</Muted>
+          </Card>
+        )
+      ) : null}
+
       {data.items ? (
         data.items.length ? (
           <>
@@ -469,7 +545,7 @@ export default function LibrarySectionPage() {
                             View on API
                           </a>
                           {" · "}
-                          <Link to={`/plotter?fields=${d.id}&shortcut=1M&tree=live-and-historic`}>Plot</Link>
+                          <Link to={`/plotter?fields=${d.id}&shortcut=1M&tree=${section.id === "hourly-forward-curve" ? "world-view" : "live-and-historic"}`}>Plot</Link>
                         </small>
                       </td>
                       <td>
