@@ -34,6 +34,8 @@ export interface WorldViewTableProps {
   selected: string[];
   loggedIn: boolean;
   error?: string | null;
+  /** The resource route that answers the download with the zip. */
+  downloadAction: string;
   /** Skeleton rows shown while the list reloads (spec §9: 1 in the power price table). */
   skeletonRows: number;
   intro?: string;
@@ -165,7 +167,7 @@ export function WorldViewTable(p: WorldViewTableProps) {
     setBusy(true);
     setError(null);
     try {
-      const res = await fetch(location.pathname + location.search, { method: "POST", body, headers: { accept: "application/zip, application/json" } });
+      const res = await fetch(p.downloadAction, { method: "POST", body, headers: { accept: "application/zip, application/json" } });
       const type = res.headers.get("content-type") ?? "";
       if (!res.ok || type.includes("json") || type.includes("html")) {
         const data = type.includes("json") ? await res.json().catch(() => null) : null;
@@ -212,7 +214,7 @@ export function WorldViewTable(p: WorldViewTableProps) {
           {error}
         </Notice>
       ) : null}
-      <form method="post" onSubmit={onSubmit} aria-label={`${p.title} selection`}>
+      <form method="post" action={p.downloadAction} onSubmit={onSubmit} aria-label={`${p.title} selection`}>
         <input type="hidden" name="q" value={p.q} />
         {hiddenSelected.map((id) => (
           <input key={id} type="hidden" name="id" value={id} />
@@ -325,7 +327,7 @@ export function WorldViewTable(p: WorldViewTableProps) {
         </Table>
         {!hydrated ? (
           <p>
-            <Button type="submit" formMethod="get" $variant="secondary">
+            <Button type="submit" formMethod="get" formAction={location.pathname} $variant="secondary">
               Select
             </Button>{" "}
             <span>Tick the {p.plural} you want, then Select to download them together.</span>

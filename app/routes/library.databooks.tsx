@@ -1,20 +1,17 @@
 // Databooks tab (spec §2): one xlsx workbook per world view; search, selection, zip download.
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
 import { WorldViewTable } from "~/components/WorldViewTable";
 import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
 import { Page } from "~/components/ui";
-import { DATABOOKS, downloadTab, loadTab } from "./__worldviews.server";
+import { DATABOOKS, loadTab } from "./__worldviews.server";
 
 export const meta: MetaFunction = () => [{ title: "Databooks · Voltcast" }];
 
 export const loader = ({ request }: LoaderFunctionArgs) => loadTab(DATABOOKS, request);
-export const action = ({ request }: ActionFunctionArgs) => downloadTab(DATABOOKS, request);
 
 export default function Databooks() {
-  const loaded = useLoaderData<typeof loader>();
-  const acted = useActionData<typeof action>() as (typeof loaded & { error: string }) | undefined;
-  const data = acted && "items" in acted ? acted : loaded;
+  const data = useLoaderData<typeof loader>();
   return (
     <Page>
       <WorldViewTable
@@ -27,7 +24,8 @@ export default function Databooks() {
         q={data.q}
         selected={data.selected}
         loggedIn={data.loggedIn}
-        error={acted?.error ?? null}
+        error={data.error}
+        downloadAction="/library/databooks/download"
         skeletonRows={3}
       />
     </Page>

@@ -1,20 +1,17 @@
 // Power prices tab (spec §2): per world view, a CSV of its price series; sorted by first letter.
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
 import { WorldViewTable } from "~/components/WorldViewTable";
 import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
 import { Page } from "~/components/ui";
-import { POWER_PRICES, downloadTab, loadTab } from "./__worldviews.server";
+import { POWER_PRICES, loadTab } from "./__worldviews.server";
 
 export const meta: MetaFunction = () => [{ title: "Power prices · Voltcast" }];
 
 export const loader = ({ request }: LoaderFunctionArgs) => loadTab(POWER_PRICES, request);
-export const action = ({ request }: ActionFunctionArgs) => downloadTab(POWER_PRICES, request);
 
 export default function PowerPrices() {
-  const loaded = useLoaderData<typeof loader>();
-  const acted = useActionData<typeof action>() as (typeof loaded & { error: string }) | undefined;
-  const data = acted && "items" in acted ? acted : loaded;
+  const data = useLoaderData<typeof loader>();
   return (
     <Page>
       <WorldViewTable
@@ -27,7 +24,8 @@ export default function PowerPrices() {
         q={data.q}
         selected={data.selected}
         loggedIn={data.loggedIn}
-        error={acted?.error ?? null}
+        error={data.error}
+        downloadAction="/library/power-prices/download"
         skeletonRows={1}
       />
     </Page>
