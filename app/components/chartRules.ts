@@ -31,6 +31,8 @@ export function tickFormat(spanMs: number, period?: string | null) {
   const utc = (t: number) => new Date(t + new Date(t).getTimezoneOffset() * 60_000);
   if (period === "year") return (t: number) => format(utc(t), "yyyy");
   if (period === "month") return (t: number) => format(utc(t), "MMM yyyy");
+  // Day and week buckets are dates, however short the span.
+  if (period === "day" || period === "week") return (t: number) => format(utc(t), spanMs <= 400 * DAY ? "dd MMM" : "MMM yyyy");
   if (usesTimestamps(spanMs)) return (t: number) => format(utc(t), "dd MMM HH:mm");
   if (spanMs <= 120 * DAY) return (t: number) => format(utc(t), "dd MMM");
   return (t: number) => format(utc(t), "MMM yyyy");

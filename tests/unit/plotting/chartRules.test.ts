@@ -18,6 +18,7 @@ describe("date-span rules of spec §9", () => {
     expect(tickFormat(30 * DAY)(t0)).toBe("01 Jan");
     expect(tickFormat(400 * DAY)(t0)).toBe("Jan 2024");
     expect(tickFormat(30 * DAY, "year")(t0)).toBe("2024");
+    expect(tickFormat(2 * DAY, "day")(t0)).toBe("01 Jan");
     expect(pointTime(t0, 30 * DAY, "week")).toBe("2024-01-01");
   });
   it("formats values by unit", () => {
