@@ -37,7 +37,8 @@ export function toRunRow(r: any, viewerName?: string | null): RunRow {
     percentage: num(r.percentage),
     progressEvents: Array.isArray(r.progressEvents) ? (r.progressEvents as ProgressEvent[]) : [],
     createdBy,
-    editedBy: str(r.editedBy?.fullName ?? r.editedBy ?? r.lastEdited) ?? (isCustom && r.updatedAt && r.updatedAt !== r.createdAt ? (viewerName ?? null) : null),
+    // Only the owner edits their drafts; a run's own updates (progress, finance status) are not edits.
+    editedBy: str(r.editedBy?.fullName ?? r.editedBy ?? r.lastEdited) ?? (isCustom && r.status === "draft" && r.updatedAt && r.updatedAt !== r.createdAt ? (viewerName ?? null) : null),
     startDate: str(r.startDate ?? r.additionalProperties?.startDate ?? forecast.startDate),
     revenue: num(r.revenue?.perMWYear ?? r.revenue),
     error: str(r.error),

@@ -259,3 +259,46 @@ test("the run list and a run have no serious accessibility violations @js-only",
   await page.goto("/forecasts?region=NEM");
   expect(await seriousA11yViolations(page)).toEqual([]);
 });
+
+test("selected runs download as one zip, or as a background archive fetched when ready", async ({ page, jsEnabled }) => {
+  test.setTimeout(RUN_TIMEOUT + 60_000);
+  await logIn(page, "pro@voltcast.local");
+  // The library runs are queued at start; wait until one is finished.
+  await expect(async () => {
+    await page.goto("/forecasts?status=ready_for_review&onlyCustom=");
+    await expect(page.getByRole("checkbox", { name: "Select GB 2h BESS – Central (library)" })).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: RUN_TIMEOUT, intervals: [3000] });
+  const box = page.getByRole("checkbox", { name: "Select GB 2h BESS – Central (library)" });
+  await box.check();
+  if (jsEnabled) {
+    const banner = page.getByRole("region", { name: "Selected runs" });
+    await expect(banner).toContainText("1 run selected");
+    const download = page.waitForEvent("download");
+    await banner.getByRole("button", { name: "Download", exact: true }).click();
+    expect((await download).suggestedFilename()).toMatch(/^forecast_runs_.*\.zip$/);
+    // A successful download clears the selection and closes the banner.
+    await expect(banner).toHaveCount(0);
+    await expect(box).not.toBeChecked();
+    // In the background: listed while preparing, fetched when ready, then removed from the list.
+    await box.check();
+    const archive = page.waitForEvent("download", { timeout: 60_000 });
+    await page.getByRole("button", { name: "Prepare zip in background" }).click();
+    expect((await archive).suggestedFilename()).toMatch(/\.zip$/);
+    await expect(page.getByRole("region", { name: "Background jobs" }).getByText("Preparing")).toHaveCount(0);
+  } else {
+    const download = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Download selected" }).click();
+    expect((await download).suggestedFilename()).toMatch(/^forecast_runs_.*\.zip$/);
+    await page.goto("/forecasts?status=ready_for_review&onlyCustom=");
+    await page.getByRole("checkbox", { name: "Select GB 2h BESS – Central (library)" }).check();
+    await page.getByRole("button", { name: "Prepare zip in background" }).click();
+    await expect(page).toHaveURL(/\/forecasts\/archives$/);
+    await expect(async () => {
+      await page.getByRole("link", { name: "Refresh" }).click();
+      await expect(page.getByRole("link", { name: "Download" }).first()).toBeVisible({ timeout: 1000 });
+    }).toPass({ timeout: 60_000, intervals: [2000] });
+    const archive = page.waitForEvent("download");
+    await page.getByRole("link", { name: "Download" }).first().click();
+    expect((await archive).suggestedFilename()).toMatch(/\.zip$/);
+  }
+});

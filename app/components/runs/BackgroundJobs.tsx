@@ -83,21 +83,22 @@ export function BackgroundJobs({ initial, heading = "Background jobs" }: { initi
     return () => clearInterval(t);
   }, [hydrated, preparing, fetcher]);
 
+  const itemsRef = useRef(items);
+  itemsRef.current = items;
   useEffect(() => {
     const polled = fetcher.data?.archives;
     if (!polled) return;
     const finished: string[] = [];
-    setItems((list) => {
-      let next = list;
-      for (const a of [...polled].reverse()) {
-        const before = known.current.get(a.id);
-        // Finished while followed here: fetched now, and (as an event) removed from the list.
-        if (a.status === "completed" && before && before !== "completed") finished.push(a.id);
-        if (a.status !== "completed" || (before && before !== "completed")) next = applyJobEvent(next, a);
-        known.current.set(a.id, a.status);
-      }
-      return next;
-    });
+    let next = itemsRef.current;
+    for (const a of [...polled].reverse()) {
+      const before = known.current.get(a.id);
+      // Finished while followed here: fetched now, and (as an event) removed from the list.
+      const justFinished = a.status === "completed" && before !== undefined && before !== "completed";
+      if (justFinished) finished.push(a.id);
+      if (a.status !== "completed" || justFinished) next = applyJobEvent(next, a);
+      known.current.set(a.id, a.status);
+    }
+    setItems(next);
     if (finished.length) triggerDownloads(finished.map(archiveFileHref));
   }, [fetcher.data]);
 

@@ -22,19 +22,19 @@ export function RevenueChart({ rows, streams, unit, title }: { rows: StreamTable
       width={720}
       height={320}
       domainPadding={{ x: Math.max(24, 260 / Math.max(rows.length, 1)) }}
-      padding={{ top: 20, bottom: 70, left: 70, right: 20 }}
+      padding={{ top: 20, bottom: 70, left: 90, right: 20 }}
       title={title}
       desc={desc}
     >
       <VictoryAxis style={axisStyle} tickValues={rows.map((r) => String(r.year))} fixLabelOverlap />
-      <VictoryAxis dependentAxis label={unit} tickFormat={(t: number) => formatMoney(t)} style={axisStyle} />
+      <VictoryAxis dependentAxis label={unit} tickFormat={(t: number) => formatMoney(t)} style={{ ...axisStyle, axisLabel: { ...axisStyle.axisLabel, padding: 60 } }} />
       <VictoryStack colorScale={[...theme.series]}>
         {streams.map((k) => (
           <VictoryBar key={k} data={rows.map((r) => ({ x: String(r.year), y: r.streams[k] ?? 0 }))} barRatio={0.7} />
         ))}
       </VictoryStack>
       <VictoryLegend
-        x={70}
+        x={90}
         y={280}
         orientation="horizontal"
         itemsPerRow={4}
