@@ -35,7 +35,6 @@ const Figure = styled.figure`
   border-radius: ${theme.radius};
   padding: 0.75rem 1rem 1rem;
   figcaption { font-weight: 600; margin-bottom: 0.25rem; }
-  .VictoryContainer { max-height: 26rem; }
 `;
 
 const Legend = styled.ul`
