@@ -232,7 +232,7 @@ function StepForm({ data, props, editing }: { data: Data; props: BuilderFormProp
                 <>
                   <input type="hidden" name="customDegradationCurveId" value={str(props.state, "customDegradationCurveId")} />
                   <input type="hidden" name="customDegradationCurveFileName" value={str(props.state, "customDegradationCurveFileName")} />
-                  <UploadField name="degradationFile" label="Custom degradation curve" current={str(props.state, "customDegradationCurveFileName") || undefined} errors={fields.customDegradationCurveId?.errors} />
+                  <UploadField name="degradationFile" label="Custom degradation curve file" current={str(props.state, "customDegradationCurveFileName") || undefined} errors={fields.customDegradationCurveId?.errors} />
                 </>
               }
             />

@@ -204,3 +204,131 @@ test("canvas: a BESS + Solar (DC) forecast, with only the Central world view off
   await run.getByRole("button", { name: "Continue" }).click();
   await expect(page).toHaveURL(/\/forecasts\/runs\//);
 });
+
+// ── Spec §5, rule by rule, in the browser (JavaScript on: on blur and on submit; off: on submit) ──
+
+const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString("base64url");
+const validGb = {
+  assetName: "Rules check",
+  zipCode: "OX11 7HA",
+  gspGroup: "_H",
+  ratedPower: "50",
+  duration: "2",
+  maxCycles: "2",
+  startDate: "2025-06-01",
+  efficiency: "88",
+  connectionType: "distribution",
+  maxImport: "same",
+  maxExport: "same",
+  coLocation: "false",
+  degradation: "standard_degradation_curve",
+  repowering: "10000",
+};
+
+/** [label of the input, value typed, the spec's message] — all on the asset-details step. */
+const FIELD_RULES: [string, string, string][] = [
+  ["Asset name", "x".repeat(101), "The asset name should be 100 characters or less."],
+  ["Address line 1", "a".repeat(251), "Address should be 250 characters or less."],
+  ["City", "c".repeat(101), "The city name should be 100 characters or less."],
+  ["Postcode", "TOOLONGZIP", "Please enter a valid Postcode."],
+  ["Rated power (MW)", "600", "Please enter a value between 1 - 500 MW."],
+  ["Duration (hours)", "7", "Please enter a value between 0.5 - 6h."],
+  ["Max cycles per day", "6", "Please enter a value between 1 - 5."],
+  ["Start date", "2024-06-01", "The start date should be on or after 01 Jan 2025."],
+  ["Efficiency (%)", "5", "The efficiency should be between 10-100%."],
+  ["Import limit (MW)", "2000", "Please enter a value between 1 - 1000 MW."],
+  ["Export limit (MW)", "0", "Please enter a value between 1 - 1000 MW."],
+  ["Solar rated power (MW)", "2000", "Please enter a value between 1 - 1000 MW."],
+  ["Re-powering after (cycles)", "13000", "Please enter a value between 1 - 12 000 cycles."],
+];
+
+test("every §5 asset rule shows its message next to its field", async ({ page, jsEnabled }) => {
+  await logIn(page, "gb@voltcast.local");
+  await page.goto("/forecasts/create/asset-details?configuration=bess&region=GB");
+  // The choices that reveal the dependent fields.
+  await page.getByRole("group", { name: "Round-trip efficiency" }).getByLabel("Other").check();
+  await page.getByRole("group", { name: "Import limit" }).getByLabel("Other").check();
+  await page.getByRole("group", { name: "Export limit" }).getByLabel("Other").check();
+  await page.getByLabel("My battery is colocated with solar PV").check();
+  await page.getByLabel("Standard degradation curve").check();
+  await page.getByLabel("Transmission").check();
+  if (jsEnabled) {
+    // Validated on blur: the message appears as the field is left.
+    await page.getByLabel("Rated power (MW)", { exact: true }).fill("600");
+    await page.getByLabel("Rated power (MW)", { exact: true }).blur();
+    await expect(page.getByLabel("Rated power (MW)", { exact: true })).toHaveAccessibleDescription("Please enter a value between 1 - 500 MW.");
+  }
+  for (const [label, value] of FIELD_RULES) await page.getByLabel(label, { exact: true }).fill(value);
+  await page.getByRole("button", { name: "Next →" }).click();
+  for (const [label, , message] of FIELD_RULES) {
+    await expect(page.getByLabel(label, { exact: true }), label).toHaveAccessibleDescription(message);
+  }
+  await expect(page.getByRole("group", { name: "Coupling" })).toContainText("Please choose AC or DC coupling.");
+  await expect(page.getByLabel("TNUoS generation zone")).toHaveAccessibleDescription(/Please choose a TNUoS generation zone\./);
+  await expect(page.getByLabel("GSP group")).toHaveAccessibleDescription(/Please choose a GSP group\./);
+  // Nothing moved on: still the first step.
+  await expect(page.getByRole("heading", { name: "Asset details", level: 2 })).toBeVisible();
+});
+
+test("§5 tariffs: prices, band times and fixed charges are required and in range with DUoS", async ({ page, jsEnabled }) => {
+  await logIn(page, "gb@voltcast.local");
+  await page.goto(`/forecasts/create/asset-details?configuration=bess&region=GB&f=${b64(validGb)}`);
+  await page.waitForLoadState("networkidle");
+  await page.getByText("Advanced details").click();
+  await page.getByLabel("Apply DUoS tariffs").check();
+  await page.getByLabel("Red band import (p/kWh)").fill("0");
+  await page.getByLabel("Fixed daily charges (p/MPAN/day)").fill("0");
+  if (jsEnabled) {
+    // Left empty: reported as the field is left.
+    for (const label of ["Green band export (p/kWh)", "Red band start"]) {
+      await page.getByLabel(label).focus();
+      await page.getByLabel(label).blur();
+    }
+  }
+  await page.getByRole("button", { name: "Next →" }).click();
+  await expect(page.getByLabel("Red band import (p/kWh)")).toHaveAccessibleDescription("Please enter a value between 0.001 - 999 999 p/kWh.");
+  await expect(page.getByLabel("Green band export (p/kWh)")).toHaveAccessibleDescription("Please enter a value between 0.001 - 999 999 p/kWh.");
+  await expect(page.getByLabel("Red band start")).toHaveAccessibleDescription("Please enter a time as HH:MM.");
+  await expect(page.getByLabel("Fixed daily charges (p/MPAN/day)")).toHaveAccessibleDescription("Please enter a value between 0.01 - 999 999 p/MPAN/day.");
+});
+
+test("§5 other: a revenue strategy, a world view and output names of 100 characters at most", async ({ page, jsEnabled }) => {
+  await logIn(page, "gb@voltcast.local");
+  const base = `configuration=bess&region=GB`;
+  await page.goto(`/forecasts/create/revenue-strategy?${base}&f=${b64(validGb)}`);
+  await page.getByRole("button", { name: "Next →" }).click();
+  await expect(page.getByRole("group", { name: "Revenue strategy" })).toContainText("Please select at least one revenue strategy.");
+  await page.getByLabel("Energy with AS").check();
+  if (jsEnabled) {
+    // The last strategy cannot be unchecked.
+    await page.getByLabel("Energy with AS").click();
+    await expect(page.getByLabel("Energy with AS")).toBeChecked();
+  }
+  await page.getByRole("button", { name: "Next →" }).click();
+  await expect(page.getByRole("heading", { name: "World view", level: 2 })).toBeVisible();
+  await page.getByRole("button", { name: "Next →" }).click();
+  await expect(page.getByRole("group", { name: "World view" })).toContainText("Please select at least one world view.");
+  await page.getByLabel(/GB Central scenario/).check();
+  await page.getByRole("button", { name: "Next →" }).click();
+  await page.getByLabel("Output name for GB Central scenario").fill("n".repeat(101));
+  await page.getByRole("button", { name: "Run model" }).click();
+  await expect(page.getByLabel("Output name for GB Central scenario")).toHaveAccessibleDescription("The forecast name should be 100 characters or less.");
+});
+
+test("§5 uploads: custom degradation (ERCOT only) needs a .csv curve", async ({ page }) => {
+  await logIn(page, "pro@voltcast.local");
+  const ercot = { ...validGb, zipCode: "79701", gspGroup: undefined, ercotZone: "West" };
+  await page.goto(`/forecasts/create/asset-details?configuration=bess&region=ERCOT&f=${b64(ercot)}`);
+  await page.waitForLoadState("networkidle");
+  const custom = page.getByRole("radio", { name: "Custom degradation curve" });
+  await custom.check();
+  await page.getByRole("button", { name: "Next →" }).click();
+  await expect(page.locator("input[name=degradationFile]")).toHaveAccessibleDescription("Please upload a custom degradation curve.");
+  await custom.check();
+  await page.locator("input[name=degradationFile]").setInputFiles({ name: "curve.txt", mimeType: "text/plain", buffer: Buffer.from("cycles,capacity\n0,1\n") });
+  await page.getByRole("button", { name: "Next →" }).click();
+  await expect(page.getByText("Looks like the format you are trying to upload is not supported", { exact: false }).first()).toBeVisible();
+  // Outside ERCOT the option is not offered.
+  await page.goto(`/forecasts/create/asset-details?configuration=bess&region=GB&f=${b64(validGb)}`);
+  await expect(page.getByRole("radio", { name: "Custom degradation curve" })).toHaveCount(0);
+});

@@ -85,7 +85,6 @@ export function useBuilderForm(id: string, schema: ReturnType<typeof drawerSchem
     const sub = parseWithZod(mergedFormData(new FormData(el), props.state, owned), { schema });
     const failed = sub.status === "error" ? Object.keys(sub.error ?? {}) : [];
     setValidity({ valid: failed.length === 0, coreValid: failed.every((f) => ADVANCED_FIELDS.has(f.split(".")[0])) });
-    el.dataset.invalid = failed.join(" ");
   };
   useEffect(() => {
     if (hydrated) recheck();
@@ -138,7 +137,7 @@ export function DetailsFields({ kind, ctx, props, coreValid }: { kind: DrawerKin
     <>
       <input type="hidden" name="customDegradationCurveId" value={str(props.state, "customDegradationCurveId")} />
       <input type="hidden" name="customDegradationCurveFileName" value={str(props.state, "customDegradationCurveFileName")} />
-      <UploadField name="degradationFile" label="Custom degradation curve" current={str(props.state, "customDegradationCurveFileName") || undefined} errors={ctx.fields.customDegradationCurveId?.errors} />
+      <UploadField name="degradationFile" label="Custom degradation curve file" current={str(props.state, "customDegradationCurveFileName") || undefined} errors={ctx.fields.customDegradationCurveId?.errors} />
       <p style={{ marginTop: "-0.5rem" }}>
         <a href="/api/v1/forecast/run-library/custom-degradation-curve-template/">Download the curve template</a>
       </p>
