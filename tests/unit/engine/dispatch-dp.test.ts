@@ -58,3 +58,25 @@ describe("dispatch DP vs HiGHS", () => {
     expect(dpScope({ ...problem(random), exportPrice: random.map((v) => v + 5) })).toBe("export price above import price");
   }, 60_000);
 });
+
+describe("DP with fixed service reservations (GB ancillaries stage 2, block search)", () => {
+  it("equals HiGHS on the LP with the oracle's own reservations fixed; the block search gives a valid schedule", async () => {
+    const { buildYearProblem, parseForecastInput, syntheticMarketYear } = await import("../../../engine/forecast/index.ts");
+    const { solveDispatchBlocks } = await import("../../../engine/dispatch/fast.ts");
+    const p = parseForecastInput({ configuration: "bess", region: "GB", ratedPower: 50, duration: 2, efficiency: 88, maxCycles: 100, startDate: "2026-01-01", assetLifeYears: 1, revenueStrategies: ["energy_with_as"], macroScenarios: ["central"] });
+    const my0 = syntheticMarketYear("GB", 2026, "central", 30);
+    const n = 96;
+    const my = { ...my0, energyPrice: my0.energyPrice.slice(0, n), imbalancePrice: undefined, servicePrices: Object.fromEntries(Object.entries(my0.servicePrices).map(([k, v]) => [k, v!.slice(0, n)])) };
+    const { problem } = buildYearProblem(p, "energy_with_as", my, 1, 50);
+    const oracle = await solveDispatchOracle(problem);
+    const fixed = { ...problem, services: problem.services!.map((s, k) => ({ ...s, fixedMW: oracle.services[k].mw.map((v) => Math.max(0, v - 1e-7)) })) };
+    const dp = solveDispatchDp(fixed)!;
+    expect(checkSchedule(fixed, dp).violations).toEqual([]);
+    expect(Math.abs(dp.revenue - oracle.revenue) / oracle.revenue).toBeLessThan(1e-5);
+    const blocks = solveDispatchBlocks(problem)!;
+    expect(blocks.solver).toBe("dp+blocks");
+    expect(checkSchedule(problem, blocks).violations).toEqual([]);
+    expect(blocks.revenue).toBeLessThanOrEqual(oracle.revenue * (1 + 1e-9));
+    expect(blocks.serviceRevenue).toBeGreaterThan(0);
+  }, 60_000);
+});
