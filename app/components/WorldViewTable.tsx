@@ -140,7 +140,14 @@ export function WorldViewTable(p: WorldViewTableProps) {
   const [selected, setSelected] = useState<string[]>(p.selected);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(p.error ?? null);
+  const tableForm = useRef<HTMLFormElement>(null);
   useEffect(() => setSelected(p.selected), [p.selected]);
+  // Boxes ticked before JavaScript arrived count too (the checkboxes are uncontrolled).
+  useEffect(() => {
+    const boxes = tableForm.current?.querySelectorAll<HTMLInputElement>('input[type="checkbox"][name="id"]') ?? [];
+    const ticked = [...boxes].filter((b) => b.checked).map((b) => b.value);
+    if (ticked.length) setSelected((s) => [...new Set([...s, ...ticked])]);
+  }, []);
   useEffect(() => setError(p.error ?? null), [p.error]);
   useEffect(() => () => clearTimeout(timer.current), []);
 
@@ -214,7 +221,7 @@ export function WorldViewTable(p: WorldViewTableProps) {
           {error}
         </Notice>
       ) : null}
-      <form method="post" action={p.downloadAction} onSubmit={onSubmit} aria-label={`${p.title} selection`}>
+      <form ref={tableForm} method="post" action={p.downloadAction} onSubmit={onSubmit} aria-label={`${p.title} selection`}>
         <input type="hidden" name="q" value={p.q} />
         {hiddenSelected.map((id) => (
           <input key={id} type="hidden" name="id" value={id} />
@@ -270,7 +277,7 @@ export function WorldViewTable(p: WorldViewTableProps) {
                           name="id"
                           value={item.id}
                           disabled={locked}
-                          checked={selectedSet.has(item.id) && !locked}
+                          defaultChecked={selectedSet.has(item.id) && !locked}
                           onChange={(e) => toggle(item.id, e.currentTarget.checked)}
                           aria-label={`Select ${item.name}`}
                           aria-describedby={locked ? `lock-${item.id}` : undefined}
@@ -342,7 +349,14 @@ export function WorldViewTable(p: WorldViewTableProps) {
             busy={busy}
             error={hydrated ? error : null}
             cancelTo={cancelTo}
-            onCancel={hydrated ? () => setSelected([]) : undefined}
+            onCancel={
+              hydrated
+                ? () => {
+                    tableForm.current?.querySelectorAll<HTMLInputElement>('input[type="checkbox"][name="id"]').forEach((b) => (b.checked = false));
+                    setSelected([]);
+                  }
+                : undefined
+            }
           />
         ) : null}
         {/* Room so the fixed banner never hides the last row. */}
