@@ -100,7 +100,7 @@ export function Chart({ id, title, data, error }: { id: string; title: string; d
         height={380}
         scale={{ x: "time" }}
         padding={{ top: 16, bottom: 48, left: 72, right: 24 }}
-        domainPadding={bars ? { x: 12 } : undefined}
+        domainPadding={bars ? { x: 12 } : { y: 8 }}
         containerComponent={
           <ZoomVoronoi
             containerId={id}

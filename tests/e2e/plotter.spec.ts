@@ -33,10 +33,10 @@ test("library → plot a month by week → save → edit → delete → download
 
   // Plot it: the last month of its data, averaged per week.
   await firstRow.getByRole("link", { name: "Plot" }).click();
-  await expect(page.getByRole("heading", { name: "Plotter", level: 1 })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Plotter", level: 1 })).toBeVisible({ timeout: 30_000 });
   await page.getByLabel("Period").selectOption("week");
   await page.getByRole("button", { name: "Plot", exact: true }).click();
-  await expect(page).toHaveURL(/period=week/);
+  await expect(page).toHaveURL(/period=week/, { timeout: 30_000 });
   const chart = page.getByRole("figure");
   await expect(chart.getByText(datasetTitle).first()).toBeVisible();
   await expect(chart.locator("svg path").first()).toBeVisible();
