@@ -97,9 +97,10 @@ export default function CreateForecast() {
   // Leaving with unsaved changes asks first; the redirects of a save or a run are not leaving.
   const navigation = useNavigation();
   const posting = useRef(false);
+  const leaving = useRef(false);
   posting.current = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
   const blocker = useBlocker(({ currentLocation, nextLocation }) => {
-    if (!data.dirty || posting.current) return false;
+    if (!data.dirty || posting.current || leaving.current) return false;
     if ((nextLocation.state as { _isRedirect?: boolean } | null)?._isRedirect) return false;
     return currentLocation.pathname !== nextLocation.pathname && !inBuilder(nextLocation.pathname);
   });
@@ -141,7 +142,7 @@ export default function CreateForecast() {
         <SubscriptionModal subscription={data.subscription} loggedIn={data.loggedIn} closeHref={here} pricingHref={`/pricing#${data.subscription.key}`} />
       ) : null}
       {data.modal === "after-draft" ? <AfterDraftModal libraryHref={data.hrefs.runList} stayHref={here} /> : null}
-      {data.modal === "unsaved" ? <UnsavedChangesModal save={saveAndLeave(data.to ?? data.hrefs.builder)} leaveHref={data.to ?? data.hrefs.builder} cancelHref={here} /> : null}
+      {data.modal === "unsaved" ? <UnsavedChangesModal save={saveAndLeave(data.to ?? data.hrefs.builder)} leaveHref={data.to ?? data.hrefs.builder} cancelHref={here} onLeaveLink={() => (leaving.current = true)} /> : null}
       {leaveTo && blocker.state === "blocked" ? (
         <UnsavedChangesModal save={saveAndLeave(leaveTo)} leaveHref={leaveTo} cancelHref={here} onCancel={() => blocker.reset?.()} onLeave={() => blocker.proceed?.()} />
       ) : null}

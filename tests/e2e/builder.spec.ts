@@ -332,3 +332,102 @@ test("§5 uploads: custom degradation (ERCOT only) needs a .csv curve", async ({
   await page.goto(`/forecasts/create/asset-details?configuration=bess&region=GB&f=${b64(validGb)}`);
   await expect(page.getByRole("radio", { name: "Custom degradation curve" })).toHaveCount(0);
 });
+
+// ── Routing rules and modals (spec §2, §8) ──
+
+const fullGb = {
+  ...validGb,
+  tnuosGenerationZone: "25",
+  revenueStrategies: ["energy_with_as"],
+  macroScenarios: ["gb-central"],
+  runName: { "gb-central": "Modal check - GB Central" },
+};
+
+test("routing: no configuration goes to the start, an unknown draft to not-found", async ({ page }) => {
+  await logIn(page, "gb@voltcast.local");
+  await page.goto("/forecasts/create/asset-details");
+  await expect(page).toHaveURL(/\/forecasts\/builder$/);
+  await page.goto("/forecasts/builder/edit/00000000-0000-0000-0000-000000000000?configuration=bess&region=GB");
+  await expect(page).toHaveURL(/\/not-found$/);
+  // A draft id on the builder URL opens the edit route.
+  await page.goto("/forecasts/builder?forecastId=00000000-0000-0000-0000-000000000000&configuration=bess&region=GB");
+  await expect(page).toHaveURL(/\/not-found$/);
+});
+
+test("logged out: saving a draft asks to log in", async ({ page }) => {
+  await page.goto(`/forecasts/builder/canvas?configuration=bess&region=GB&drawer=draft&f=${b64(validGb)}`);
+  await page.getByRole("dialog", { name: "Save as draft" }).getByRole("button", { name: "Save as draft" }).click();
+  const modal = page.getByRole("dialog", { name: "You’re logged out" });
+  await expect(modal.getByText("You need to be logged in to save drafts or create a forecast")).toBeVisible();
+  await expect(modal.getByRole("link", { name: "Log in" })).toHaveAttribute("href", /\/login\?redirectTo=%2Fforecasts%2Fbuilder%2Fcanvas/);
+  await modal.getByRole("link", { name: "Back" }).click();
+  await expect(modal).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: "Rules check", level: 1 })).toBeVisible();
+});
+
+test("subscription: a run without the model subscription offers the upgrade, and Get sends the request", async ({ page }) => {
+  await logIn(page, "free@voltcast.local");
+  await page.goto(`/forecasts/builder/canvas?configuration=bess&region=GB&drawer=run&f=${b64(fullGb)}`);
+  await page.getByRole("dialog", { name: "Run model" }).getByRole("button", { name: "Continue" }).click();
+  const modal = page.getByRole("dialog", { name: "This run is for GB BESS subscribers" });
+  await expect(modal.getByText("You need to add this power-up to continue")).toBeVisible();
+  await modal.getByRole("button", { name: "Get GB BESS" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Your upgrade request has been sent" })).toBeVisible();
+});
+
+test("Oops! and the unsaved-changes prompt are pages of their own", async ({ page }) => {
+  await logIn(page, "gb@voltcast.local");
+  const base = `/forecasts/builder/canvas?configuration=bess&region=GB&f=${b64(validGb)}`;
+  await page.goto(`${base}&modal=oops`);
+  const oops = page.getByRole("dialog", { name: "Oops!" });
+  await expect(oops.getByText("Something's not quite right. Please contact a member of the team to let them know this isn't working.")).toBeVisible();
+  await oops.getByRole("link", { name: "Close" }).click();
+  await expect(oops).toHaveCount(0);
+
+  await page.goto(`${base}&modal=unsaved&to=%2Fforecasts%2Fbuilder`);
+  const prompt = page.getByRole("dialog", { name: "You have unsaved changes" });
+  await expect(prompt.getByRole("button", { name: "Save", exact: true })).toBeVisible();
+  await expect(prompt.getByRole("link", { name: "Cancel" })).toBeVisible();
+  await prompt.getByRole("link", { name: "Don't save" }).click();
+  await expect(page).toHaveURL(/\/forecasts\/builder$/);
+});
+
+test("unsaved changes: leaving the canvas asks Save / Don't save / Cancel @js-only", async ({ page }) => {
+  await logIn(page, "gb@voltcast.local");
+  await page.goto(`/forecasts/builder/canvas?configuration=bess&region=GB&f=${b64(validGb)}`);
+  await page.waitForLoadState("networkidle");
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Plotter" }).click();
+  const prompt = page.getByRole("dialog", { name: "You have unsaved changes" });
+  await expect(prompt).toBeVisible();
+  await prompt.getByRole("button", { name: "Cancel" }).click();
+  await expect(prompt).toHaveCount(0);
+  await expect(page).toHaveURL(/\/forecasts\/builder\/canvas/);
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Plotter" }).click();
+  await page.getByRole("dialog", { name: "You have unsaved changes" }).getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page).toHaveURL(/\/plotter/);
+});
+
+test("builder screens and modals have no serious accessibility violations @js-only", async ({ page }) => {
+  test.setTimeout(240_000);
+  await logIn(page, "gb@voltcast.local");
+  const canvas = `/forecasts/builder/canvas?configuration=bess&region=GB&f=${b64(fullGb)}`;
+  const found: string[] = [];
+  for (const path of [
+    "/forecasts/builder",
+    "/forecasts/builder?modal=create&configuration=bess",
+    canvas,
+    `${canvas}&drawer=bessDetails`,
+    `${canvas}&drawer=run`,
+    `${canvas}&modal=logged-out`,
+    `${canvas}&modal=subscription&subscription=forecast_ercot_nodal`,
+    `${canvas}&modal=after-draft`,
+    `${canvas}&modal=oops`,
+    `${canvas}&modal=unsaved&to=%2Fforecasts%2Fbuilder`,
+    `/forecasts/create/asset-details?configuration=bess&region=GB&f=${b64(fullGb)}`,
+  ]) {
+    await page.goto(path);
+    await page.waitForLoadState("networkidle");
+    found.push(...(await seriousA11yViolations(page)).map((v) => `${path.slice(0, 60)}: ${v}`));
+  }
+  expect(found).toEqual([]);
+});

@@ -118,12 +118,14 @@ export function AfterDraftModal({ libraryHref, stayHref }: { libraryHref: string
 }
 
 /** Save / Don't save / Cancel (spec §4). `save` is the form that saves and then leaves. */
-export function UnsavedChangesModal({ save, leaveHref, cancelHref, onCancel, onLeave }: {
+export function UnsavedChangesModal({ save, leaveHref, cancelHref, onCancel, onLeave, onLeaveLink }: {
   save: ReactNode;
   leaveHref: string;
   cancelHref: string;
   onCancel?: () => void;
   onLeave?: () => void;
+  /** Called as the "Don't save" link is followed (so that the page does not ask again). */
+  onLeaveLink?: () => void;
 }) {
   return (
     <Modal
@@ -146,7 +148,7 @@ export function UnsavedChangesModal({ save, leaveHref, cancelHref, onCancel, onL
               Don't save
             </Button>
           ) : (
-            <ButtonLink to={leaveHref} $variant="secondary">
+            <ButtonLink to={leaveHref} $variant="secondary" onClick={onLeaveLink}>
               Don't save
             </ButtonLink>
           )}

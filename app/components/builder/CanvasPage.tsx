@@ -108,9 +108,10 @@ function CanvasScreen({ data }: { data: CanvasData }) {
   // Leaving with unsaved changes asks first; the redirects of a save or a run are not leaving.
   const navigation = useNavigation();
   const posting = useRef(false);
+  const leaving = useRef(false);
   posting.current = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
   const blocker = useBlocker(({ currentLocation, nextLocation }) => {
-    if (!data.dirty || posting.current) return false;
+    if (!data.dirty || posting.current || leaving.current) return false;
     if ((nextLocation.state as { _isRedirect?: boolean } | null)?._isRedirect) return false;
     return currentLocation.pathname !== nextLocation.pathname && !inBuilder(nextLocation.pathname);
   });
@@ -217,7 +218,7 @@ function CanvasScreen({ data }: { data: CanvasData }) {
         <SubscriptionModal subscription={data.subscription} loggedIn={data.loggedIn} closeHref={here} pricingHref={`/pricing#${data.subscription.key}`} />
       ) : null}
       {data.modal === "after-draft" ? <AfterDraftModal libraryHref={data.hrefs.runList} stayHref={here} /> : null}
-      {data.modal === "unsaved" ? <UnsavedChangesModal save={saveAndLeave(leaveHref)} leaveHref={leaveHref} cancelHref={here} /> : null}
+      {data.modal === "unsaved" ? <UnsavedChangesModal save={saveAndLeave(leaveHref)} leaveHref={leaveHref} cancelHref={here} onLeaveLink={() => (leaving.current = true)} /> : null}
       {leaveTo && blocker.state === "blocked" ? (
         <UnsavedChangesModal
           save={saveAndLeave(leaveTo)}
