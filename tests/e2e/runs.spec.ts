@@ -150,7 +150,8 @@ test("filters, sort and paging are URL state; the empty states show their texts"
   await page.goto("/forecasts");
   await expect(page.getByRole("heading", { name: "Forecast runs" })).toBeVisible();
 
-  // Filters: chosen in the form, kept in the URL.
+  // Filters: chosen in the form (submitted on change once JavaScript runs), kept in the URL.
+  if (jsEnabled) await expect(page.getByRole("search", { name: "Filter runs" })).toHaveAttribute("data-live", "true");
   await page.getByLabel("Region").selectOption("GB");
   await page.getByLabel("Custom runs only").check();
   if (!jsEnabled) await page.getByRole("button", { name: "Apply filters" }).click();
@@ -196,6 +197,7 @@ test("filters, sort and paging are URL state; the empty states show their texts"
 test("the page size is remembered per path @js-only", async ({ page }) => {
   await logIn(page, "gb@voltcast.local");
   await page.goto("/forecasts");
+  await expect(page.getByRole("search", { name: "Filter runs" })).toHaveAttribute("data-live", "true");
   await page.getByLabel("Rows per page").selectOption("25");
   await expect(page).toHaveURL(/limit=25/);
   await page.goto("/forecasts");

@@ -4,6 +4,7 @@ import { Form, Link, useSubmit } from "@remix-run/react";
 import styled from "styled-components";
 import { theme } from "../theme.ts";
 import { Button } from "../ui.tsx";
+import { useHydrated } from "./useHydrated.ts";
 import { FINANCE_STATUSES, PAGE_SIZES, STATUS_LABELS, type ListQuery, type RunStatus } from "./rules.ts";
 
 const Bar = styled.div`
@@ -28,9 +29,11 @@ export interface FilterValues {
 
 export function RunFilters({ query, values, pathname }: { query: ListQuery; values: FilterValues; pathname: string }) {
   const submit = useSubmit();
+  // Marks when changes submit by themselves (JavaScript running); until then "Apply filters" does it.
+  const live = useHydrated();
   const auto = (e: React.ChangeEvent<HTMLElement>) => submit((e.currentTarget as HTMLInputElement).form, { preventScrollReset: true, replace: true });
   return (
-    <Form method="get" action={pathname} role="search" aria-label="Filter runs">
+    <Form method="get" action={pathname} role="search" aria-label="Filter runs" data-live={live ? "true" : undefined}>
       <Bar>
         <label>
           Region
