@@ -34,6 +34,18 @@ const NameCell = styled.div`
   a { font-weight: 600; }
 `;
 
+/** The padlock of a run whose library subscription the user lacks (spec §6). */
+export function Padlock({ name = "Subscription required" }: { name?: string }) {
+  return (
+    <span title={name} role="img" aria-label={name} style={{ display: "inline-flex", color: "#8a5a00" }}>
+      <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+        <rect x="5" y="11" width="14" height="10" rx="2" fill="currentColor" />
+        <path d="M8 11V8a4 4 0 0 1 8 0v3" fill="none" stroke="currentColor" strokeWidth="2" />
+      </svg>
+    </span>
+  );
+}
+
 export const formatDate = (iso: string | null | undefined) => {
   if (!iso) return null;
   const d = new Date(iso);
@@ -164,7 +176,7 @@ export function RunTable({ runs, now, caption, sort, selection, actions, showFin
                   </div>
                 </NameCell>
               </td>
-              <td className="num">{run.revenue !== null ? formatMoney(run.revenue) : run.locked ? <span title="Subscription required">🔒</span> : "—"}</td>
+              <td className="num">{run.revenue !== null ? formatMoney(run.revenue) : run.locked ? <Padlock /> : "—"}</td>
               <td>
                 {run.createdBy ?? "—"}
                 {run.editedBy ? <small>Edited by {run.editedBy}</small> : null}
