@@ -544,7 +544,9 @@ export default function LibrarySectionPage() {
                           <a href={d.apiUrl} title={`The latest month of ${d.title} from the API (GET get-data, see the API docs)`}>
                             View on API
                           </a>
-                          {" · "}
+                          {" ("}
+                          <a href="/api/v1/docs#get-data-api-data-and-charts-plotting-get-data">API docs</a>
+                          {") · "}
                           <Link to={`/plotter?fields=${d.id}&shortcut=1M&tree=${section.id === "hourly-forward-curve" ? "world-view" : "live-and-historic"}`}>Plot</Link>
                         </small>
                       </td>
