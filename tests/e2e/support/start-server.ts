@@ -18,6 +18,8 @@ const child = spawn("npx", ["tsx", "server.ts"], {
     VOLTCAST_DATA_DIR: mkdtempSync(path.join(tmpdir(), "voltcast-e2e-")),
     VOLTCAST_SEED_DEMO: "true",
     VOLTCAST_INSECURE_COOKIES: "true",
+    // GB market data only: what the browser tests browse, without importing every market in the background.
+    VOLTCAST_SEED_DATASETS: process.env.VOLTCAST_SEED_DATASETS ?? "gb",
     SESSION_SECRET: randomBytes(32).toString("hex"),
     LOG_LEVEL: "silent",
   },
