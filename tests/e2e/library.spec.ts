@@ -60,7 +60,12 @@ test("a dataset that needs a subscription is refused with the spec's message", a
   test.setTimeout(180_000);
   await logIn(page, "free@voltcast.local");
   await waitForGbDatasets(page);
+  // The seed imports GB files one after another: give the gated ones time to arrive.
   const locked = page.getByRole("row").filter({ hasText: "subscription is required" }).first();
+  for (let i = 0; i < 30 && (await locked.count()) === 0; i++) {
+    await page.waitForTimeout(3000);
+    await page.reload();
+  }
   test.skip((await locked.count()) === 0, "no subscription-gated GB dataset in this data");
   const title = (await locked.locator("strong").first().textContent())!.trim();
   const badge = (await locked.getByText("subscription is required").textContent())!.trim();
