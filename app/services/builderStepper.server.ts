@@ -52,7 +52,7 @@ export async function stepperLoader(request: Request, slug: string | undefined) 
   const modal = url.searchParams.get("modal");
   const summary = STEPS.map((s) => ({
     title: s.label,
-    rows: summarise(s.name === "assetDetails" ? ["region", "configuration", ...stepOwnedFields("assetDetails", p.configuration)] : stepOwnedFields(s.name, p.configuration), p.state, p.region, p.configuration, p.scenarios),
+    rows: summarise([...new Set(["region", "configuration", ...stepOwnedFields(s.name, p.configuration)])].filter((f) => s.name === "assetDetails" || (f !== "region" && f !== "configuration")), p.state, p.region, p.configuration, p.scenarios),
   }));
   const index = STEPS.findIndex((s) => s.name === step.name);
   return json({
