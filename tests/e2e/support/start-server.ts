@@ -19,6 +19,8 @@ const child = spawn("npx", ["tsx", "server.ts"], {
     VOLTCAST_SEED_DEMO: "true",
     VOLTCAST_INSECURE_COOKIES: "true",
     // GB market data only: what the browser tests browse, without importing every market in the background.
+    // One-year library runs: they are computed at start and queue ahead of the tests' own runs.
+    VOLTCAST_LIBRARY_RUN_YEARS: process.env.VOLTCAST_LIBRARY_RUN_YEARS ?? "1",
     VOLTCAST_SEED_DATASETS: process.env.VOLTCAST_SEED_DATASETS ?? "gb",
     SESSION_SECRET: randomBytes(32).toString("hex"),
     LOG_LEVEL: "silent",
