@@ -26,11 +26,23 @@ async function run(job: EngineJob) {
     if (my.synthetic) synthetic = true;
     return my;
   };
+  const days = sampleDays(job.input.startDate);
   const result = await runForecast(job.input, source, {
     workers: 0,
+    days,
     onProgress: (e) => parentPort!.postMessage({ type: "progress", ...e }),
   });
-  parentPort!.postMessage({ type: "result", result: { scenarios: result.scenarios, elapsedMs: result.elapsedMs }, synthetic });
+  // The days of the first scenario and strategy: enough for the run page's "dispatch of a day" chart.
+  const firstDays = result.days.slice(0, days.length);
+  parentPort!.postMessage({ type: "result", result: { scenarios: result.scenarios, elapsedMs: result.elapsedMs, days: firstDays }, synthetic });
+}
+
+/** Four days a season apart in the first months of operation (15 Jan, Apr, Jul, Oct on or after the start). */
+export function sampleDays(startDate: string): string[] {
+  const start = startDate.slice(0, 10);
+  const y = Number(start.slice(0, 4));
+  const candidates = [y, y + 1].flatMap((year) => ["01-15", "04-15", "07-15", "10-15"].map((md) => `${year}-${md}`));
+  return candidates.filter((d) => d >= start).slice(0, 4);
 }
 
 run(workerData as EngineJob).catch((e) => {

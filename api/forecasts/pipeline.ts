@@ -10,7 +10,7 @@
 import { Worker } from "node:worker_threads";
 import type pg from "pg";
 import type { WorkerContext, JobInfo } from "../jobs/types.ts";
-import type { ForecastResult, ProgressEvent, ScenarioResult } from "../../engine/forecast/types.ts";
+import type { DayDispatch, ForecastResult, ProgressEvent, ScenarioResult } from "../../engine/forecast/types.ts";
 import type { Forecast } from "../../app/validation/forecast.ts";
 import { toEngineInput, worldViewZone, type Uploads } from "./engineInput.ts";
 import type { EngineJob } from "./engineThreadImpl.ts";
@@ -32,11 +32,14 @@ export function dispatchIntervalMinutes(): number | undefined {
 }
 
 /** Run the engine for one forecast in a worker thread; resolves with its result. */
-export function computeInThread(job: EngineJob, onProgress: (e: ProgressEvent) => void): Promise<{ result: ForecastResult; synthetic: boolean }> {
+export function computeInThread(
+  job: EngineJob,
+  onProgress: (e: ProgressEvent) => void,
+): Promise<{ result: ForecastResult & { days?: DayDispatch[] }; synthetic: boolean }> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL("./engineThread.mjs", import.meta.url), { workerData: job });
     let settled = false;
-    worker.on("message", (m: { type: string; message?: string; result?: ForecastResult; synthetic?: boolean } & ProgressEvent) => {
+    worker.on("message", (m: { type: string; message?: string; result?: ForecastResult & { days?: DayDispatch[] }; synthetic?: boolean } & ProgressEvent) => {
       if (m.type === "progress") onProgress({ event: m.event, percentage: m.percentage, status: m.status });
       else if (m.type === "result") {
         settled = true;
@@ -77,10 +80,17 @@ async function loadUploads(pool: pg.Pool, f: Forecast, userId: string | null): P
   return out;
 }
 
-function toRunResult(scenarios: ScenarioResult[], forecastUsed: Record<string, unknown>, modelVersion: string, synthetic: boolean): RunResult {
+function toRunResult(
+  scenarios: ScenarioResult[],
+  forecastUsed: Record<string, unknown>,
+  modelVersion: string,
+  synthetic: boolean,
+  days: DayDispatch[] = [],
+): RunResult {
   const first = scenarios[0];
   return {
     modelVersion,
+    days,
     currency: first.currency,
     unitYear: first.unitYear,
     unitMonth: first.unitMonth,
@@ -173,7 +183,7 @@ export async function executeRun(ctx: WorkerContext, runId: string, job: JobInfo
       const { result, synthetic } = await computeInThread({ input, scenarioId, zone: worldViewZone(forecast), intervalMinutes: dispatchIntervalMinutes() }, onProgress);
       await chain;
       if (!result.scenarios.length) throw new RunFailure("The forecast model returned no results.");
-      const runResult = toRunResult(result.scenarios, { ...forecast, engineInput: { ...input, customDegradationCurve: undefined, generationProfile: undefined } }, run.model_version ?? scenario.modelVersion, synthetic);
+      const runResult = toRunResult(result.scenarios, { ...forecast, engineInput: { ...input, customDegradationCurve: undefined, generationProfile: undefined } }, run.model_version ?? scenario.modelVersion, synthetic, result.days);
       await recordEvent(ctx.pool, runId, "Writing the result file", "success", 92);
       const file = await buildResultWorkbook({ runName: run.run_name, scenarioName: scenario.name, result: runResult });
       const client = await ctx.pool.connect();

@@ -1,6 +1,7 @@
 // Runs and drafts in the database. A draft is a run row with status 'draft' (not computed yet);
 // "Run model" creates one run per selected macro scenario, each a queue job (api/jobs/kinds/forecastRun.ts).
 import type pg from "pg";
+import type { DayDispatch } from "../../engine/forecast/types.ts";
 import type { Access } from "../access/access.ts";
 import type { Queue } from "../jobs/queue.ts";
 import { LIBRARY_SUBSCRIPTION, canSeeLibraryRun, subscriptionName } from "./permissions.ts";
@@ -77,6 +78,8 @@ export interface RunResult {
   /** Headline for lists: the first strategy's average revenue per MW per year. */
   revenuePerMWYear: number;
   synthetic?: boolean;
+  /** Dispatch of a few sample days (first scenario and strategy), for the run page's day chart. */
+  days?: DayDispatch[];
 }
 
 export const RUN_COLUMNS = `r.id, r.user_id, r.run_name, r.asset_name, r.status, r.is_custom, r.source, r.market_region, r.configuration,

@@ -139,6 +139,14 @@ describe("runs", () => {
       expect(y.year).toBe(2025);
       expect(Object.keys(y.streams)).toEqual(expect.arrayContaining(["wholesale", "services"]));
       expect(run.result.forecastUsed.assetName).toBe("Didcot");
+      // Sample days of dispatch for the run page's chart: whole days, state of charge within capacity.
+      expect(run.result.days.length).toBeGreaterThan(0);
+      for (const day of run.result.days) {
+        const step = Date.parse(day.timestamps[1]) - Date.parse(day.timestamps[0]);
+        expect(Date.parse(day.timestamps.at(-1)) - Date.parse(day.timestamps[0]) + step).toBe(24 * 3600_000);
+        expect(Math.max(...day.socMWh)).toBeLessThanOrEqual(run.result.forecastUsed.ratedPower * run.result.forecastUsed.duration + 1e-6);
+        expect(day.price).toHaveLength(day.timestamps.length);
+      }
       const names = run.progressEvents.map((e: any) => e.event);
       expect(names[0]).toBe("Run queued");
       expect(names.at(-1)).toBe("Run finished: results ready for review");
