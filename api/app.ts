@@ -15,7 +15,18 @@ import { worldViewsRouter } from "./routes/worldViews.ts";
 import { locationsRouter } from "./routes/locations.ts";
 
 /** Routers of the product's areas; each is a function of the context. Add new areas here. */
-const AREAS: ((ctx: ApiContext) => express.Router)[] = [authRouter, plottingRouter, dataAndChartsRouter, forecastDraftsRouter, forecastRunsRouter, forecastUploadsRouter, forecastArchivesRouter, forecastAssetsRouter, worldViewsRouter, locationsRouter];
+const AREAS: ((ctx: ApiContext) => express.Router)[] = [
+  authRouter,
+  plottingRouter,
+  dataAndChartsRouter,
+  forecastDraftsRouter,
+  forecastRunsRouter,
+  forecastUploadsRouter,
+  forecastArchivesRouter,
+  forecastAssetsRouter,
+  worldViewsRouter,
+  locationsRouter,
+];
 
 export function createApi(ctx: ApiContext): express.Router {
   const api = express.Router();

@@ -24,7 +24,10 @@ export async function startBackend(
   try {
     await migrate(pool, log);
     await syncCatalog(pool);
-    const queue = await startQueue(database.url, { maintenanceSeconds: config.VOLTCAST_QUEUE_MAINTENANCE_SECONDS, log });
+    const queue = await startQueue(database.url, {
+      maintenanceSeconds: config.VOLTCAST_QUEUE_MAINTENANCE_SECONDS,
+      log,
+    });
     const ctx: ApiContext = { pool, db: createDb(pool), queue, secret: config.sessionSecret };
     for (const seed of SEEDS) {
       if (seed.when === "always" || config.seedDemo) await seed.run(ctx, log);

@@ -49,7 +49,9 @@ export function parseEnv(env: Record<string, string | undefined> = process.env):
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
   const result = EnvSchema.safeParse(cleaned);
   if (!result.success) {
-    const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message} (got ${JSON.stringify(cleaned[String(i.path[0])])})`);
+    const lines = result.error.issues.map(
+      (i) => `  ${i.path.join(".")}: ${i.message} (got ${JSON.stringify(cleaned[String(i.path[0])])})`,
+    );
     throw new ConfigError(`Invalid environment:\n${lines.join("\n")}`);
   }
   return result.data;
@@ -75,7 +77,9 @@ function localSecret(dataDir: string, nodeEnv: Env["NODE_ENV"]): string {
   const file = path.join(dataDir, "session-secret");
   if (existsSync(file)) return readFileSync(file, "utf8").trim();
   if (nodeEnv === "production" && process.env.DATABASE_URL) {
-    throw new ConfigError("Invalid environment:\n  SESSION_SECRET: required in production with an external DATABASE_URL");
+    throw new ConfigError(
+      "Invalid environment:\n  SESSION_SECRET: required in production with an external DATABASE_URL",
+    );
   }
   const secret = randomBytes(32).toString("hex");
   writeFileSync(file, secret, { mode: 0o600 });

@@ -8,7 +8,8 @@ export const registry = new OpenAPIRegistry();
 registry.registerComponent("securitySchemes", "bearer", {
   type: "http",
   scheme: "bearer",
-  description: "A personal API key (create one on your profile page, or `npm run admin -- create-api-key EMAIL`).",
+  description:
+    "A personal API key (create one on your profile page, or `npm run admin -- create-api-key EMAIL`).",
 });
 
 const ErrorBody = z.object({ detail: z.string(), errors: z.record(z.array(z.string())).optional() });
@@ -32,7 +33,10 @@ export function describe(d: Describe) {
   const status = d.status ?? 200;
   const ok =
     d.response && "file" in d.response
-      ? { description: "A file", content: { [d.response.file]: { schema: z.string().openapi({ format: "binary" }) } } }
+      ? {
+          description: "A file",
+          content: { [d.response.file]: { schema: z.string().openapi({ format: "binary" }) } },
+        }
       : d.response
         ? { description: "OK", content: { "application/json": { schema: d.response as ZodTypeAny } } }
         : { description: "OK" };
@@ -50,7 +54,10 @@ export function describe(d: Describe) {
     },
     responses: {
       [status]: ok,
-      400: { description: "Invalid input, per field", content: { "application/json": { schema: ErrorBody } } },
+      400: {
+        description: "Invalid input, per field",
+        content: { "application/json": { schema: ErrorBody } },
+      },
       401: { description: "Not logged in or bad key" },
       403: { description: "A subscription or permission is missing" },
     },

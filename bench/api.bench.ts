@@ -35,10 +35,26 @@ export default async function bench() {
     };
     await measure("idle", 100);
     const body = {
-      region: "ERCOT", configuration: "bess", assetName: "Bench", zipCode: "79752", ercotZone: "West", startDate: "2025-01-01", horizonYears: 3,
-      maxCycles: 2, ratedPower: 10, duration: 2, connectionType: "distribution", efficiency: "88", maxImport: "same", maxExport: "same",
-      coLocation: "false", degradation: "standard_degradation_curve", repowering: 10000, revenueStrategies: ["energy_only"],
-      macroScenarios: ["ercot-central", "ercot-high"], runName: { "ercot-central": "Bench central", "ercot-high": "Bench high" },
+      region: "ERCOT",
+      configuration: "bess",
+      assetName: "Bench",
+      zipCode: "79752",
+      ercotZone: "West",
+      startDate: "2025-01-01",
+      horizonYears: 3,
+      maxCycles: 2,
+      ratedPower: 10,
+      duration: 2,
+      connectionType: "distribution",
+      efficiency: "88",
+      maxImport: "same",
+      maxExport: "same",
+      coLocation: "false",
+      degradation: "standard_degradation_curve",
+      repowering: 10000,
+      revenueStrategies: ["energy_only"],
+      macroScenarios: ["ercot-central", "ercot-high"],
+      runName: { "ercot-central": "Bench central", "ercot-high": "Bench high" },
     };
     const created = await t.call("/forecast/run-library/forecasts/", { as: PRO, body });
     if (created.status !== 201) throw new Error(JSON.stringify(created.body));

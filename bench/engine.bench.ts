@@ -48,10 +48,15 @@ export default async function engineBench() {
   const tIpm = performance.now() - tIpm0;
   const gap = (r: number) => (((oracle.revenue - r) / Math.abs(oracle.revenue)) * 100).toFixed(4);
   console.log(`dispatch, ${label}, ${price.length} intervals, 1 MW / 2 h / 88 % / 1 cycle/day:`);
-  if (dp) console.log(`  DP (dispatch/dp.ts):  ${tDp.toFixed(0)} ms, revenue ${dp.revenue.toFixed(2)}, gap to HiGHS ${gap(dp.revenue)} %, speed-up vs HiGHS ${(tOracle / tDp).toFixed(1)}×`);
+  if (dp)
+    console.log(
+      `  DP (dispatch/dp.ts):  ${tDp.toFixed(0)} ms, revenue ${dp.revenue.toFixed(2)}, gap to HiGHS ${gap(dp.revenue)} %, speed-up vs HiGHS ${(tOracle / tDp).toFixed(1)}×`,
+    );
   else console.log("  DP: out of scope (unexpected for this problem)");
   console.log(`  HiGHS oracle:         ${tOracle.toFixed(0)} ms, revenue ${oracle.revenue.toFixed(2)}`);
-  console.log(`  banded IPM (exact):   ${tIpm.toFixed(0)} ms, revenue ${ipm.revenue.toFixed(2)}, gap ${gap(ipm.revenue)} %, speed-up vs HiGHS ${(tOracle / tIpm).toFixed(1)}×`);
+  console.log(
+    `  banded IPM (exact):   ${tIpm.toFixed(0)} ms, revenue ${ipm.revenue.toFixed(2)}, gap ${gap(ipm.revenue)} %, speed-up vs HiGHS ${(tOracle / tIpm).toFixed(1)}×`,
+  );
 
   // 2. whole forecasts: the world views' GB Central/High/Low when engine/worldview provides them
   const years = Number(process.env.BENCH_FORECAST_YEARS ?? 2);
@@ -71,7 +76,9 @@ export default async function engineBench() {
   const tWv0 = performance.now();
   for (const s of scenarios) for (let y = 2026; y < 2026 + years; y++) cache.set(`${s}|${y}`, source(s, y));
   const tWv = performance.now() - tWv0;
-  console.log(`market years (${sourceLabel}): ${scenarios.length} × ${years} built in ${(tWv / 1000).toFixed(1)} s (not counted below)`);
+  console.log(
+    `market years (${sourceLabel}): ${scenarios.length} × ${years} built in ${(tWv / 1000).toFixed(1)} s (not counted below)`,
+  );
   for (const strategy of ["energy_only", "energy_with_as"] as const) {
     const t0 = performance.now();
     const r = await runForecast(
@@ -92,9 +99,13 @@ export default async function engineBench() {
       { workers: 2 },
     );
     const sec = (performance.now() - t0) / 1000;
-    const full = years >= 20 ? "" : ` (≈ ${((sec * 20) / years).toFixed(0)} s for 20 years, linear extrapolation)`;
-    console.log(`forecast GB 50 MW / 2 h ${strategy}, 3 world views × ${years} years, half-hourly, 2 workers: ${sec.toFixed(1)} s${full}`);
-    for (const s of r.scenarios) console.log(`  ${s.scenarioId}: average ${s.averagePerMWYear.toFixed(0)} ${s.unitYear}`);
+    const full =
+      years >= 20 ? "" : ` (≈ ${((sec * 20) / years).toFixed(0)} s for 20 years, linear extrapolation)`;
+    console.log(
+      `forecast GB 50 MW / 2 h ${strategy}, 3 world views × ${years} years, half-hourly, 2 workers: ${sec.toFixed(1)} s${full}`,
+    );
+    for (const s of r.scenarios)
+      console.log(`  ${s.scenarioId}: average ${s.averagePerMWYear.toFixed(0)} ${s.unitYear}`);
   }
 
   // 3. real price series
@@ -107,12 +118,19 @@ export default async function engineBench() {
     let ms = 0;
     for (const seg of s.segments) {
       if (seg.price.length < 24) continue;
-      const res = solveDispatch({ intervalMinutes: seg.intervalMinutes, startUtc: seg.startUtc, price: seg.price, battery: { powerMW: 1, energyMWh: 2, roundTripEfficiency: 0.88, maxCyclesPerDay: 1 } });
+      const res = solveDispatch({
+        intervalMinutes: seg.intervalMinutes,
+        startUtc: seg.startUtc,
+        price: seg.price,
+        battery: { powerMW: 1, energyMWh: 2, roundTripEfficiency: 0.88, maxCyclesPerDay: 1 },
+      });
       rev += res.revenue;
       cycles += res.cycles;
       hours += (seg.price.length * seg.intervalMinutes) / 60;
       ms += res.solveMs;
     }
-    console.log(`  ${s.id}: ${rev.toFixed(0)} ${s.currency} over ${(hours / 24).toFixed(0)} days = ${((rev / hours) * 8760).toFixed(0)} ${s.currency}/MW/year, ${((cycles / hours) * 24).toFixed(2)} cycles/day (${(ms / 1000).toFixed(1)} s)`);
+    console.log(
+      `  ${s.id}: ${rev.toFixed(0)} ${s.currency} over ${(hours / 24).toFixed(0)} days = ${((rev / hours) * 8760).toFixed(0)} ${s.currency}/MW/year, ${((cycles / hours) * 24).toFixed(2)} cycles/day (${(ms / 1000).toFixed(1)} s)`,
+    );
   }
 }

@@ -20,7 +20,9 @@ export default async function bench() {
     const values: number[] = [];
     for (let i = 0; i < 17_520; i++) {
       ts.push(Date.UTC(2023, 0, 1) + i * 1_800_000);
-      values.push(80 + 30 * Math.sin((2 * Math.PI * (i % 48)) / 48) + ((i * 7919) % 17) + (i === 9000 ? 1800 : 0));
+      values.push(
+        80 + 30 * Math.sin((2 * Math.PI * (i % 48)) / 48) + ((i * 7919) % 17) + (i === 9000 ? 1800 : 0),
+      );
     }
     const [{ id }] = await storeSeries(pool, "bench:plotting", "bench", [
       {
@@ -50,7 +52,12 @@ export default async function bench() {
       ["year per month", { period: "month" }],
     ];
     for (const [name, extra] of cases) {
-      const q = PlotQuerySchema.parse({ fields: [String(id)], start_date: "2023-01-01", end_date: "2023-12-31", ...extra });
+      const q = PlotQuerySchema.parse({
+        fields: [String(id)],
+        start_date: "2023-01-01",
+        end_date: "2023-12-31",
+        ...extra,
+      });
       const times: number[] = [];
       let points = 0;
       let max = 0;
@@ -63,7 +70,9 @@ export default async function bench() {
       }
       times.sort((a, b) => a - b);
       const p = (f: number) => times[Math.min(times.length - 1, Math.floor(f * times.length))].toFixed(1);
-      console.log(`get-data ${name.padEnd(38)} median ${p(0.5)} ms  p95 ${p(0.95)} ms  (${points} points out, max ${max.toFixed(0)})`);
+      console.log(
+        `get-data ${name.padEnd(38)} median ${p(0.5)} ms  p95 ${p(0.95)} ms  (${points} points out, max ${max.toFixed(0)})`,
+      );
     }
   } finally {
     await pool.end();

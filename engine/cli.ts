@@ -29,15 +29,21 @@ function parseArgs(argv: string[]): Map<string, string> {
   return out;
 }
 
-function num(args: Map<string, string>, name: string, opts: { required?: boolean; min?: number; max?: number; gt?: number } = {}) {
+function num(
+  args: Map<string, string>,
+  name: string,
+  opts: { required?: boolean; min?: number; max?: number; gt?: number } = {},
+) {
   const raw = args.get(name);
   if (raw === undefined) {
     if (opts.required) throw new UsageError(`missing --${name}`);
     return undefined;
   }
   const v = Number(raw);
-  if (raw.trim() === "" || !Number.isFinite(v)) throw new UsageError(`--${name} must be a number (got '${raw}')`);
-  if (opts.gt !== undefined && !(v > opts.gt)) throw new UsageError(`--${name} must be greater than ${opts.gt}`);
+  if (raw.trim() === "" || !Number.isFinite(v))
+    throw new UsageError(`--${name} must be a number (got '${raw}')`);
+  if (opts.gt !== undefined && !(v > opts.gt))
+    throw new UsageError(`--${name} must be greater than ${opts.gt}`);
   if (opts.min !== undefined && v < opts.min) throw new UsageError(`--${name} must be at least ${opts.min}`);
   if (opts.max !== undefined && v > opts.max) throw new UsageError(`--${name} must be at most ${opts.max}`);
   return v;
@@ -45,7 +51,17 @@ function num(args: Map<string, string>, name: string, opts: { required?: boolean
 
 async function dispatchCommand(argv: string[]) {
   const args = parseArgs(argv);
-  const known = ["prices", "power", "duration", "efficiency", "max-cycles", "import-limit", "export-limit", "interval-minutes", "solver"];
+  const known = [
+    "prices",
+    "power",
+    "duration",
+    "efficiency",
+    "max-cycles",
+    "import-limit",
+    "export-limit",
+    "interval-minutes",
+    "solver",
+  ];
   for (const k of args.keys()) if (!known.includes(k)) throw new UsageError(`unknown option --${k}`);
   const file = args.get("prices");
   if (!file) throw new UsageError("missing --prices FILE.csv");
@@ -57,7 +73,8 @@ async function dispatchCommand(argv: string[]) {
   const exportLimit = num(args, "export-limit", { min: 0 });
   const intervalMinutes = num(args, "interval-minutes", { gt: 0 });
   const solver = args.get("solver") ?? "dp";
-  if (solver !== "ipm" && solver !== "highs" && solver !== "dp") throw new UsageError("--solver must be dp, ipm or highs");
+  if (solver !== "ipm" && solver !== "highs" && solver !== "dp")
+    throw new UsageError("--solver must be dp, ipm or highs");
   let text: string;
   try {
     text = readFileSync(file, "utf8");
@@ -78,7 +95,12 @@ async function dispatchCommand(argv: string[]) {
       maxCyclesPerDay: maxCycles,
     },
   };
-  const r = solver === "highs" ? await solveDispatchOracle(problem) : solver === "dp" ? (solveDispatchDp(problem) ?? solveDispatch(problem)) : solveDispatch(problem);
+  const r =
+    solver === "highs"
+      ? await solveDispatchOracle(problem)
+      : solver === "dp"
+        ? (solveDispatchDp(problem) ?? solveDispatch(problem))
+        : solveDispatch(problem);
   const round = (x: number) => Math.round(x * 1e6) / 1e6;
   const out = {
     revenue: r.revenue,
@@ -112,7 +134,9 @@ async function main() {
     process.stdout.write(JSON.stringify(result) + "\n");
     return;
   }
-  throw new UsageError(`usage: engine dispatch --prices FILE.csv --power MW --duration H --efficiency PCT --max-cycles N | engine forecast --input FILE.json (unknown command '${command ?? ""}')`);
+  throw new UsageError(
+    `usage: engine dispatch --prices FILE.csv --power MW --duration H --efficiency PCT --max-cycles N | engine forecast --input FILE.json (unknown command '${command ?? ""}')`,
+  );
 }
 
 main().catch((e: unknown) => {

@@ -12,14 +12,31 @@ export type Currency = "GBP" | "USD" | "AUD" | "EUR";
  */
 export type ServiceKey =
   // GB: Dynamic Containment, Moderation, Regulation — low (charging side) and high (discharging side)
-  | "DCL" | "DCH" | "DML" | "DMH" | "DRL" | "DRH"
+  | "DCL"
+  | "DCH"
+  | "DML"
+  | "DMH"
+  | "DRL"
+  | "DRH"
   // ERCOT ancillary services
-  | "REGUP" | "REGDN" | "RRS" | "ECRS" | "NSPIN"
+  | "REGUP"
+  | "REGDN"
+  | "RRS"
+  | "ECRS"
+  | "NSPIN"
   // NEM FCAS: contingency raise/lower (6s, 60s, 5min) and regulation
-  | "RAISE6SEC" | "RAISE60SEC" | "RAISE5MIN" | "RAISEREG"
-  | "LOWER6SEC" | "LOWER60SEC" | "LOWER5MIN" | "LOWERREG"
+  | "RAISE6SEC"
+  | "RAISE60SEC"
+  | "RAISE5MIN"
+  | "RAISEREG"
+  | "LOWER6SEC"
+  | "LOWER60SEC"
+  | "LOWER5MIN"
+  | "LOWERREG"
   // Germany and Spain: FCR (symmetric) and aFRR capacity up/down
-  | "FCR" | "AFRR_UP" | "AFRR_DOWN";
+  | "FCR"
+  | "AFRR_UP"
+  | "AFRR_DOWN";
 
 /** One year of market prices for one region and one world view, at a fixed interval. */
 export interface MarketYear {

@@ -5,7 +5,15 @@ import { createPool } from "../db/client.ts";
 import { migrate } from "../db/migrate.ts";
 import { syncCatalog } from "../access/sync.ts";
 import { SUBSCRIPTIONS } from "../access/catalog.ts";
-import { AdminError, grantSubscription, listUsers, newApiKey, revokeSubscription, setFlag, type Target } from "./commands.ts";
+import {
+  AdminError,
+  grantSubscription,
+  listUsers,
+  newApiKey,
+  revokeSubscription,
+  setFlag,
+  type Target,
+} from "./commands.ts";
 
 const USAGE = `Usage: npm run admin -- <command>
   grant-subscription KEY --user EMAIL | --company NAME
@@ -51,7 +59,8 @@ async function main(args: string[]) {
         break;
       case "set-flag": {
         const [key, value] = rest;
-        if (value !== "on" && value !== "off" && value !== "default") throw new AdminError("The value must be on, off or default");
+        if (value !== "on" && value !== "off" && value !== "default")
+          throw new AdminError("The value must be on, off or default");
         const u = rest.indexOf("--user");
         await setFlag(pool, key, value, u >= 0 ? rest[u + 1] : undefined);
         console.log(`Flag ${key} set ${value}${u >= 0 ? ` for ${rest[u + 1]}` : " for everyone"}.`);

@@ -25,7 +25,8 @@ function checkSubscription(key: string) {
 }
 
 function checkFlag(key: string) {
-  if (!FLAGS.some((f) => f.key === key)) throw new AdminError(`No flag ${key}. Known: ${FLAGS.map((f) => f.key).join(", ")}`);
+  if (!FLAGS.some((f) => f.key === key))
+    throw new AdminError(`No flag ${key}. Known: ${FLAGS.map((f) => f.key).join(", ")}`);
 }
 
 export type Target = { user: string } | { company: string };
@@ -34,11 +35,20 @@ export async function grantSubscription(pool: pg.Pool, key: string, target: Targ
   checkSubscription(key);
   if ("user" in target) {
     const id = await userIdByEmail(pool, target.user);
-    await pool.query("insert into subscription_grants(subscription_key, user_id) values ($1,$2) on conflict do nothing", [key, id]);
-    await pool.query("update upgrade_requests set status = 'approved' where user_id = $1 and subscription_key = $2 and status = 'pending'", [id, key]);
+    await pool.query(
+      "insert into subscription_grants(subscription_key, user_id) values ($1,$2) on conflict do nothing",
+      [key, id],
+    );
+    await pool.query(
+      "update upgrade_requests set status = 'approved' where user_id = $1 and subscription_key = $2 and status = 'pending'",
+      [id, key],
+    );
   } else {
     const id = await companyId(pool, target.company);
-    await pool.query("insert into subscription_grants(subscription_key, company_id) values ($1,$2) on conflict do nothing", [key, id]);
+    await pool.query(
+      "insert into subscription_grants(subscription_key, company_id) values ($1,$2) on conflict do nothing",
+      [key, id],
+    );
   }
 }
 
@@ -46,7 +56,10 @@ export async function revokeSubscription(pool: pg.Pool, key: string, target: Tar
   checkSubscription(key);
   const { rowCount } =
     "user" in target
-      ? await pool.query("delete from subscription_grants where subscription_key = $1 and user_id = $2", [key, await userIdByEmail(pool, target.user)])
+      ? await pool.query("delete from subscription_grants where subscription_key = $1 and user_id = $2", [
+          key,
+          await userIdByEmail(pool, target.user),
+        ])
       : await pool.query("delete from subscription_grants where subscription_key = $1 and company_id = $2", [
           key,
           await existingCompanyId(pool, target.company),
@@ -65,7 +78,8 @@ export async function setFlag(pool: pg.Pool, key: string, value: "on" | "off" | 
     return;
   }
   const id = await userIdByEmail(pool, user);
-  if (value === "default") await pool.query("delete from feature_flag_overrides where flag_key = $1 and user_id = $2", [key, id]);
+  if (value === "default")
+    await pool.query("delete from feature_flag_overrides where flag_key = $1 and user_id = $2", [key, id]);
   else
     await pool.query(
       `insert into feature_flag_overrides(flag_key, user_id, enabled) values ($1,$2,$3)

@@ -24,5 +24,9 @@ export async function loginBlockedFor(pool: pg.Pool, email: string, ip: string):
 }
 
 export async function recordLoginAttempt(pool: pg.Pool, email: string, ip: string, succeeded: boolean) {
-  await pool.query(`insert into login_attempts(email, ip, succeeded) values ($1,$2,$3)`, [email, ip, succeeded]);
+  await pool.query(`insert into login_attempts(email, ip, succeeded) values ($1,$2,$3)`, [
+    email,
+    ip,
+    succeeded,
+  ]);
 }

@@ -49,7 +49,12 @@ export async function createUser(
     );
     await client.query("commit");
     if (!rows[0]) return null;
-    return { id: rows[0].id, email: input.email.toLowerCase(), fullName: input.fullName, companyName: input.companyName };
+    return {
+      id: rows[0].id,
+      email: input.email.toLowerCase(),
+      fullName: input.fullName,
+      companyName: input.companyName,
+    };
   } catch (e) {
     await client.query("rollback");
     throw e;

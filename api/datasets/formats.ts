@@ -115,7 +115,8 @@ function granLabel(g: Granularity): string {
 
 const gbImrp: Format = {
   id: "lccc-imrp",
-  description: "GB day-ahead hourly IMRP (LCCC IMRP actuals, reshaped): settlement_date, hour, hour_start_utc, imrp_gbp_per_mwh",
+  description:
+    "GB day-ahead hourly IMRP (LCCC IMRP actuals, reshaped): settlement_date, hour, hour_start_utc, imrp_gbp_per_mwh",
   delimiter: ",",
   detect: (h) => has(h, "hour_start_utc", "imrp_gbp_per_mwh"),
   create(h) {
@@ -138,7 +139,10 @@ const gbImrp: Format = {
         // A free sample of GB data: the day-ahead price everyone starts from.
         subscriptionKey: null,
       });
-    return { row: (r) => out.add("gb-day-ahead-price-hourly", m, parseIsoInstant(r[ts]), num(r[v])), finish: () => out.finish() };
+    return {
+      row: (r) => out.add("gb-day-ahead-price-hourly", m, parseIsoInstant(r[ts]), num(r[v])),
+      finish: () => out.finish(),
+    };
   },
 };
 
@@ -161,7 +165,8 @@ function gbSystemPriceMetas() {
       meta({
         slug: "gb-market-index-price-30min",
         title: "GB market index price",
-        description: "Elexon's Market Index Price: a short-term wholesale reference price (APX/EPEX-based) per settlement period.",
+        description:
+          "Elexon's Market Index Price: a short-term wholesale reference price (APX/EPEX-based) per settlement period.",
         region: "great-britain",
         geography: "GB",
         granularity: "30 min",
@@ -182,7 +187,9 @@ const gbSystemPrice: Format = {
   create(h) {
     const c = columns(h);
     const [ts, sys] = [c("period_start_utc"), c("system_price_gbp_per_mwh")];
-    const mip = h.some((x) => x.trim() === "market_index_price_gbp_per_mwh") ? c("market_index_price_gbp_per_mwh") : -1;
+    const mip = h.some((x) => x.trim() === "market_index_price_gbp_per_mwh")
+      ? c("market_index_price_gbp_per_mwh")
+      : -1;
     const out = new Collector();
     const metas = gbSystemPriceMetas();
     return {
@@ -199,7 +206,8 @@ const gbSystemPrice: Format = {
 /** Elexon Insights Solution "system prices" download (CSV of /balancing/settlement/system-prices). */
 const elexonInsightsSystemPrice: Format = {
   id: "elexon-insights-system-prices",
-  description: "Elexon Insights (BMRS) system prices download: settlementDate, settlementPeriod, startTime, systemSellPrice, …",
+  description:
+    "Elexon Insights (BMRS) system prices download: settlementDate, settlementPeriod, startTime, systemSellPrice, …",
   delimiter: ",",
   detect: (h) => has(h, "startTime", "systemSellPrice"),
   create(h) {
@@ -207,22 +215,77 @@ const elexonInsightsSystemPrice: Format = {
     const [ts, ssp] = [c("startTime"), c("systemSellPrice")];
     const out = new Collector();
     const metas = gbSystemPriceMetas();
-    return { row: (r) => out.add("gb-system-price-30min", metas.sys, parseIsoInstant(r[ts]), num(r[ssp])), finish: () => out.finish() };
+    return {
+      row: (r) => out.add("gb-system-price-30min", metas.sys, parseIsoInstant(r[ts]), num(r[ssp])),
+      finish: () => out.finish(),
+    };
   },
 };
 
-const NESO_COLUMNS: { col: string; slug: string; title: string; variableType: string; group: string; description: string }[] = [
-  { col: "ND", slug: "gb-national-demand-30min", title: "GB national demand", variableType: "demand", group: "Demand", description: "National demand (ND): transmission-connected demand, excluding station load, pumping and exports." },
-  { col: "TSD", slug: "gb-transmission-system-demand-30min", title: "GB transmission system demand", variableType: "demand", group: "Demand", description: "Transmission system demand (TSD): ND plus station load, pumped storage pumping and exports." },
-  { col: "ENGLAND_WALES_DEMAND", slug: "gb-england-wales-demand-30min", title: "England and Wales demand", variableType: "demand", group: "Demand", description: "National demand of England and Wales." },
-  { col: "EMBEDDED_WIND_GENERATION", slug: "gb-embedded-wind-generation-30min", title: "GB embedded wind generation", variableType: "generation", group: "Generation", description: "NESO estimate of distribution-connected wind output." },
-  { col: "EMBEDDED_SOLAR_GENERATION", slug: "gb-embedded-solar-generation-30min", title: "GB embedded solar generation", variableType: "generation", group: "Generation", description: "NESO estimate of distribution-connected solar output." },
-  { col: "PUMP_STORAGE_PUMPING", slug: "gb-pump-storage-pumping-30min", title: "GB pumped storage pumping", variableType: "demand", group: "Demand", description: "Demand of pumped storage units while pumping." },
+const NESO_COLUMNS: {
+  col: string;
+  slug: string;
+  title: string;
+  variableType: string;
+  group: string;
+  description: string;
+}[] = [
+  {
+    col: "ND",
+    slug: "gb-national-demand-30min",
+    title: "GB national demand",
+    variableType: "demand",
+    group: "Demand",
+    description:
+      "National demand (ND): transmission-connected demand, excluding station load, pumping and exports.",
+  },
+  {
+    col: "TSD",
+    slug: "gb-transmission-system-demand-30min",
+    title: "GB transmission system demand",
+    variableType: "demand",
+    group: "Demand",
+    description:
+      "Transmission system demand (TSD): ND plus station load, pumped storage pumping and exports.",
+  },
+  {
+    col: "ENGLAND_WALES_DEMAND",
+    slug: "gb-england-wales-demand-30min",
+    title: "England and Wales demand",
+    variableType: "demand",
+    group: "Demand",
+    description: "National demand of England and Wales.",
+  },
+  {
+    col: "EMBEDDED_WIND_GENERATION",
+    slug: "gb-embedded-wind-generation-30min",
+    title: "GB embedded wind generation",
+    variableType: "generation",
+    group: "Generation",
+    description: "NESO estimate of distribution-connected wind output.",
+  },
+  {
+    col: "EMBEDDED_SOLAR_GENERATION",
+    slug: "gb-embedded-solar-generation-30min",
+    title: "GB embedded solar generation",
+    variableType: "generation",
+    group: "Generation",
+    description: "NESO estimate of distribution-connected solar output.",
+  },
+  {
+    col: "PUMP_STORAGE_PUMPING",
+    slug: "gb-pump-storage-pumping-30min",
+    title: "GB pumped storage pumping",
+    variableType: "demand",
+    group: "Demand",
+    description: "Demand of pumped storage units while pumping.",
+  },
 ];
 
 const nesoDemand: Format = {
   id: "neso-historic-demand",
-  description: "NESO Historic Demand Data (demanddata_YYYY.csv, the portal's own format): SETTLEMENT_DATE, SETTLEMENT_PERIOD, ND, TSD, …",
+  description:
+    "NESO Historic Demand Data (demanddata_YYYY.csv, the portal's own format): SETTLEMENT_DATE, SETTLEMENT_PERIOD, ND, TSD, …",
   delimiter: ",",
   detect: (h) => has(h, "SETTLEMENT_DATE", "SETTLEMENT_PERIOD", "ND", "TSD"),
   create(h) {
@@ -262,16 +325,58 @@ const nesoDemand: Format = {
 // ---------------------------------------------------------------------------------- Germany
 
 const DE_COLUMNS = [
-  { col: "day_ahead_price_eur_mwh", slug: "de-lu-day-ahead-price-hourly", title: "DE-LU day-ahead price", unit: "EUR/MWh", variableType: "price", group: "Day-ahead prices", description: "EPEX Spot day-ahead auction price of the German-Luxembourg bidding zone (hourly; hourly mean of the 15-minute auction from October 2025)." },
-  { col: "net_load_mw_avg", slug: "de-load-hourly", title: "Germany load", unit: "MW", variableType: "demand", group: "Demand", description: "Hourly mean net load." },
-  { col: "renewable_generation_mw_avg", slug: "de-renewable-generation-hourly", title: "Germany renewable generation", unit: "MW", variableType: "generation", group: "Generation", description: "Hourly mean renewable generation (wind, solar, hydro, biomass)." },
-  { col: "solar_mw_avg", slug: "de-solar-generation-hourly", title: "Germany solar generation", unit: "MW", variableType: "generation", group: "Generation", description: "Hourly mean solar generation." },
-  { col: "residual_load_mw_avg", slug: "de-residual-load-hourly", title: "Germany residual load", unit: "MW", variableType: "residual_load", group: "Demand", description: "Hourly mean load minus renewable generation." },
+  {
+    col: "day_ahead_price_eur_mwh",
+    slug: "de-lu-day-ahead-price-hourly",
+    title: "DE-LU day-ahead price",
+    unit: "EUR/MWh",
+    variableType: "price",
+    group: "Day-ahead prices",
+    description:
+      "EPEX Spot day-ahead auction price of the German-Luxembourg bidding zone (hourly; hourly mean of the 15-minute auction from October 2025).",
+  },
+  {
+    col: "net_load_mw_avg",
+    slug: "de-load-hourly",
+    title: "Germany load",
+    unit: "MW",
+    variableType: "demand",
+    group: "Demand",
+    description: "Hourly mean net load.",
+  },
+  {
+    col: "renewable_generation_mw_avg",
+    slug: "de-renewable-generation-hourly",
+    title: "Germany renewable generation",
+    unit: "MW",
+    variableType: "generation",
+    group: "Generation",
+    description: "Hourly mean renewable generation (wind, solar, hydro, biomass).",
+  },
+  {
+    col: "solar_mw_avg",
+    slug: "de-solar-generation-hourly",
+    title: "Germany solar generation",
+    unit: "MW",
+    variableType: "generation",
+    group: "Generation",
+    description: "Hourly mean solar generation.",
+  },
+  {
+    col: "residual_load_mw_avg",
+    slug: "de-residual-load-hourly",
+    title: "Germany residual load",
+    unit: "MW",
+    variableType: "residual_load",
+    group: "Demand",
+    description: "Hourly mean load minus renewable generation.",
+  },
 ] as const;
 
 const energyCharts: Format = {
   id: "energy-charts-de",
-  description: "Germany hourly (Energy-Charts): timestamp_unix, datetime_utc, net_load_mw_avg, …, day_ahead_price_eur_mwh",
+  description:
+    "Germany hourly (Energy-Charts): timestamp_unix, datetime_utc, net_load_mw_avg, …, day_ahead_price_eur_mwh",
   delimiter: ",",
   detect: (h) => has(h, "datetime_utc", "day_ahead_price_eur_mwh"),
   create(h) {
@@ -337,7 +442,10 @@ const omieDerived: Format = {
     const c = columns(h);
     const ts = has(h, "interval_start_utc") ? c("interval_start_utc") : c("hour_start_utc");
     const res = has(h, "resolution_minutes") ? c("resolution_minutes") : -1;
-    const [es, pt] = [c("price_es_eur_per_mwh"), has(h, "price_pt_eur_per_mwh") ? c("price_pt_eur_per_mwh") : -1];
+    const [es, pt] = [
+      c("price_es_eur_per_mwh"),
+      has(h, "price_pt_eur_per_mwh") ? c("price_pt_eur_per_mwh") : -1,
+    ];
     const out = new Collector();
     return {
       row(r) {
@@ -358,7 +466,8 @@ const omieDerived: Format = {
 /** OMIE's own daily marginalpdbc_YYYYMMDD.N files: "MARGINALPDBC;" then year;month;day;period;PT;ES; and "*". */
 const omieRaw: Format = {
   id: "omie-marginalpdbc",
-  description: "OMIE's own marginalpdbc_YYYYMMDD.N files (semicolon-separated: year;month;day;period;price PT;price ES;)",
+  description:
+    "OMIE's own marginalpdbc_YYYYMMDD.N files (semicolon-separated: year;month;day;period;price PT;price ES;)",
   delimiter: ";",
   detect: (_h, first) => first.trim().toUpperCase().startsWith("MARGINALPDBC"),
   create() {
@@ -434,7 +543,8 @@ function nemByEnds(source: string) {
       const last = new Map<string, number>();
       for (const x of rows) {
         const prev = last.get(x.region);
-        if (prev !== undefined && x.end > prev) step.set(x.region, Math.min(step.get(x.region) ?? Infinity, x.end - prev));
+        if (prev !== undefined && x.end > prev)
+          step.set(x.region, Math.min(step.get(x.region) ?? Infinity, x.end - prev));
         last.set(x.region, x.end);
       }
       const out = new Collector();
@@ -455,7 +565,8 @@ function nemByEnds(source: string) {
 
 const nemRrpDemand: Format = {
   id: "aemo-price-and-demand-reshaped",
-  description: "NEM price and demand (AEMO, reshaped): region, settlement_date_nem, interval_start_utc, rrp_aud_per_mwh, total_demand_mw",
+  description:
+    "NEM price and demand (AEMO, reshaped): region, settlement_date_nem, interval_start_utc, rrp_aud_per_mwh, total_demand_mw",
   delimiter: ",",
   detect: (h) => has(h, "region", "settlement_date_nem", "rrp_aud_per_mwh", "total_demand_mw"),
   create(h) {
@@ -465,7 +576,12 @@ const nemRrpDemand: Format = {
     const acc = nemByEnds("AEMO");
     return {
       row: (r) =>
-        acc.push({ region: r[region].trim(), end: parseNaiveAtOffset(r[end], NEM_OFFSET_MIN), rrp: num(r[rrp]), demand: num(r[demand]) }),
+        acc.push({
+          region: r[region].trim(),
+          end: parseNaiveAtOffset(r[end], NEM_OFFSET_MIN),
+          rrp: num(r[rrp]),
+          demand: num(r[demand]),
+        }),
       finish: () => acc.finish(),
     };
   },
@@ -474,7 +590,8 @@ const nemRrpDemand: Format = {
 /** AEMO's own PRICE_AND_DEMAND_YYYYMM_REGION.csv: REGION,SETTLEMENTDATE,TOTALDEMAND,RRP,PERIODTYPE. */
 const aemoPriceAndDemand: Format = {
   id: "aemo-price-and-demand",
-  description: "AEMO's own PRICE_AND_DEMAND_YYYYMM_REGION.csv (REGION, SETTLEMENTDATE interval end in NEM time, TOTALDEMAND, RRP, PERIODTYPE)",
+  description:
+    "AEMO's own PRICE_AND_DEMAND_YYYYMM_REGION.csv (REGION, SETTLEMENTDATE interval end in NEM time, TOTALDEMAND, RRP, PERIODTYPE)",
   delimiter: ",",
   detect: (h) => has(h, "REGION", "SETTLEMENTDATE", "TOTALDEMAND", "RRP"),
   create(h) {
@@ -483,7 +600,12 @@ const aemoPriceAndDemand: Format = {
     const acc = nemByEnds("AEMO");
     return {
       row: (r) =>
-        acc.push({ region: r[region].trim(), end: parseNaiveAtOffset(r[end], NEM_OFFSET_MIN), rrp: num(r[rrp]), demand: num(r[demand]) }),
+        acc.push({
+          region: r[region].trim(),
+          end: parseNaiveAtOffset(r[end], NEM_OFFSET_MIN),
+          rrp: num(r[rrp]),
+          demand: num(r[demand]),
+        }),
       finish: () => acc.finish(),
     };
   },
@@ -491,7 +613,8 @@ const aemoPriceAndDemand: Format = {
 
 const openElectricity: Format = {
   id: "openelectricity-price",
-  description: "NEM hourly price (OpenElectricity API): region, hour_start_nem, hour_start_utc, price_aud_per_mwh",
+  description:
+    "NEM hourly price (OpenElectricity API): region, hour_start_nem, hour_start_utc, price_aud_per_mwh",
   delimiter: ",",
   detect: (h) => has(h, "region", "hour_start_utc", "price_aud_per_mwh"),
   create(h) {
@@ -509,17 +632,32 @@ const openElectricity: Format = {
   },
 };
 
-const FCAS_MARKETS = ["raise6sec", "raise60sec", "raise5min", "raisereg", "lower6sec", "lower60sec", "lower5min", "lowerreg", "raise1sec", "lower1sec"];
+const FCAS_MARKETS = [
+  "raise6sec",
+  "raise60sec",
+  "raise5min",
+  "raisereg",
+  "lower6sec",
+  "lower60sec",
+  "lower5min",
+  "lowerreg",
+  "raise1sec",
+  "lower1sec",
+];
 
 const nemFcas: Format = {
   id: "aemo-dispatch-prices",
-  description: "NEM energy and FCAS dispatch prices (AEMO NEMweb DISPATCHPRICE, reshaped): region, settlement_date_nem, interval_start_utc, energy_rrp_aud_per_mwh, raise6sec_aud_per_mw_h, …",
+  description:
+    "NEM energy and FCAS dispatch prices (AEMO NEMweb DISPATCHPRICE, reshaped): region, settlement_date_nem, interval_start_utc, energy_rrp_aud_per_mwh, raise6sec_aud_per_mw_h, …",
   delimiter: ",",
   detect: (h) => has(h, "region", "interval_start_utc", "energy_rrp_aud_per_mwh"),
   create(h) {
     const c = columns(h);
     const [region, ts, rrp] = [c("region"), c("interval_start_utc"), c("energy_rrp_aud_per_mwh")];
-    const markets = FCAS_MARKETS.filter((m) => has(h, `${m}_aud_per_mw_h`)).map((m) => ({ m, i: c(`${m}_aud_per_mw_h`) }));
+    const markets = FCAS_MARKETS.filter((m) => has(h, `${m}_aud_per_mw_h`)).map((m) => ({
+      m,
+      i: c(`${m}_aud_per_mw_h`),
+    }));
     const out = new Collector();
     return {
       row(r) {
@@ -529,7 +667,9 @@ const nemFcas: Format = {
         out.add(p.slug, p.meta, t, num(r[rrp]));
         for (const { m, i } of markets) {
           const slug = `nem-${reg.toLowerCase()}-fcas-${m}-5min`;
-          const label = m.replace(/^(raise|lower)/, (x) => `${x[0].toUpperCase()}${x.slice(1)} `).replace("reg", "regulation");
+          const label = m
+            .replace(/^(raise|lower)/, (x) => `${x[0].toUpperCase()}${x.slice(1)} `)
+            .replace("reg", "regulation");
           out.add(
             slug,
             () =>
@@ -587,7 +727,8 @@ function ercotHourStart(d: [number, number, number], hourEnding: number, repeate
 
 const ercotHubLz: Format = {
   id: "ercot-spp-hourly",
-  description: "ERCOT hub and load-zone prices, hourly: delivery_date, hour_ending, settlement_point, dam_price_usd_per_mwh, rtm_price_usd_per_mwh",
+  description:
+    "ERCOT hub and load-zone prices, hourly: delivery_date, hour_ending, settlement_point, dam_price_usd_per_mwh, rtm_price_usd_per_mwh",
   delimiter: ",",
   detect: (h) => has(h, "delivery_date", "hour_ending", "settlement_point"),
   create(h) {
@@ -620,12 +761,18 @@ const ercotHubLz: Format = {
 /** ERCOT's own DAM Settlement Point Prices report (NP4-190-CD). */
 const ercotDamSpp: Format = {
   id: "ercot-np4-190",
-  description: "ERCOT's own DAM Settlement Point Prices (NP4-190-CD): Delivery Date, Hour Ending, Repeated Hour Flag, Settlement Point, Settlement Point Price",
+  description:
+    "ERCOT's own DAM Settlement Point Prices (NP4-190-CD): Delivery Date, Hour Ending, Repeated Hour Flag, Settlement Point, Settlement Point Price",
   delimiter: ",",
   detect: (h) => has(h, "Delivery Date", "Hour Ending", "Settlement Point", "Settlement Point Price"),
   create(h) {
     const c = columns(h);
-    const [date, he, point, price] = [c("Delivery Date"), c("Hour Ending"), c("Settlement Point"), c("Settlement Point Price")];
+    const [date, he, point, price] = [
+      c("Delivery Date"),
+      c("Hour Ending"),
+      c("Settlement Point"),
+      c("Settlement Point Price"),
+    ];
     const rep = has(h, "Repeated Hour Flag") ? c("Repeated Hour Flag") : -1;
     const out = new Collector();
     return {
@@ -644,9 +791,18 @@ const ercotDamSpp: Format = {
 /** ERCOT's own RTM Settlement Point Prices report (NP6-905-CD), 15-minute intervals. */
 const ercotRtmSpp: Format = {
   id: "ercot-np6-905",
-  description: "ERCOT's own RTM Settlement Point Prices (NP6-905-CD): Delivery Date, Delivery Hour, Delivery Interval, Repeated Hour Flag, Settlement Point Name, Settlement Point Type, Settlement Point Price",
+  description:
+    "ERCOT's own RTM Settlement Point Prices (NP6-905-CD): Delivery Date, Delivery Hour, Delivery Interval, Repeated Hour Flag, Settlement Point Name, Settlement Point Type, Settlement Point Price",
   delimiter: ",",
-  detect: (h) => has(h, "Delivery Date", "Delivery Hour", "Delivery Interval", "Settlement Point Name", "Settlement Point Price"),
+  detect: (h) =>
+    has(
+      h,
+      "Delivery Date",
+      "Delivery Hour",
+      "Delivery Interval",
+      "Settlement Point Name",
+      "Settlement Point Price",
+    ),
   create(h) {
     const c = columns(h);
     const [date, hour, interval, point, price] = [
@@ -683,7 +839,8 @@ const ERCOT_AS = [
 
 const ercotAs: Format = {
   id: "ercot-as-mcpc",
-  description: "ERCOT DAM ancillary service clearing prices (NP4-188, reshaped): delivery_date, hour_ending, regup_mcpc_usd_per_mw_h, …",
+  description:
+    "ERCOT DAM ancillary service clearing prices (NP4-188, reshaped): delivery_date, hour_ending, regup_mcpc_usd_per_mw_h, …",
   delimiter: ",",
   detect: (h) => has(h, "delivery_date", "hour_ending", "regup_mcpc_usd_per_mw_h"),
   create(h) {

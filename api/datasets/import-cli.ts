@@ -50,7 +50,9 @@ async function main(args: string[]) {
         },
       });
     }
-    console.log(`Imported ${files} file(s), ${points.toLocaleString("en-GB")} points in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+    console.log(
+      `Imported ${files} file(s), ${points.toLocaleString("en-GB")} points in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+    );
   } finally {
     await pool.end();
     await database.stop();

@@ -65,12 +65,23 @@ export async function parseFile(file: string): Promise<{ format: Format | null; 
 }
 
 /** Import one file; `origin` is how it is recorded (default: its path relative to `root`). */
-export async function importFile(pool: pg.Pool, file: string, opts: { root?: string } = {}): Promise<FileResult> {
+export async function importFile(
+  pool: pg.Pool,
+  file: string,
+  opts: { root?: string } = {},
+): Promise<FileResult> {
   const started = Date.now();
   const origin = opts.root ? path.relative(opts.root, file) || path.basename(file) : path.basename(file);
   const { format, series } = await parseFile(file);
   if (!format) {
-    return { file: origin, format: null, skipped: "not a format Voltcast recognises", datasets: [], points: 0, ms: Date.now() - started };
+    return {
+      file: origin,
+      format: null,
+      skipped: "not a format Voltcast recognises",
+      datasets: [],
+      points: 0,
+      ms: Date.now() - started,
+    };
   }
   const datasets = await storeSeries(pool, origin, format.id, series);
   return {

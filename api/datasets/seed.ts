@@ -16,7 +16,16 @@ export function sharedDataDir(env = process.env): string {
 }
 
 /** The folders of the shared data folder that hold market time series, smallest markets first. */
-export const SHARED_SUBFOLDERS = ["prices/gb", "generation/gb", "prices/germany", "prices/spain", "prices/ercot", "ancillary/ercot", "prices/nem", "ancillary/nem"];
+export const SHARED_SUBFOLDERS = [
+  "prices/gb",
+  "generation/gb",
+  "prices/germany",
+  "prices/spain",
+  "prices/ercot",
+  "ancillary/ercot",
+  "prices/nem",
+  "ancillary/nem",
+];
 
 export interface SeedReport {
   mode: "shared" | "synthetic";
@@ -74,11 +83,17 @@ export async function seedDatasets(
       }
       files++;
       points += r.points;
-      log(`${i + 1}/${all.length} ${origin}: ${r.datasets.length} dataset(s), ${r.points} points in ${(r.ms / 1000).toFixed(1)} s`);
+      log(
+        `${i + 1}/${all.length} ${origin}: ${r.datasets.length} dataset(s), ${r.points} points in ${(r.ms / 1000).toFixed(1)} s`,
+      );
       await breathe(r.ms, duty);
     }
   } else {
-    const r = await seedSyntheticHistory(pool, log, gbOnly ? SYNTHETIC_SPECS.filter((x) => x.region === "GB") : SYNTHETIC_SPECS);
+    const r = await seedSyntheticHistory(
+      pool,
+      log,
+      gbOnly ? SYNTHETIC_SPECS.filter((x) => x.region === "GB") : SYNTHETIC_SPECS,
+    );
     files += r.series;
     points += r.points;
   }
@@ -87,12 +102,16 @@ export async function seedDatasets(
     points += r.points;
   }
   const seconds = (Date.now() - started) / 1000;
-  log(`done (${mode}): ${files} file(s)/series loaded, ${skipped} unchanged, ${points} points in ${seconds.toFixed(1)} s`);
+  log(
+    `done (${mode}): ${files} file(s)/series loaded, ${skipped} unchanged, ${points} points in ${seconds.toFixed(1)} s`,
+  );
   return { mode, files, skipped, points, seconds };
 }
 
 /** origin → last import time (ms) of files already in the store. */
 async function importedAt(pool: pg.Pool): Promise<Map<string, number>> {
-  const { rows } = await pool.query("select origin, min(imported_at) as at from dataset_imports group by origin");
+  const { rows } = await pool.query(
+    "select origin, min(imported_at) as at from dataset_imports group by origin",
+  );
   return new Map(rows.map((r) => [r.origin as string, (r.at as Date).getTime()]));
 }

@@ -83,7 +83,10 @@ export interface DatasetFilter {
 }
 
 /** Datasets, ordered by region, group and title; with the total count for paging. */
-export async function listDatasets(db: Queryable, filter: DatasetFilter = {}): Promise<{ results: Dataset[]; count: number }> {
+export async function listDatasets(
+  db: Queryable,
+  filter: DatasetFilter = {},
+): Promise<{ results: Dataset[]; count: number }> {
   const where: string[] = [];
   const params: unknown[] = [];
   const add = (sql: string, v: unknown) => {
@@ -236,7 +239,10 @@ export async function refreshDatasetStats(db: Queryable, datasetId: number): Pro
   );
 }
 
-export async function withTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+export async function withTransaction<T>(
+  pool: pg.Pool,
+  fn: (client: pg.PoolClient) => Promise<T>,
+): Promise<T> {
   const client = await pool.connect();
   try {
     await client.query("begin");
@@ -288,10 +294,18 @@ export async function storeSeries(
 }
 
 /** The files/generators that filled a dataset (provenance shown beside its source). */
-export async function importsOf(db: Queryable, datasetId: number): Promise<{ origin: string; format: string; points: number; importedAt: Date }[]> {
+export async function importsOf(
+  db: Queryable,
+  datasetId: number,
+): Promise<{ origin: string; format: string; points: number; importedAt: Date }[]> {
   const { rows } = await db.query(
     "select origin, format, points, imported_at from dataset_imports where dataset_id = $1 order by imported_at",
     [datasetId],
   );
-  return rows.map((r) => ({ origin: r.origin, format: r.format, points: r.points, importedAt: r.imported_at }));
+  return rows.map((r) => ({
+    origin: r.origin,
+    format: r.format,
+    points: r.points,
+    importedAt: r.imported_at,
+  }));
 }

@@ -16,11 +16,31 @@ import { worldViewEngineHash } from "../worldviews/files.ts";
 import { subscriptionFor } from "../worldviews/catalog.ts";
 import { storeSeries, type DatasetMeta } from "./store.ts";
 
-const STORE_REGION: Record<MarketRegion, StoreRegion> = { GB: "great-britain", ERCOT: "ercot", NEM: "aus-nem", DE: "europe", ES: "europe" };
-const DATA_SUBSCRIPTION: Record<MarketRegion, string> = { GB: "data_gb", ERCOT: "data_ercot", NEM: "data_nem", DE: "data_europe", ES: "data_europe" };
+const STORE_REGION: Record<MarketRegion, StoreRegion> = {
+  GB: "great-britain",
+  ERCOT: "ercot",
+  NEM: "aus-nem",
+  DE: "europe",
+  ES: "europe",
+};
+const DATA_SUBSCRIPTION: Record<MarketRegion, string> = {
+  GB: "data_gb",
+  ERCOT: "data_ercot",
+  NEM: "data_nem",
+  DE: "data_europe",
+  ES: "data_europe",
+};
 const CURRENCY_UNIT = (c: string) => `${c}/MWh`;
 const granularity = (minutes: number): DatasetMeta["granularity"] =>
-  minutes <= 5 ? "5 min" : minutes <= 15 ? "15 min" : minutes <= 30 ? "30 min" : minutes <= 60 ? "hourly" : "daily";
+  minutes <= 5
+    ? "5 min"
+    : minutes <= 15
+      ? "15 min"
+      : minutes <= 30
+        ? "30 min"
+        : minutes <= 60
+          ? "hourly"
+          : "daily";
 
 interface SyntheticSpec {
   region: MarketRegion;
@@ -35,9 +55,31 @@ interface SyntheticSpec {
 
 /** What a fresh install without real data gets: the main price series of every market. */
 export const SYNTHETIC_SPECS: SyntheticSpec[] = [
-  { region: "GB", series: "energy", slug: "gb-day-ahead-price-synthetic", title: "GB day-ahead price (synthetic)", geography: "GB", groupName: "Day-ahead prices" },
-  { region: "GB", series: "imbalance", slug: "gb-system-price-synthetic", title: "GB system price (synthetic)", geography: "GB", groupName: "Imbalance prices" },
-  { region: "ERCOT", series: "energy", intervalMinutes: 60, slug: "ercot-hub-price-synthetic", title: "ERCOT hub price (synthetic)", geography: "ERCOT", groupName: "Real-time prices" },
+  {
+    region: "GB",
+    series: "energy",
+    slug: "gb-day-ahead-price-synthetic",
+    title: "GB day-ahead price (synthetic)",
+    geography: "GB",
+    groupName: "Day-ahead prices",
+  },
+  {
+    region: "GB",
+    series: "imbalance",
+    slug: "gb-system-price-synthetic",
+    title: "GB system price (synthetic)",
+    geography: "GB",
+    groupName: "Imbalance prices",
+  },
+  {
+    region: "ERCOT",
+    series: "energy",
+    intervalMinutes: 60,
+    slug: "ercot-hub-price-synthetic",
+    title: "ERCOT hub price (synthetic)",
+    geography: "ERCOT",
+    groupName: "Real-time prices",
+  },
   ...(["NSW1", "QLD1", "VIC1", "SA1", "TAS1"] as const).map((zone) => ({
     region: "NEM" as const,
     zone,
@@ -47,8 +89,24 @@ export const SYNTHETIC_SPECS: SyntheticSpec[] = [
     geography: zone,
     groupName: "Spot prices",
   })),
-  { region: "DE", series: "energy", intervalMinutes: 60, slug: "de-lu-day-ahead-price-synthetic", title: "DE-LU day-ahead price (synthetic)", geography: "DE-LU", groupName: "Day-ahead prices" },
-  { region: "ES", series: "energy", intervalMinutes: 60, slug: "es-day-ahead-price-synthetic", title: "Spain day-ahead price (synthetic)", geography: "ES", groupName: "Day-ahead prices" },
+  {
+    region: "DE",
+    series: "energy",
+    intervalMinutes: 60,
+    slug: "de-lu-day-ahead-price-synthetic",
+    title: "DE-LU day-ahead price (synthetic)",
+    geography: "DE-LU",
+    groupName: "Day-ahead prices",
+  },
+  {
+    region: "ES",
+    series: "energy",
+    intervalMinutes: 60,
+    slug: "es-day-ahead-price-synthetic",
+    title: "Spain day-ahead price (synthetic)",
+    geography: "ES",
+    groupName: "Day-ahead prices",
+  },
 ];
 
 /** Synthetic history covers these two calendar years. */
@@ -104,13 +162,20 @@ export async function seedSyntheticHistory(
       granularity: granularity(r.intervalMinutes),
       source: "synthetic",
       synthetic: true,
-      subscriptionKey: spec.region === "GB" && spec.series === "energy" ? null : DATA_SUBSCRIPTION[spec.region],
+      subscriptionKey:
+        spec.region === "GB" && spec.series === "energy" ? null : DATA_SUBSCRIPTION[spec.region],
       unit: CURRENCY_UNIT(r.currency),
       category: "LIVEANDHISTORIC",
       variableType: "price",
       groupName: spec.groupName,
     };
-    const [stored] = await storeSeries(pool, o, "synthetic", [{ meta, series: { ts: evenTs(r), values: r.values } }], { replace: true });
+    const [stored] = await storeSeries(
+      pool,
+      o,
+      "synthetic",
+      [{ meta, series: { ts: evenTs(r), values: r.values } }],
+      { replace: true },
+    );
     series++;
     points += stored.points;
     log(`synthetic ${spec.slug}: ${stored.points} points`);
@@ -130,7 +195,10 @@ export async function seedForwardCurves(
     const span = opts.fromYear || opts.toYear ? `:${opts.fromYear ?? ""}-${opts.toYear ?? ""}` : "";
     const o = origin("forward-curve", slug + span);
     if (await has(pool, o)) continue;
-    const r = await runEngineTask<SeriesResult>({ kind: "forward-curve", region, fromYear: opts.fromYear, toYear: opts.toYear }, "background");
+    const r = await runEngineTask<SeriesResult>(
+      { kind: "forward-curve", region, fromYear: opts.fromYear, toYear: opts.toYear },
+      "background",
+    );
     const meta: DatasetMeta = {
       slug,
       title: `${scenario.name.replace(/ Central scenario$/, "")} hourly forward curve`,
@@ -146,7 +214,13 @@ export async function seedForwardCurves(
       variableType: "price",
       groupName: "Hourly forward curve",
     };
-    const [stored] = await storeSeries(pool, o, "forward-curve", [{ meta, series: { ts: evenTs(r), values: r.values } }], { replace: true });
+    const [stored] = await storeSeries(
+      pool,
+      o,
+      "forward-curve",
+      [{ meta, series: { ts: evenTs(r), values: r.values } }],
+      { replace: true },
+    );
     points += stored.points;
     log(`forward curve ${slug}: ${stored.points} points`);
   }

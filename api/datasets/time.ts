@@ -25,7 +25,14 @@ function formatter(tz: string): Intl.DateTimeFormat {
 export function tzOffsetMinutes(tz: string, utcMs: number): number {
   const parts = formatter(tz).formatToParts(new Date(utcMs));
   const get = (t: string) => Number(parts.find((p) => p.type === t)!.value);
-  const asUtc = Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"), get("second"));
+  const asUtc = Date.UTC(
+    get("year"),
+    get("month") - 1,
+    get("day"),
+    get("hour"),
+    get("minute"),
+    get("second"),
+  );
   return Math.round((asUtc - Math.floor(utcMs / 1000) * 1000) / 60_000);
 }
 
@@ -46,14 +53,35 @@ export function localMidnightUtc(tz: string, y: number, m: number, d: number): n
 }
 
 /** The UTC instant of a local wall-clock time (an ambiguous time takes the first occurrence). */
-export function localToUtc(tz: string, y: number, m: number, d: number, hh: number, mm: number, ss = 0): number {
+export function localToUtc(
+  tz: string,
+  y: number,
+  m: number,
+  d: number,
+  hh: number,
+  mm: number,
+  ss = 0,
+): number {
   const naive = Date.UTC(y, m - 1, d, hh, mm, ss);
   let utc = naive - tzOffsetMinutes(tz, naive - 12 * 3_600_000) * 60_000;
   utc = naive - tzOffsetMinutes(tz, utc) * 60_000;
   return utc;
 }
 
-const MONTHS: Record<string, number> = { jan: 1, feb: 2, mar: 3, apr: 4, may: 5, jun: 6, jul: 7, aug: 8, sep: 9, oct: 10, nov: 11, dec: 12 };
+const MONTHS: Record<string, number> = {
+  jan: 1,
+  feb: 2,
+  mar: 3,
+  apr: 4,
+  may: 5,
+  jun: 6,
+  jul: 7,
+  aug: 8,
+  sep: 9,
+  oct: 10,
+  nov: 11,
+  dec: 12,
+};
 
 /**
  * A calendar date in the formats these files use: 2024-01-31, 31/01/2024 (or 01/31/2024 with
@@ -64,7 +92,8 @@ export function parseDate(s: string, opts: { us?: boolean } = {}): [number, numb
   let m = /^(\d{4})[-/](\d{1,2})[-/](\d{1,2})/.exec(t);
   if (m) return [Number(m[1]), Number(m[2]), Number(m[3])];
   m = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(t);
-  if (m) return opts.us ? [Number(m[3]), Number(m[1]), Number(m[2])] : [Number(m[3]), Number(m[2]), Number(m[1])];
+  if (m)
+    return opts.us ? [Number(m[3]), Number(m[1]), Number(m[2])] : [Number(m[3]), Number(m[2]), Number(m[1])];
   m = /^(\d{1,2})-([A-Za-z]{3})-(\d{2}|\d{4})$/.exec(t);
   if (m) {
     const month = MONTHS[m[2].toLowerCase()];
@@ -77,7 +106,10 @@ export function parseDate(s: string, opts: { us?: boolean } = {}): [number, numb
 
 /** An ISO instant with an explicit zone (Z or ±hh:mm / ±hhmm) → epoch ms, or NaN. */
 export function parseIsoInstant(s: string): number {
-  const t = s.trim().replace(" ", "T").replace(/([+-]\d{2})(\d{2})$/, "$1:$2");
+  const t = s
+    .trim()
+    .replace(" ", "T")
+    .replace(/([+-]\d{2})(\d{2})$/, "$1:$2");
   if (!/(Z|[+-]\d{2}:\d{2})$/.test(t)) return NaN;
   return Date.parse(t);
 }

@@ -16,7 +16,10 @@ const EMBEDDED_USER = "voltcast";
 const EMBEDDED_PASSWORD = "voltcast-local";
 const EMBEDDED_DB = "voltcast";
 
-export async function startDatabase(config: Config, log: (m: string) => void = console.log): Promise<RunningDatabase> {
+export async function startDatabase(
+  config: Config,
+  log: (m: string) => void = console.log,
+): Promise<RunningDatabase> {
   if (config.DATABASE_URL) return { url: config.DATABASE_URL, stop: async () => {} };
   const dir = path.join(config.dataDir, "postgres");
   // Another Voltcast process (e.g. `npm start` beside `npm run worker`) already runs it: share it.

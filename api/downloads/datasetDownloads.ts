@@ -42,7 +42,11 @@ export function lockedMessage(selected: number, locked: Dataset[]): string {
 }
 
 /** Datasets of a download request, checked: they exist and the caller holds their subscriptions. */
-export async function downloadableDatasets(pool: pg.Pool, ids: string[], subscriptions: Set<string>): Promise<Dataset[]> {
+export async function downloadableDatasets(
+  pool: pg.Pool,
+  ids: string[],
+  subscriptions: Set<string>,
+): Promise<Dataset[]> {
   const found: Dataset[] = [];
   for (const id of ids) {
     const d = /^[a-z0-9-]+$/.test(id) ? await getDataset(pool, id) : null;
@@ -63,7 +67,9 @@ const COLUMNS = `d.id, d.status, d.created_at as "createdAt", d.updated_at as "u
               from datasets s where s.id::text = any(d.dataset_ids)), '[]') as datasets`;
 
 function ownerWhere(owner: Owner, first: number) {
-  return owner.userId ? { sql: `d.user_id = $${first}`, value: owner.userId } : { sql: `d.anonymous_id = $${first}`, value: owner.anonymousId };
+  return owner.userId
+    ? { sql: `d.user_id = $${first}`, value: owner.userId }
+    : { sql: `d.anonymous_id = $${first}`, value: owner.anonymousId };
 }
 
 export async function createDownload(
@@ -76,7 +82,13 @@ export async function createDownload(
   const { rows } = await pool.query(
     `insert into dataset_downloads (user_id, anonymous_id, dataset_ids, start_date, end_date)
      values ($1, $2, $3, $4, $5) returning id`,
-    [owner.userId ?? null, owner.userId ? null : owner.anonymousId, datasets.map((d) => String(d.id)), startDate, endDate],
+    [
+      owner.userId ?? null,
+      owner.userId ? null : owner.anonymousId,
+      datasets.map((d) => String(d.id)),
+      startDate,
+      endDate,
+    ],
   );
   return getDownload(pool, owner, rows[0].id);
 }
@@ -88,12 +100,19 @@ export async function setJobId(pool: pg.Pool, id: string, jobId: string) {
 export async function getDownload(pool: pg.Pool, owner: Owner, id: string): Promise<DatasetDownload> {
   if (!UUID.test(id)) throw notFound("No such download.");
   const w = ownerWhere(owner, 2);
-  const { rows } = await pool.query(`select ${COLUMNS} from dataset_downloads d where d.id = $1 and ${w.sql}`, [id, w.value]);
+  const { rows } = await pool.query(
+    `select ${COLUMNS} from dataset_downloads d where d.id = $1 and ${w.sql}`,
+    [id, w.value],
+  );
   if (!rows[0]) throw notFound("No such download.");
   return rows[0];
 }
 
-export async function listDownloads(pool: pg.Pool, owner: Owner, status?: string): Promise<DatasetDownload[]> {
+export async function listDownloads(
+  pool: pg.Pool,
+  owner: Owner,
+  status?: string,
+): Promise<DatasetDownload[]> {
   const w = ownerWhere(owner, 1);
   const { rows } = await pool.query(
     `select ${COLUMNS} from dataset_downloads d where ${w.sql} and ($2::text is null or d.status = $2)
@@ -107,21 +126,35 @@ export async function listDownloads(pool: pg.Pool, owner: Owner, status?: string
 export async function markForRetry(pool: pg.Pool, owner: Owner, id: string): Promise<DatasetDownload> {
   const d = await getDownload(pool, owner, id);
   if (d.status === "preparing") throw conflict({}, "This download is still being prepared.");
-  await pool.query("update dataset_downloads set status = 'preparing', error = null, zip_file = null, updated_at = now() where id = $1", [id]);
+  await pool.query(
+    "update dataset_downloads set status = 'preparing', error = null, zip_file = null, updated_at = now() where id = $1",
+    [id],
+  );
   return { ...d, status: "preparing", error: null, zipFile: null };
 }
 
 /** Where the worker wrote a ready download's zip (an absolute path in the worker's data folder). */
-export async function zipPathOf(pool: pg.Pool, owner: Owner, id: string): Promise<{ path: string; name: string }> {
+export async function zipPathOf(
+  pool: pg.Pool,
+  owner: Owner,
+  id: string,
+): Promise<{ path: string; name: string }> {
   const d = await getDownload(pool, owner, id);
   if (d.status !== "ready" || !d.zipFile) throw conflict({}, "This download is not ready yet.");
   const { rows } = await pool.query("select zip_file from dataset_downloads where id = $1", [id]);
   return { path: rows[0].zip_file, name: d.zipFile };
 }
 
-export async function deleteDownload(pool: pg.Pool, owner: Owner, id: string): Promise<{ jobId: string | null }> {
+export async function deleteDownload(
+  pool: pg.Pool,
+  owner: Owner,
+  id: string,
+): Promise<{ jobId: string | null }> {
   await getDownload(pool, owner, id);
-  const { rows } = await pool.query("delete from dataset_downloads where id = $1 returning job_id, zip_file", [id]);
+  const { rows } = await pool.query(
+    "delete from dataset_downloads where id = $1 returning job_id, zip_file",
+    [id],
+  );
   if (rows[0]?.zip_file) await rm(rows[0].zip_file, { force: true });
   return { jobId: rows[0]?.job_id ?? null };
 }

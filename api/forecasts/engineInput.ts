@@ -34,7 +34,8 @@ export function toEngineInput(f: Forecast, scenarioId: string, uploads: Uploads 
     revenueStrategies: f.revenueStrategies as ForecastInput["revenueStrategies"],
     macroScenarios: [scenarioId],
     degradation: battery ? (f.degradation ?? "no_degradation") : "no_degradation",
-    customDegradationCurve: f.degradation === "custom_degradation_curve" ? uploads.degradationCurve : undefined,
+    customDegradationCurve:
+      f.degradation === "custom_degradation_curve" ? uploads.degradationCurve : undefined,
     repowering: f.repowering ?? LIMITS.defaultRepowering,
     coLocation: f.coLocation === "true",
     coupling: f.coupling === undefined ? undefined : f.coupling === "true",
@@ -42,7 +43,9 @@ export function toEngineInput(f: Forecast, scenarioId: string, uploads: Uploads 
     windRatedPower: f.windRatedPower,
     latitude: f.latitude,
     longitude: f.longitude,
-    generationProfile: uploads.solarProfile ? { intervalMinutes: 60, values: uploads.solarProfile } : undefined,
+    generationProfile: uploads.solarProfile
+      ? { intervalMinutes: 60, values: uploads.solarProfile }
+      : undefined,
     duos: f.duos === "true",
     duosTariff:
       f.duos === "true"

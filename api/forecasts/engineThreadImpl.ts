@@ -20,7 +20,9 @@ async function run(job: EngineJob) {
   let synthetic = false;
   const source = (id: string, year: number): MarketYear => {
     if (year < FIRST_YEAR || year > LAST_YEAR) {
-      throw new Error(`The world view covers ${FIRST_YEAR}–${LAST_YEAR}: the year ${year} cannot be forecast. Choose an earlier start date or a shorter asset life.`);
+      throw new Error(
+        `The world view covers ${FIRST_YEAR}–${LAST_YEAR}: the year ${year} cannot be forecast. Choose an earlier start date or a shorter asset life.`,
+      );
     }
     const my = marketYear(id, year, { zone: job.zone, intervalMinutes: job.intervalMinutes });
     if (my.synthetic) synthetic = true;
@@ -34,14 +36,20 @@ async function run(job: EngineJob) {
   });
   // The days of the first scenario and strategy: enough for the run page's "dispatch of a day" chart.
   const firstDays = result.days.slice(0, days.length);
-  parentPort!.postMessage({ type: "result", result: { scenarios: result.scenarios, elapsedMs: result.elapsedMs, days: firstDays }, synthetic });
+  parentPort!.postMessage({
+    type: "result",
+    result: { scenarios: result.scenarios, elapsedMs: result.elapsedMs, days: firstDays },
+    synthetic,
+  });
 }
 
 /** Four days a season apart in the first months of operation (15 Jan, Apr, Jul, Oct on or after the start). */
 export function sampleDays(startDate: string): string[] {
   const start = startDate.slice(0, 10);
   const y = Number(start.slice(0, 4));
-  const candidates = [y, y + 1].flatMap((year) => ["01-15", "04-15", "07-15", "10-15"].map((md) => `${year}-${md}`));
+  const candidates = [y, y + 1].flatMap((year) =>
+    ["01-15", "04-15", "07-15", "10-15"].map((md) => `${year}-${md}`),
+  );
   return candidates.filter((d) => d >= start).slice(0, 4);
 }
 

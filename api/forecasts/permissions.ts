@@ -6,7 +6,13 @@ import type { Access } from "../access/access.ts";
 import { access, requireUserId, type ApiContext } from "../http/context.ts";
 import { ApiError, badRequest, forbidden, subscriptionRequired } from "../http/errors.ts";
 import type { Configuration, ForecastRegion } from "../../app/validation/forecast.ts";
-import { CONFIGURATIONS_BY_REGION, FORECAST_REGIONS, MESSAGES, hasSolar, isCoupled } from "../../app/validation/forecast.ts";
+import {
+  CONFIGURATIONS_BY_REGION,
+  FORECAST_REGIONS,
+  MESSAGES,
+  hasSolar,
+  isCoupled,
+} from "../../app/validation/forecast.ts";
 
 /** The model subscription of each region's battery forecasts. */
 export const REGION_MODEL_SUBSCRIPTION: Record<ForecastRegion, string> = {
@@ -43,12 +49,20 @@ export function requiredSubscriptions(region: ForecastRegion, configuration: Con
 }
 
 /** canCreateForecast: every required subscription is held. */
-export function canCreateForecast(a: Pick<Access, "subscriptions">, region: ForecastRegion, configuration: Configuration): boolean {
+export function canCreateForecast(
+  a: Pick<Access, "subscriptions">,
+  region: ForecastRegion,
+  configuration: Configuration,
+): boolean {
   return requiredSubscriptions(region, configuration).every((s) => a.subscriptions.has(s));
 }
 
 /** canCreateDraft: allowed unless none of the relevant subscriptions is held (coupled: denied only if both are missing). */
-export function canCreateDraft(a: Pick<Access, "subscriptions">, region: ForecastRegion, configuration: Configuration): boolean {
+export function canCreateDraft(
+  a: Pick<Access, "subscriptions">,
+  region: ForecastRegion,
+  configuration: Configuration,
+): boolean {
   return requiredSubscriptions(region, configuration).some((s) => a.subscriptions.has(s));
 }
 
@@ -56,7 +70,8 @@ export function canCreateDraft(a: Pick<Access, "subscriptions">, region: Forecas
 export function regionAllowed(a: Access, region: ForecastRegion): boolean {
   const flag = REGION_FLAG[region];
   if (flag && !(a.flags as Record<string, boolean>)[flag]) return false;
-  const subs = region === "GB" ? ["forecast_gb_bess", "forecast_gb_solar"] : [REGION_MODEL_SUBSCRIPTION[region]];
+  const subs =
+    region === "GB" ? ["forecast_gb_bess", "forecast_gb_solar"] : [REGION_MODEL_SUBSCRIPTION[region]];
   return subs.some((s) => a.subscriptions.has(s));
 }
 
@@ -81,20 +96,32 @@ function missing(a: Access, region: ForecastRegion, configuration: Configuration
 }
 
 /** Throws the spec's answer unless the caller may run a forecast of this kind (401 logged out, 403 otherwise). */
-export async function assertCanCreateForecast(ctx: ApiContext, req: Request, region: ForecastRegion, configuration: Configuration) {
+export async function assertCanCreateForecast(
+  ctx: ApiContext,
+  req: Request,
+  region: ForecastRegion,
+  configuration: Configuration,
+) {
   const userId = requireUserId(req);
   const a = await access(ctx, req);
-  if (!CONFIGURATIONS_BY_REGION[region].includes(configuration)) throw badRequest({ configuration: [MESSAGES.configurationRegion] });
+  if (!CONFIGURATIONS_BY_REGION[region].includes(configuration))
+    throw badRequest({ configuration: [MESSAGES.configurationRegion] });
   const flag = REGION_FLAG[region];
   if (flag && !(a.flags as Record<string, boolean>)[flag]) throw regionNotOffered(region);
   if (!canCreateForecast(a, region, configuration)) throw missing(a, region, configuration);
   return { userId, access: a };
 }
 
-export async function assertCanCreateDraft(ctx: ApiContext, req: Request, region: ForecastRegion, configuration: Configuration) {
+export async function assertCanCreateDraft(
+  ctx: ApiContext,
+  req: Request,
+  region: ForecastRegion,
+  configuration: Configuration,
+) {
   const userId = requireUserId(req);
   const a = await access(ctx, req);
-  if (!CONFIGURATIONS_BY_REGION[region].includes(configuration)) throw badRequest({ configuration: [MESSAGES.configurationRegion] });
+  if (!CONFIGURATIONS_BY_REGION[region].includes(configuration))
+    throw badRequest({ configuration: [MESSAGES.configurationRegion] });
   const flag = REGION_FLAG[region];
   if (flag && !(a.flags as Record<string, boolean>)[flag]) throw regionNotOffered(region);
   if (!canCreateDraft(a, region, configuration)) throw missing(a, region, configuration);

@@ -17,12 +17,20 @@ export const STREAM_LABELS: Record<string, string> = {
 };
 
 export function resultFileName(runName: string, createdAt: Date): string {
-  const safe = runName.replace(/[^\w .-]+/g, "_").trim().slice(0, 80) || "forecast";
+  const safe =
+    runName
+      .replace(/[^\w .-]+/g, "_")
+      .trim()
+      .slice(0, 80) || "forecast";
   const d = createdAt.toISOString().slice(0, 10).split("-").reverse().join("_");
   return `${safe}_${d}.xlsx`;
 }
 
-export async function buildResultWorkbook(run: { runName: string; scenarioName: string; result: RunResult }): Promise<Buffer> {
+export async function buildResultWorkbook(run: {
+  runName: string;
+  scenarioName: string;
+  result: RunResult;
+}): Promise<Buffer> {
   const { result } = run;
   const wb = new ExcelJS.Workbook();
   wb.creator = "Voltcast";
@@ -39,11 +47,14 @@ export async function buildResultWorkbook(run: { runName: string; scenarioName: 
   inputs.addRow({ field: "Currency", value: result.currency });
   if (result.synthetic) inputs.addRow({ field: "Market data", value: "synthetic scenario series" });
   for (const [k, v] of Object.entries(result.forecastUsed)) {
-    if (v === undefined || v === null || k === "customDegradationCurve" || k === "generationProfile") continue;
+    if (v === undefined || v === null || k === "customDegradationCurve" || k === "generationProfile")
+      continue;
     inputs.addRow({ field: k, value: typeof v === "object" ? JSON.stringify(v) : v });
   }
 
-  const streams = [...new Set(result.strategies.flatMap((s) => s.years.flatMap((y) => Object.keys(y.streams))))];
+  const streams = [
+    ...new Set(result.strategies.flatMap((s) => s.years.flatMap((y) => Object.keys(y.streams)))),
+  ];
   const yearly = wb.addWorksheet("Yearly revenues");
   yearly.columns = [
     { header: "Strategy", key: "strategy", width: 18 },
@@ -53,7 +64,8 @@ export async function buildResultWorkbook(run: { runName: string; scenarioName: 
     { header: `Total (${result.unitYear})`, key: "perMW", width: 20 },
   ];
   for (const s of result.strategies)
-    for (const y of s.years) yearly.addRow({ strategy: s.strategy, year: y.year, ...y.streams, total: y.total, perMW: y.perMWYear });
+    for (const y of s.years)
+      yearly.addRow({ strategy: s.strategy, year: y.year, ...y.streams, total: y.total, perMW: y.perMWYear });
 
   const monthly = wb.addWorksheet("Monthly revenues");
   monthly.columns = [
@@ -65,7 +77,15 @@ export async function buildResultWorkbook(run: { runName: string; scenarioName: 
   ];
   for (const s of result.strategies)
     for (const y of s.years)
-      y.monthly.forEach((v, m) => monthly.addRow({ strategy: s.strategy, year: y.year, month: MONTHS[m], total: v, perMW: y.monthlyPerMW?.[m] ?? null }));
+      y.monthly.forEach((v, m) =>
+        monthly.addRow({
+          strategy: s.strategy,
+          year: y.year,
+          month: MONTHS[m],
+          total: v,
+          perMW: y.monthlyPerMW?.[m] ?? null,
+        }),
+      );
 
   const cycles = wb.addWorksheet("Cycles and degradation");
   cycles.columns = [

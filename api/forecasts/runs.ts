@@ -11,7 +11,16 @@ import { scenarioById } from "./scenarios.ts";
 export const RUN_STATUSES = ["draft", "processing", "ready_for_review", "failed"] as const;
 export type RunStatus = (typeof RUN_STATUSES)[number];
 export const FINANCE_STATUSES = ["no_status", "scoping", "ready_for_finance", "shared_for_finance"] as const;
-export const ORDERING_KEYS = ["status", "-status", "model_version", "-model_version", "created_at", "-created_at", "run_name", "-run_name"] as const;
+export const ORDERING_KEYS = [
+  "status",
+  "-status",
+  "model_version",
+  "-model_version",
+  "created_at",
+  "-created_at",
+  "run_name",
+  "-run_name",
+] as const;
 /** Spec §4: a run is estimated to take 6 minutes. */
 export const RUN_ESTIMATE_MINUTES = 6;
 
@@ -95,7 +104,9 @@ export function shownStatus(row: Pick<RunRow, "status" | "latest_event_status">)
   return row.status;
 }
 
-export function progressOf(row: Pick<RunRow, "status" | "latest_percentage" | "latest_event_status">): number {
+export function progressOf(
+  row: Pick<RunRow, "status" | "latest_percentage" | "latest_event_status">,
+): number {
   const status = shownStatus(row);
   if (status === "failed" || status === "ready_for_review") return 100;
   const p = Number(row.latest_percentage ?? 0);
@@ -115,7 +126,8 @@ export function serializeRun(row: RunRow, viewer: Viewer) {
   const locked = isLocked(row, viewer);
   const status = shownStatus(row);
   const scenario = row.macro_scenario_id ? scenarioById(row.macro_scenario_id) : undefined;
-  const subKey = row.subscription ?? (!row.is_custom ? (LIBRARY_SUBSCRIPTION[row.market_region] ?? null) : null);
+  const subKey =
+    row.subscription ?? (!row.is_custom ? (LIBRARY_SUBSCRIPTION[row.market_region] ?? null) : null);
   const result = row.result;
   return {
     id: row.id,
@@ -131,7 +143,11 @@ export function serializeRun(row: RunRow, viewer: Viewer) {
     financeStatus: row.finance_status,
     modelVersion: row.model_version,
     macroScenario: row.macro_scenario_id
-      ? { id: row.macro_scenario_id, name: scenario?.name ?? row.macro_scenario_id, modelVersion: scenario?.modelVersion ?? null }
+      ? {
+          id: row.macro_scenario_id,
+          name: scenario?.name ?? row.macro_scenario_id,
+          modelVersion: scenario?.modelVersion ?? null,
+        }
       : null,
     runAsset: {
       marketRegion: row.market_region,
@@ -173,7 +189,12 @@ export async function recordEvent(
   percentage: number,
 ): Promise<void> {
   const p = Math.max(0, Math.min(100, Math.round(percentage * 10) / 10));
-  await db.query(`insert into forecast_run_events(run_id, event, status, percentage) values ($1,$2,$3,$4)`, [runId, event, status, p]);
+  await db.query(`insert into forecast_run_events(run_id, event, status, percentage) values ($1,$2,$3,$4)`, [
+    runId,
+    event,
+    status,
+    p,
+  ]);
 }
 
 export async function eventsOf(pool: pg.Pool, runId: string, afterId = 0): Promise<EventRow[]> {
@@ -196,7 +217,10 @@ export function serializeEvents(events: EventRow[], runCreatedAt: Date, previous
       percentage: Number(e.percentage),
       created_at: e.created_at.toISOString(),
       timeSinceLastEvent: Math.max(0, Math.round((e.created_at.getTime() - prev.getTime()) / 100) / 10),
-      timeElapsedSeconds: Math.max(0, Math.round((e.created_at.getTime() - runCreatedAt.getTime()) / 100) / 10),
+      timeElapsedSeconds: Math.max(
+        0,
+        Math.round((e.created_at.getTime() - runCreatedAt.getTime()) / 100) / 10,
+      ),
     };
     prev = e.created_at;
     return out;
@@ -251,12 +275,18 @@ function whereFor(f: RunFilters, viewer: Viewer) {
     return `$${args.length}`;
   };
   // Own runs, plus Voltcast's library runs.
-  where.push(viewer.userId ? `((r.is_custom and r.user_id = ${arg(viewer.userId)}) or (not r.is_custom and r.user_id is null))` : `(not r.is_custom and r.user_id is null)`);
+  where.push(
+    viewer.userId
+      ? `((r.is_custom and r.user_id = ${arg(viewer.userId)}) or (not r.is_custom and r.user_id is null))`
+      : `(not r.is_custom and r.user_id is null)`,
+  );
   if (f.isCustom !== undefined) where.push(f.isCustom ? "r.is_custom" : "not r.is_custom");
   if (f.status?.length) {
     // "failed" also matches processing runs whose latest event is a warning.
     const latestWarning = `(select e.status from forecast_run_events e where e.run_id = r.id order by e.id desc limit 1) = 'warning'`;
-    const parts = [`(r.status = any(${arg(f.status)}) and not (r.status = 'processing' and ${latestWarning}))`];
+    const parts = [
+      `(r.status = any(${arg(f.status)}) and not (r.status = 'processing' and ${latestWarning}))`,
+    ];
     if (f.status.includes("failed")) parts.push(`(r.status = 'processing' and ${latestWarning})`);
     where.push(`(${parts.join(" or ")})`);
   }
@@ -265,11 +295,18 @@ function whereFor(f: RunFilters, viewer: Viewer) {
   if (f.macroScenarioId?.length) where.push(`r.macro_scenario_id = any(${arg(f.macroScenarioId)})`);
   if (f.modelVersion?.length) where.push(`r.model_version = any(${arg(f.modelVersion)})`);
   if (f.financeStatus?.length) where.push(`r.finance_status = any(${arg(f.financeStatus)})`);
-  if (f.search) where.push(`(r.run_name ilike ${arg(`%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)} or r.asset_name ilike $${args.length})`);
+  if (f.search)
+    where.push(
+      `(r.run_name ilike ${arg(`%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)} or r.asset_name ilike $${args.length})`,
+    );
   return { where: where.join(" and "), args };
 }
 
-export async function listRuns(pool: pg.Pool, viewer: Viewer, f: RunFilters): Promise<{ count: number; results: RunRow[] }> {
+export async function listRuns(
+  pool: pg.Pool,
+  viewer: Viewer,
+  f: RunFilters,
+): Promise<{ count: number; results: RunRow[] }> {
   const { where, args } = whereFor(f, viewer);
   if (f.recent) {
     const { rows: processing } = await pool.query(
@@ -285,7 +322,10 @@ export async function listRuns(pool: pg.Pool, viewer: Viewer, f: RunFilters): Pr
     return { count: results.length, results };
   }
   const order = ORDER_SQL[f.ordering ?? "-created_at"] ?? ORDER_SQL["-created_at"];
-  const { rows: countRows } = await pool.query(`select count(*)::int as n from forecast_runs r where ${where}`, args);
+  const { rows: countRows } = await pool.query(
+    `select count(*)::int as n from forecast_runs r where ${where}`,
+    args,
+  );
   const { rows } = await pool.query(
     `select ${RUN_COLUMNS} from forecast_runs r where ${where} order by ${order}, r.id limit ${f.limit} offset ${f.offset}`,
     args,
@@ -296,7 +336,12 @@ export async function listRuns(pool: pg.Pool, viewer: Viewer, f: RunFilters): Pr
 export async function filteringValues(pool: pg.Pool, viewer: Viewer) {
   const { where, args } = whereFor({ limit: 0, offset: 0 }, viewer);
   const distinct = async (col: string) =>
-    (await pool.query(`select distinct ${col} as v from forecast_runs r where ${where} and ${col} is not null order by 1`, args)).rows.map((r) => r.v);
+    (
+      await pool.query(
+        `select distinct ${col} as v from forecast_runs r where ${where} and ${col} is not null order by 1`,
+        args,
+      )
+    ).rows.map((r) => r.v);
   const [marketRegions, configurations, modelVersions, macroScenarioIds] = await Promise.all([
     distinct("r.market_region"),
     distinct("r.configuration"),
@@ -321,7 +366,11 @@ export function draftName(d: ForecastDraft): string {
   return (d.assetName ?? "Untitled draft").slice(0, 100);
 }
 
-export async function createDraft(pool: pg.Pool, userId: string, d: ForecastDraft & { region: ForecastRegion; configuration: string }) {
+export async function createDraft(
+  pool: pg.Pool,
+  userId: string,
+  d: ForecastDraft & { region: ForecastRegion; configuration: string },
+) {
   const { rows } = await pool.query(
     `insert into forecast_runs(user_id, run_name, asset_name, status, is_custom, market_region, configuration, forecast)
      values ($1,$2,$3,'draft',true,$4,$5,$6) returning id`,
@@ -336,7 +385,12 @@ export async function findDraft(pool: pg.Pool, userId: string, id: string): Prom
   return row;
 }
 
-export async function updateDraft(pool: pg.Pool, userId: string, id: string, d: ForecastDraft & { region: ForecastRegion; configuration: string }) {
+export async function updateDraft(
+  pool: pg.Pool,
+  userId: string,
+  id: string,
+  d: ForecastDraft & { region: ForecastRegion; configuration: string },
+) {
   const { rowCount } = await pool.query(
     `update forecast_runs set run_name = $3, asset_name = $4, market_region = $5, configuration = $6, forecast = $7, updated_at = now()
       where id = $1 and user_id = $2 and status = 'draft'`,
@@ -347,7 +401,10 @@ export async function updateDraft(pool: pg.Pool, userId: string, id: string, d: 
 
 export async function deleteDraft(pool: pg.Pool, userId: string, id: string) {
   if (!/^[0-9a-f-]{36}$/i.test(id)) return false;
-  const { rowCount } = await pool.query(`delete from forecast_runs where id = $1 and user_id = $2 and status = 'draft'`, [id, userId]);
+  const { rowCount } = await pool.query(
+    `delete from forecast_runs where id = $1 and user_id = $2 and status = 'draft'`,
+    [id, userId],
+  );
   return rowCount === 1;
 }
 
@@ -408,26 +465,29 @@ export async function createRuns(
           forecast.configuration,
           opts.subscription ?? null,
           scenarioId,
-          JSON.stringify({ ...forecast, macroScenarios: [scenarioId], runName: { [scenarioId]: forecast.runName[scenarioId] } }),
+          JSON.stringify({
+            ...forecast,
+            macroScenarios: [scenarioId],
+            runName: { [scenarioId]: forecast.runName[scenarioId] },
+          }),
           opts.modelVersion ?? scenario?.modelVersion ?? null,
         ],
       );
       const id = rows[0].id as string;
       await recordEvent(client, id, "Run queued", "success", 0);
-      const jobId = await queue.boss.send(
-        FORECAST_RUN_JOB,
-        { runId: id },
-        {
-          db: { executeSql: (text: string, values: unknown[]) => client.query(text, values) },
-          expireInSeconds: runExpirySeconds(),
-          deadLetter: FORECAST_RUN_DEAD_JOB,
-        } as never,
-      );
+      const jobId = await queue.boss.send(FORECAST_RUN_JOB, { runId: id }, {
+        db: { executeSql: (text: string, values: unknown[]) => client.query(text, values) },
+        expireInSeconds: runExpirySeconds(),
+        deadLetter: FORECAST_RUN_DEAD_JOB,
+      } as never);
       await client.query(`update forecast_runs set job_id = $2 where id = $1`, [id, jobId]);
       ids.push(id);
     }
     if (opts.draftId) {
-      await client.query(`delete from forecast_runs where id = $1 and user_id = $2 and status = 'draft'`, [opts.draftId, userId]);
+      await client.query(`delete from forecast_runs where id = $1 and user_id = $2 and status = 'draft'`, [
+        opts.draftId,
+        userId,
+      ]);
     }
     await client.query("commit");
     return ids;
@@ -449,9 +509,15 @@ export async function failRun(pool: pg.Pool, runId: string, reason: string): Pro
       await client.query("rollback");
       return false;
     }
-    const { rows: last } = await client.query(`select percentage from forecast_run_events where run_id = $1 order by id desc limit 1`, [runId]);
+    const { rows: last } = await client.query(
+      `select percentage from forecast_run_events where run_id = $1 order by id desc limit 1`,
+      [runId],
+    );
     await recordEvent(client, runId, reason, "warning", Number(last[0]?.percentage ?? 0));
-    await client.query(`update forecast_runs set status = 'failed', error = $2, finished_at = now(), updated_at = now() where id = $1`, [runId, reason]);
+    await client.query(
+      `update forecast_runs set status = 'failed', error = $2, finished_at = now(), updated_at = now() where id = $1`,
+      [runId, reason],
+    );
     await client.query("commit");
     return true;
   } catch (e) {

@@ -9,7 +9,9 @@ export function scenarioById(id: string) {
 
 /** The builder's scenario list (spec §7 GET /forecast/macro-scenarios/): solar configurations get only Central. */
 export function scenariosFor(region?: ForecastRegion, configuration?: Configuration) {
-  return listScenarios(region as MarketRegion | undefined, { solarOnly: configuration ? hasSolar(configuration) : false }).map((s) => ({
+  return listScenarios(region as MarketRegion | undefined, {
+    solarOnly: configuration ? hasSolar(configuration) : false,
+  }).map((s) => ({
     id: s.id,
     name: s.name,
     description: s.description,
@@ -21,5 +23,9 @@ export function scenariosFor(region?: ForecastRegion, configuration?: Configurat
 
 /** For the validation context: every scenario with its region. */
 export function scenarioChoices() {
-  return listScenarios().map((s) => ({ id: s.id, marketRegion: s.marketRegion, solarAvailable: s.solarAvailable }));
+  return listScenarios().map((s) => ({
+    id: s.id,
+    marketRegion: s.marketRegion,
+    solarAvailable: s.solarAvailable,
+  }));
 }

@@ -2,7 +2,15 @@
 // and parsed — custom degradation curves, solar profiles and a client's own run results.
 import type { Request } from "express";
 import { badRequest } from "../http/errors.ts";
-import { checkUpload, LIMITS, MESSAGES, FORECAST_REGIONS, CONFIGURATIONS, type ForecastRegion, type Configuration } from "../../app/validation/forecast.ts";
+import {
+  checkUpload,
+  LIMITS,
+  MESSAGES,
+  FORECAST_REGIONS,
+  CONFIGURATIONS,
+  type ForecastRegion,
+  type Configuration,
+} from "../../app/validation/forecast.ts";
 import { parseDegradationCsv, standardRetention, UploadError } from "../../engine/degradation/index.ts";
 import { STREAM_LABELS } from "./resultFile.ts";
 import type { RunResult } from "./runs.ts";
@@ -15,7 +23,13 @@ export interface UploadedFile {
   fields: Record<string, string>;
 }
 
-const CURRENCY: Record<ForecastRegion, string> = { GB: "GBP", ERCOT: "USD", NEM: "AUD", DE: "EUR", ES: "EUR" };
+const CURRENCY: Record<ForecastRegion, string> = {
+  GB: "GBP",
+  ERCOT: "USD",
+  NEM: "AUD",
+  DE: "EUR",
+  ES: "EUR",
+};
 
 /** The `file` part of a multipart/form-data body (raw body from express.raw), checked against spec §5. */
 export async function readUpload(req: Request): Promise<UploadedFile> {
@@ -30,7 +44,8 @@ export async function readUpload(req: Request): Promise<UploadedFile> {
     throw badRequest({ file: [MESSAGES.uploadWrongType] }, MESSAGES.uploadWrongType);
   }
   const file = form.get("file");
-  if (!file || typeof file === "string") throw badRequest({ file: ["Please choose a file to upload."] }, "Please choose a file to upload.");
+  if (!file || typeof file === "string")
+    throw badRequest({ file: ["Please choose a file to upload."] }, "Please choose a file to upload.");
   const problem = checkUpload({ name: file.name, type: file.type, size: file.size });
   if (problem) throw badRequest({ file: [problem] }, problem);
   const fields: Record<string, string> = {};
@@ -48,7 +63,8 @@ export function parseDegradationUpload(f: UploadedFile): { cycles: number[]; ret
   try {
     return parseDegradationCsv(f.text, f.name, f.size);
   } catch (e) {
-    if (e instanceof UploadError) unsupported("Each line needs cycles and the capacity retained (0–1 or %), with cycles increasing.");
+    if (e instanceof UploadError)
+      unsupported("Each line needs cycles and the capacity retained (0–1 or %), with cycles increasing.");
     throw e;
   }
 }
@@ -56,7 +72,8 @@ export function parseDegradationUpload(f: UploadedFile): { cycles: number[]; ret
 /** The template offered for download: the standard curve's cycle fade, as cycles and % retained. */
 export function degradationTemplateCsv(): string {
   const lines = ["cycles,capacity_retention_percent"];
-  for (const c of [0, 500, 1000, 2000, 3000, 4000, 5000, 6000, 7000, 8000]) lines.push(`${c},${(standardRetention(c, 0) * 100).toFixed(1)}`);
+  for (const c of [0, 500, 1000, 2000, 3000, 4000, 5000, 6000, 7000, 8000])
+    lines.push(`${c},${(standardRetention(c, 0) * 100).toFixed(1)}`);
   return lines.join("\n") + "\n";
 }
 
@@ -71,7 +88,10 @@ function numbersOf(line: string): string[] {
  */
 export function parseSolarProfileUpload(f: UploadedFile): { capacityFactors: number[]; annualYield: number } {
   const values: number[] = [];
-  const lines = f.text.split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
+  const lines = f.text
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter(Boolean);
   lines.forEach((line, i) => {
     const cells = numbersOf(line);
     const v = Number(cells[cells.length - 1]);
@@ -82,9 +102,11 @@ export function parseSolarProfileUpload(f: UploadedFile): { capacityFactors: num
     values.push(v);
   });
   if (values.length === 8784) values.splice(59 * 24, 24);
-  if (values.length !== 8760) unsupported(`A solar profile has 8 760 hourly values (found ${values.length}).`);
+  if (values.length !== 8760)
+    unsupported(`A solar profile has 8 760 hourly values (found ${values.length}).`);
   const max = Math.max(...values);
-  if (Math.min(...values) < 0 || max > 100) unsupported("Values are capacity factors between 0 and 1 (or 0–100 %).");
+  if (Math.min(...values) < 0 || max > 100)
+    unsupported("Values are capacity factors between 0 and 1 (or 0–100 %).");
   const factors = max > 1 ? values.map((v) => v / 100) : values;
   const annualYield = factors.reduce((a, b) => a + b, 0);
   if (annualYield <= 0) unsupported("The profile produces nothing.");
@@ -116,10 +138,14 @@ export function parseClientRunUpload(f: UploadedFile): {
   const configuration = (f.fields.configuration ?? "bess") as Configuration;
   if (!CONFIGURATIONS.includes(configuration)) errors.configuration = [MESSAGES.configuration];
   const ratedPower = f.fields.ratedPower ? Number(f.fields.ratedPower) : undefined;
-  if (ratedPower !== undefined && !(ratedPower >= LIMITS.ratedPower[0] && ratedPower <= LIMITS.ratedPower[1])) errors.ratedPower = [MESSAGES.ratedPower];
+  if (ratedPower !== undefined && !(ratedPower >= LIMITS.ratedPower[0] && ratedPower <= LIMITS.ratedPower[1]))
+    errors.ratedPower = [MESSAGES.ratedPower];
   if (Object.keys(errors).length) throw badRequest(errors);
 
-  const lines = f.text.split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
+  const lines = f.text
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter(Boolean);
   if (lines.length < 2) unsupported("Expected a header line and one line per year.");
   const header = numbersOf(lines[0]).map((h) => h.toLowerCase());
   if (header[0] !== "year") unsupported("The first column must be 'year'.");
@@ -130,13 +156,23 @@ export function parseClientRunUpload(f: UploadedFile): {
   const years: RunResult["strategies"][number]["years"] = [];
   for (const [i, line] of lines.slice(1).entries()) {
     const cells = numbersOf(line).map(Number);
-    if (cells.length !== header.length || cells.some((c) => !Number.isFinite(c))) unsupported(`Line ${i + 2} is not a year followed by numbers.`);
+    if (cells.length !== header.length || cells.some((c) => !Number.isFinite(c)))
+      unsupported(`Line ${i + 2} is not a year followed by numbers.`);
     const [year, ...vals] = cells;
-    if (!Number.isInteger(year) || year < 2000 || year > 2100) unsupported(`Line ${i + 2}: '${year}' is not a year.`);
+    if (!Number.isInteger(year) || year < 2000 || year > 2100)
+      unsupported(`Line ${i + 2}: '${year}' is not a year.`);
     const s: Record<string, number> = {};
     streams.forEach((k, j) => (s[k!] = vals[j]));
     const total = vals.reduce((a, b) => a + b, 0);
-    years.push({ year, streams: s, total, perMWYear: ratedPower ? total / ratedPower : total, monthly: [], cycles: 0, capacityRetention: 1 });
+    years.push({
+      year,
+      streams: s,
+      total,
+      perMWYear: ratedPower ? total / ratedPower : total,
+      monthly: [],
+      cycles: 0,
+      capacityRetention: 1,
+    });
   }
   if (new Set(years.map((y) => y.year)).size !== years.length) unsupported("Each year may appear once.");
   years.sort((a, b) => a.year - b.year);

@@ -10,7 +10,11 @@ import { LIBRARY_SUBSCRIPTION, subscriptionName } from "./permissions.ts";
 export const RUN_ZIP_JOB = "run-zip-archive";
 
 /** The runs' files, checked: each visible, unlocked (spec §4 download rule), ready and with a file. */
-export async function checkedRunFiles(pool: pg.Pool, viewer: Viewer, runIds: string[]): Promise<{ name: string; data: Buffer }[]> {
+export async function checkedRunFiles(
+  pool: pg.Pool,
+  viewer: Viewer,
+  runIds: string[],
+): Promise<{ name: string; data: Buffer }[]> {
   const errors: string[] = [];
   const files: { name: string; data: Buffer }[] = [];
   const used = new Set<string>();
@@ -22,7 +26,10 @@ export async function checkedRunFiles(pool: pg.Pool, viewer: Viewer, runIds: str
     }
     if (isLocked(row, viewer)) {
       const key = row.subscription ?? LIBRARY_SUBSCRIPTION[row.market_region]!;
-      throw subscriptionRequired(`This run is for ${subscriptionName(key)} subscribers`, { key, name: subscriptionName(key) });
+      throw subscriptionRequired(`This run is for ${subscriptionName(key)} subscribers`, {
+        key,
+        name: subscriptionName(key),
+      });
     }
     if (shownStatus(row) !== "ready_for_review" || !row.has_file) {
       errors.push(`The run '${row.run_name}' has no result file yet.`);
@@ -38,7 +45,10 @@ export async function checkedRunFiles(pool: pg.Pool, viewer: Viewer, runIds: str
   return files;
 }
 
-export function zipOf(files: { name: string; data: Buffer }[], preparedFor?: { fullName?: string; companyName?: string }): Buffer {
+export function zipOf(
+  files: { name: string; data: Buffer }[],
+  preparedFor?: { fullName?: string; companyName?: string },
+): Buffer {
   const entries: Record<string, Uint8Array> = {};
   for (const f of files) entries[f.name] = new Uint8Array(f.data);
   const who = [preparedFor?.fullName, preparedFor?.companyName].filter(Boolean).join(", ");

@@ -73,7 +73,8 @@ export function identify(ctx: ApiContext) {
 }
 
 export function requireUserId(req: Request): string {
-  if (!req.identity.userId) throw unauthorized("You need to be logged in to save drafts or create a forecast");
+  if (!req.identity.userId)
+    throw unauthorized("You need to be logged in to save drafts or create a forecast");
   return req.identity.userId;
 }
 

@@ -17,6 +17,7 @@ export const subscriptionRequired = (detail: string, subscription?: { key: strin
   new ApiError(403, { detail, subscription });
 export const forbidden = (detail = "You do not have access to this.") => new ApiError(403, { detail });
 export const notFound = (detail = "Not found.") => new ApiError(404, { detail });
-export const conflict = (errors: Record<string, string[]>, detail = "Conflict.") => new ApiError(409, { detail, errors });
+export const conflict = (errors: Record<string, string[]>, detail = "Conflict.") =>
+  new ApiError(409, { detail, errors });
 export const tooManyRequests = (detail: string, retryAfterSeconds: number) =>
   new ApiError(429, { detail, retryAfterSeconds });

@@ -28,11 +28,21 @@ export function errorHandler(err: unknown, _req: Request, res: Response, _next: 
     res.status(err.status).json(err.body);
     return;
   }
-  if (err && typeof err === "object" && "type" in err && (err as { type: string }).type === "entity.parse.failed") {
+  if (
+    err &&
+    typeof err === "object" &&
+    "type" in err &&
+    (err as { type: string }).type === "entity.parse.failed"
+  ) {
     res.status(400).json({ detail: "The request body is not valid JSON." });
     return;
   }
-  if (err && typeof err === "object" && "type" in err && (err as { type: string }).type === "entity.too.large") {
+  if (
+    err &&
+    typeof err === "object" &&
+    "type" in err &&
+    (err as { type: string }).type === "entity.too.large"
+  ) {
     res.status(413).json({ detail: "The request body is too large." });
     return;
   }

@@ -5,7 +5,11 @@ import type { JobKind, WorkerContext } from "./types.ts";
 import { activeJobKinds, SCHEDULES } from "./registry.ts";
 
 export interface Queue {
-  send<T extends object>(kind: JobKind<T> | string, data: T, options?: { singletonKey?: string }): Promise<string>;
+  send<T extends object>(
+    kind: JobKind<T> | string,
+    data: T,
+    options?: { singletonKey?: string },
+  ): Promise<string>;
   job(kind: string, id: string): Promise<PgBoss.JobWithMetadata<object> | null>;
   cancel(kind: string, id: string): Promise<void>;
   boss: PgBoss;
@@ -42,7 +46,8 @@ export async function startQueue(
     async send(kind, data, options) {
       const name = typeof kind === "string" ? kind : kind.name;
       const id = await boss.send(name, data, options ?? {});
-      if (!id) throw new Error(`The ${name} job was not queued (a job with the same key is already waiting).`);
+      if (!id)
+        throw new Error(`The ${name} job was not queued (a job with the same key is already waiting).`);
       return id;
     },
     job: (kind, id) => boss.getJobById(kind, id),

@@ -8,7 +8,15 @@ import { runZipArchive } from "./kinds/runZipArchive.ts";
 import { datasetsSeed } from "./kinds/datasetsSeed.ts";
 import { worldViewFiles } from "./kinds/worldViewFiles.ts";
 
-export const JOB_KINDS: JobKind<any>[] = [purgeLoginAttempts, datasetDownload, forecastRunDead, forecastRun, runZipArchive, datasetsSeed, worldViewFiles];
+export const JOB_KINDS: JobKind<any>[] = [
+  purgeLoginAttempts,
+  datasetDownload,
+  forecastRunDead,
+  forecastRun,
+  runZipArchive,
+  datasetsSeed,
+  worldViewFiles,
+];
 
 /** Kinds active in this process (the self-test kind only when tests ask for it). */
 export function activeJobKinds(env = process.env): JobKind<any>[] {

@@ -6,7 +6,15 @@ import { getDataset, type Dataset } from "../datasets/store.ts";
 import { SUBSCRIPTIONS } from "../access/catalog.ts";
 import { badRequest, subscriptionRequired } from "../http/errors.ts";
 import type { PlotQuery } from "../../app/validation/savedChart.ts";
-import { DISPLAY_POINTS, movingAverage, movingAverageAvailable, percentShares, plotRange, thinMinMax, type Points } from "./series.ts";
+import {
+  DISPLAY_POINTS,
+  movingAverage,
+  movingAverageAvailable,
+  percentShares,
+  plotRange,
+  thinMinMax,
+  type Points,
+} from "./series.ts";
 
 export interface PlottedSeries {
   field: string;
@@ -42,7 +50,11 @@ export function subscriptionName(key: string) {
 }
 
 /** The datasets a query names, checked: they exist and the caller may read them. */
-export async function plottableDatasets(pool: pg.Pool, fields: string[], subscriptions: Set<string>): Promise<Dataset[]> {
+export async function plottableDatasets(
+  pool: pg.Pool,
+  fields: string[],
+  subscriptions: Set<string>,
+): Promise<Dataset[]> {
   if (!fields.length) throw badRequest({ fields: ["Choose at least one series to plot"] });
   const out: Dataset[] = [];
   for (const field of fields) {
@@ -50,7 +62,10 @@ export async function plottableDatasets(pool: pg.Pool, fields: string[], subscri
     if (!ds) throw badRequest({ fields: [`No such series: ${field}`] });
     if (ds.subscriptionKey && !subscriptions.has(ds.subscriptionKey)) {
       const name = subscriptionName(ds.subscriptionKey);
-      throw subscriptionRequired(`This Data-set requires ${name} subscription`, { key: ds.subscriptionKey, name });
+      throw subscriptionRequired(`This Data-set requires ${name} subscription`, {
+        key: ds.subscriptionKey,
+        name,
+      });
     }
     out.push(ds);
   }
@@ -58,7 +73,13 @@ export async function plottableDatasets(pool: pg.Pool, fields: string[], subscri
 }
 
 /** Raw points of [from, to), or their means per period bucket (UTC; weeks start on Monday). */
-export async function loadPoints(pool: pg.Pool, datasetId: number, from: Date, to: Date, period?: string): Promise<Points> {
+export async function loadPoints(
+  pool: pg.Pool,
+  datasetId: number,
+  from: Date,
+  to: Date,
+  period?: string,
+): Promise<Points> {
   const sql = period
     ? `select coalesce(array_agg(t order by t), '{}') as ts, coalesce(array_agg(v order by t), '{}') as values
          from (select (extract(epoch from date_trunc($4, ts, 'UTC')) * 1000)::float8 as t, avg(value) as v
@@ -72,14 +93,25 @@ export async function loadPoints(pool: pg.Pool, datasetId: number, from: Date, t
   // float8[] arrays arrive as numbers already.
   const t = rows[0].ts as (number | string)[];
   const v = rows[0].values as (number | string)[];
-  return { ts: typeof t[0] === "number" ? (t as number[]) : t.map(Number), values: typeof v[0] === "number" ? (v as number[]) : v.map(Number) };
+  return {
+    ts: typeof t[0] === "number" ? (t as number[]) : t.map(Number),
+    values: typeof v[0] === "number" ? (v as number[]) : v.map(Number),
+  };
 }
 
 const pairs = (p: Points): [number, number][] => p.ts.map((t, i) => [t, p.values[i]]);
 
-export async function getPlotData(pool: pg.Pool, q: PlotQuery, subscriptions: Set<string>, maxPoints = DISPLAY_POINTS): Promise<PlotData> {
+export async function getPlotData(
+  pool: pg.Pool,
+  q: PlotQuery,
+  subscriptions: Set<string>,
+  maxPoints = DISPLAY_POINTS,
+): Promise<PlotData> {
   const datasets = await plottableDatasets(pool, q.fields, subscriptions);
-  const dataEnd = datasets.reduce<Date | null>((m, d) => (d.endDate && (!m || d.endDate > m) ? d.endDate : m), null);
+  const dataEnd = datasets.reduce<Date | null>(
+    (m, d) => (d.endDate && (!m || d.endDate > m) ? d.endDate : m),
+    null,
+  );
   const range = plotRange(q, dataEnd);
   const base = {
     start: range?.from.toISOString() ?? null,
@@ -92,7 +124,12 @@ export async function getPlotData(pool: pg.Pool, q: PlotQuery, subscriptions: Se
   if (!range) return { ...base, movingAverageAvailable: false, series: [] };
   let raw = await Promise.all(datasets.map((d) => loadPoints(pool, d.id, range.from, range.to, q.period)));
   if (q.unit === "Percent") raw = percentShares(raw);
-  const maAvailable = q.moving_average ? movingAverageAvailable(raw.map((r) => r.ts.length), q.moving_average) : false;
+  const maAvailable = q.moving_average
+    ? movingAverageAvailable(
+        raw.map((r) => r.ts.length),
+        q.moving_average,
+      )
+    : false;
   const series = datasets.map((d, i): PlottedSeries => {
     const thin = thinMinMax(raw[i], maxPoints);
     return {
@@ -107,17 +144,26 @@ export async function getPlotData(pool: pg.Pool, q: PlotQuery, subscriptions: Se
       points: pairs(thin),
       rawCount: raw[i].ts.length,
       thinned: thin.ts.length < raw[i].ts.length,
-      ...(q.moving_average && maAvailable ? { movingAverage: pairs(thinMinMax(movingAverage(raw[i], q.moving_average), maxPoints)) } : {}),
+      ...(q.moving_average && maAvailable
+        ? { movingAverage: pairs(thinMinMax(movingAverage(raw[i], q.moving_average), maxPoints)) }
+        : {}),
     };
   });
   return { ...base, movingAverageAvailable: maAvailable, series };
 }
 
 /** The moving-average check: can a moving average of this window be drawn for this query? */
-export async function isMovingAverageAvailable(pool: pg.Pool, q: PlotQuery, subscriptions: Set<string>): Promise<boolean> {
+export async function isMovingAverageAvailable(
+  pool: pg.Pool,
+  q: PlotQuery,
+  subscriptions: Set<string>,
+): Promise<boolean> {
   if (!q.moving_average) return false;
   const datasets = await plottableDatasets(pool, q.fields, subscriptions);
-  const dataEnd = datasets.reduce<Date | null>((m, d) => (d.endDate && (!m || d.endDate > m) ? d.endDate : m), null);
+  const dataEnd = datasets.reduce<Date | null>(
+    (m, d) => (d.endDate && (!m || d.endDate > m) ? d.endDate : m),
+    null,
+  );
   const range = plotRange(q, dataEnd);
   if (!range) return false;
   const counts = await Promise.all(

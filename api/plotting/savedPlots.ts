@@ -50,7 +50,11 @@ function isUniqueViolation(e: unknown) {
 }
 const taken = () => conflict({ title: [MESSAGES.titleTaken] }, MESSAGES.titleTaken);
 
-export async function createSavedPlot(pool: pg.Pool, userId: string, input: SavedChartInput): Promise<SavedPlot> {
+export async function createSavedPlot(
+  pool: pg.Pool,
+  userId: string,
+  input: SavedChartInput,
+): Promise<SavedPlot> {
   try {
     const { rows } = await pool.query(
       `insert into saved_plots (user_id, title, slug, description, start_date, end_date, shortcut, period,
@@ -65,7 +69,12 @@ export async function createSavedPlot(pool: pg.Pool, userId: string, input: Save
   }
 }
 
-export async function updateSavedPlot(pool: pg.Pool, userId: string, id: string, input: SavedChartInput): Promise<SavedPlot> {
+export async function updateSavedPlot(
+  pool: pg.Pool,
+  userId: string,
+  id: string,
+  input: SavedChartInput,
+): Promise<SavedPlot> {
   if (!UUID.test(id)) throw notFound("No such saved chart.");
   try {
     const { rows } = await pool.query(
@@ -84,20 +93,29 @@ export async function updateSavedPlot(pool: pg.Pool, userId: string, id: string,
 
 export async function deleteSavedPlot(pool: pg.Pool, userId: string, id: string): Promise<void> {
   if (!UUID.test(id)) throw notFound("No such saved chart.");
-  const { rowCount } = await pool.query("delete from saved_plots where id = $1 and user_id = $2", [id, userId]);
+  const { rowCount } = await pool.query("delete from saved_plots where id = $1 and user_id = $2", [
+    id,
+    userId,
+  ]);
   if (!rowCount) throw notFound("No such saved chart.");
 }
 
 export async function savedPlotById(pool: pg.Pool, userId: string, id: string): Promise<SavedPlot> {
   if (!UUID.test(id)) throw notFound("No such saved chart.");
-  const { rows } = await pool.query(`select ${COLUMNS} from saved_plots where id = $1 and user_id = $2`, [id, userId]);
+  const { rows } = await pool.query(`select ${COLUMNS} from saved_plots where id = $1 and user_id = $2`, [
+    id,
+    userId,
+  ]);
   if (!rows[0]) throw notFound("No such saved chart.");
   return rows[0];
 }
 
 /** By title or by its page slug ("My GB prices" and "my-gb-prices" find the same chart). */
 export async function savedPlotByTitle(pool: pg.Pool, userId: string, title: string): Promise<SavedPlot> {
-  const { rows } = await pool.query(`select ${COLUMNS} from saved_plots where slug = $1 and user_id = $2`, [chartSlug(title), userId]);
+  const { rows } = await pool.query(`select ${COLUMNS} from saved_plots where slug = $1 and user_id = $2`, [
+    chartSlug(title),
+    userId,
+  ]);
   if (!rows[0]) throw notFound("No such saved chart.");
   return rows[0];
 }
@@ -112,7 +130,8 @@ export async function listSavedPlots(
   let after: [string, string] | null = null;
   if (cursor) {
     const [at, id] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
-    if (!at || !id || !UUID.test(id) || Number.isNaN(Date.parse(at))) return { results: [], nextCursor: null, count: 0 };
+    if (!at || !id || !UUID.test(id) || Number.isNaN(Date.parse(at)))
+      return { results: [], nextCursor: null, count: 0 };
     after = [at, id];
   }
   const { rows } = await pool.query(
@@ -122,7 +141,9 @@ export async function listSavedPlots(
       order by created_at desc, id desc limit $4`,
     [userId, after?.[0] ?? null, after?.[1] ?? null, limit + 1],
   );
-  const count = Number((await pool.query("select count(*) from saved_plots where user_id = $1", [userId])).rows[0].count);
+  const count = Number(
+    (await pool.query("select count(*) from saved_plots where user_id = $1", [userId])).rows[0].count,
+  );
   const more = rows.length > limit;
   const page = rows.slice(0, limit);
   const last = page.at(-1);

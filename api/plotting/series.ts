@@ -47,7 +47,8 @@ export function thinMinMax(series: Points, maxPoints = DISPLAY_POINTS): Points {
  * The first window-1 points have no full window and are left out.
  */
 export function movingAverage(series: Points, window: number): Points {
-  if (!Number.isInteger(window) || window < 2) throw new Error("movingAverage: window must be an integer ≥ 2");
+  if (!Number.isInteger(window) || window < 2)
+    throw new Error("movingAverage: window must be an integer ≥ 2");
   const ts: number[] = [];
   const values: number[] = [];
   let sum = 0;

@@ -14,8 +14,14 @@ export const REGION_LABELS: Record<string, string> = {
 export const REGIONS = Object.keys(REGION_LABELS);
 
 export const TREE_GROUPS = {
-  "forecasted-bess-revenues": { label: "Forecasted BESS revenues", where: "category = 'FORECAST' and group_name not in ('Forward curve', 'Hourly forward curve')" },
-  "world-view": { label: "Forecasted prices & world view", where: "(category = 'MACROSCENARIO' or group_name in ('Forward curve', 'Hourly forward curve'))" },
+  "forecasted-bess-revenues": {
+    label: "Forecasted BESS revenues",
+    where: "category = 'FORECAST' and group_name not in ('Forward curve', 'Hourly forward curve')",
+  },
+  "world-view": {
+    label: "Forecasted prices & world view",
+    where: "(category = 'MACROSCENARIO' or group_name in ('Forward curve', 'Hourly forward curve'))",
+  },
   "live-and-historic": { label: "Live & historic data", where: "category = 'LIVEANDHISTORIC'" },
 } as const;
 export type TreeGroup = keyof typeof TREE_GROUPS;
@@ -103,7 +109,10 @@ export function fieldOf(r: Record<string, any>, subscriptions: Set<string>): Fie
 }
 
 /** Home folders: the forecast groups (with their series counts), or the live-data regions. */
-export async function homeFolders(pool: pg.Pool, home: "forecasts" | "live-data"): Promise<{ folders: Folder[]; fields: Field[] }> {
+export async function homeFolders(
+  pool: pg.Pool,
+  home: "forecasts" | "live-data",
+): Promise<{ folders: Folder[]; fields: Field[] }> {
   if (home === "forecasts") {
     const folders: Folder[] = [];
     for (const g of ["forecasted-bess-revenues", "world-view"] as const) {
@@ -115,9 +124,16 @@ export async function homeFolders(pool: pg.Pool, home: "forecasts" | "live-data"
   return { folders: await regionFolders(pool, "live-and-historic", {}), fields: [] };
 }
 
-async function regionFolders(pool: pg.Pool, group: TreeGroup, f: Omit<TreeFilter, "limit" | "offset">): Promise<Folder[]> {
+async function regionFolders(
+  pool: pg.Pool,
+  group: TreeGroup,
+  f: Omit<TreeFilter, "limit" | "offset">,
+): Promise<Folder[]> {
   const w = whereOf(group, f);
-  const { rows } = await pool.query(`select region, count(*) as n from datasets where ${w.sql} group by region`, w.params);
+  const { rows } = await pool.query(
+    `select region, count(*) as n from datasets where ${w.sql} group by region`,
+    w.params,
+  );
   return REGIONS.filter((r) => rows.some((x) => x.region === r)).map((r) => ({
     id: r,
     label: REGION_LABELS[r],
@@ -135,7 +151,8 @@ export async function treeGroup(
   f: TreeFilter,
   subscriptions: Set<string>,
 ): Promise<{ folders: Folder[]; fields: Field[]; count: number }> {
-  const narrowed = f.group || f.search || f.gsp_group || f.ercot_zone || f.macro_scenario_id || f.variable_type;
+  const narrowed =
+    f.group || f.search || f.gsp_group || f.ercot_zone || f.macro_scenario_id || f.variable_type;
   if (!f.region && !narrowed) {
     const folders = await regionFolders(pool, group, f);
     return { folders, fields: [], count: folders.length };
@@ -146,11 +163,17 @@ export async function treeGroup(
       `select group_name, count(*) as n from datasets where ${w.sql} group by group_name order by group_name`,
       w.params,
     );
-    const folders = rows.map((r) => ({ id: r.group_name as string, label: r.group_name as string, count: Number(r.n) }));
+    const folders = rows.map((r) => ({
+      id: r.group_name as string,
+      label: r.group_name as string,
+      count: Number(r.n),
+    }));
     return { folders, fields: [], count: folders.length };
   }
   const w = whereOf(group, f);
-  const count = Number((await pool.query(`select count(*) as n from datasets where ${w.sql}`, w.params)).rows[0].n);
+  const count = Number(
+    (await pool.query(`select count(*) as n from datasets where ${w.sql}`, w.params)).rows[0].n,
+  );
   const { rows } = await pool.query(
     `select * from datasets where ${w.sql} order by region, group_name, title, id limit ${f.limit} offset ${f.offset}`,
     w.params,

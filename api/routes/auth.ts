@@ -13,23 +13,85 @@ import { loginBlockedFor, recordLoginAttempt } from "../auth/loginLimit.ts";
 import { createApiKey } from "../auth/apiKeys.ts";
 import { SUBSCRIPTIONS } from "../access/catalog.ts";
 
-const User = z.object({ id: z.string(), email: z.string(), fullName: z.string(), companyName: z.string().nullable() });
+const User = z.object({
+  id: z.string(),
+  email: z.string(),
+  fullName: z.string(),
+  companyName: z.string().nullable(),
+});
 const Me = z.object({
   user: User.nullable(),
   anonymousId: z.string().nullable(),
   subscriptions: z.array(z.string()),
   flags: z.record(z.boolean()),
 });
-const Subscription = z.object({ key: z.string(), name: z.string(), plan: z.string(), description: z.string() });
+const Subscription = z.object({
+  key: z.string(),
+  name: z.string(),
+  plan: z.string(),
+  description: z.string(),
+});
 
-describe({ method: "post", path: "/auth/signup", tag: "Account", summary: "Create an account", body: SignupSchema, response: User, status: 201 });
-describe({ method: "post", path: "/auth/login", tag: "Account", summary: "Check an email and password (rate-limited)", body: LoginSchema, response: User });
-describe({ method: "get", path: "/users/me", tag: "Account", summary: "The caller: profile, subscriptions and feature flags", response: Me });
-describe({ method: "get", path: "/subscriptions", tag: "Account", summary: "Every subscription and what it unlocks", response: z.array(Subscription) });
-describe({ method: "get", path: "/users/me/api-keys", tag: "Account", summary: "The caller's API keys (without the secrets)" });
-describe({ method: "post", path: "/users/me/api-keys", tag: "Account", summary: "Create an API key (its secret is shown once)", body: ApiKeySchema, status: 201 });
-describe({ method: "delete", path: "/users/me/api-keys/:id", tag: "Account", summary: "Revoke an API key", params: z.object({ id: z.string() }) });
-describe({ method: "post", path: "/users/me/upgrade-requests", tag: "Account", summary: "Ask the company admin for a subscription", body: z.object({ subscription: z.string() }), status: 201 });
+describe({
+  method: "post",
+  path: "/auth/signup",
+  tag: "Account",
+  summary: "Create an account",
+  body: SignupSchema,
+  response: User,
+  status: 201,
+});
+describe({
+  method: "post",
+  path: "/auth/login",
+  tag: "Account",
+  summary: "Check an email and password (rate-limited)",
+  body: LoginSchema,
+  response: User,
+});
+describe({
+  method: "get",
+  path: "/users/me",
+  tag: "Account",
+  summary: "The caller: profile, subscriptions and feature flags",
+  response: Me,
+});
+describe({
+  method: "get",
+  path: "/subscriptions",
+  tag: "Account",
+  summary: "Every subscription and what it unlocks",
+  response: z.array(Subscription),
+});
+describe({
+  method: "get",
+  path: "/users/me/api-keys",
+  tag: "Account",
+  summary: "The caller's API keys (without the secrets)",
+});
+describe({
+  method: "post",
+  path: "/users/me/api-keys",
+  tag: "Account",
+  summary: "Create an API key (its secret is shown once)",
+  body: ApiKeySchema,
+  status: 201,
+});
+describe({
+  method: "delete",
+  path: "/users/me/api-keys/:id",
+  tag: "Account",
+  summary: "Revoke an API key",
+  params: z.object({ id: z.string() }),
+});
+describe({
+  method: "post",
+  path: "/users/me/upgrade-requests",
+  tag: "Account",
+  summary: "Ask the company admin for a subscription",
+  body: z.object({ subscription: z.string() }),
+  status: 201,
+});
 
 export function authRouter(ctx: ApiContext) {
   const r = express.Router();
@@ -51,13 +113,19 @@ export function authRouter(ctx: ApiContext) {
       const ip = req.identity.clientIp;
       const wait = await loginBlockedFor(ctx.pool, input.email, ip);
       if (wait > 0) {
-        throw tooManyRequests(`Too many failed log-in attempts. Please try again in ${wait} minute${wait === 1 ? "" : "s"}.`, wait * 60);
+        throw tooManyRequests(
+          `Too many failed log-in attempts. Please try again in ${wait} minute${wait === 1 ? "" : "s"}.`,
+          wait * 60,
+        );
       }
       const found = await findUserByEmail(ctx.pool, input.email);
       const ok = found ? await verifyPassword(found.passwordHash, input.password) : false;
       await recordLoginAttempt(ctx.pool, input.email, ip, ok);
       if (!found || !ok) {
-        throw new ApiError(401, { detail: "The email or password is not correct", errors: { password: ["The email or password is not correct"] } });
+        throw new ApiError(401, {
+          detail: "The email or password is not correct",
+          errors: { password: ["The email or password is not correct"] },
+        });
       }
       const { passwordHash: _omit, ...user } = found;
       res.json(user);
@@ -123,7 +191,9 @@ export function authRouter(ctx: ApiContext) {
       const userId = requireUserId(req);
       const { subscription } = parse(
         z.object({
-          subscription: z.string().refine((k) => SUBSCRIPTIONS.some((s) => s.key === k), "No such subscription"),
+          subscription: z
+            .string()
+            .refine((k) => SUBSCRIPTIONS.some((s) => s.key === k), "No such subscription"),
         }),
         req.body,
       );

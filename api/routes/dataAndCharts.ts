@@ -33,14 +33,25 @@ const TAG = "Data library";
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Please enter a date as YYYY-MM-DD");
 
 const ItemsQuery = z.object({
-  region: z.enum(REGIONS as [string, ...string[]], { message: `Choose a region: ${REGIONS.join(", ")}` }).optional(),
-  category: z.enum(DATASET_CATEGORIES, { message: `Choose a category: ${DATASET_CATEGORIES.join(", ")}` }).optional(),
+  region: z
+    .enum(REGIONS as [string, ...string[]], { message: `Choose a region: ${REGIONS.join(", ")}` })
+    .optional(),
+  category: z
+    .enum(DATASET_CATEGORIES, { message: `Choose a category: ${DATASET_CATEGORIES.join(", ")}` })
+    .optional(),
   group: z.string().max(100).optional(),
   variable_type: z.string().max(60).optional(),
-  granularity: z.enum(GRANULARITIES, { message: `Choose a granularity: ${GRANULARITIES.join(", ")}` }).optional(),
+  granularity: z
+    .enum(GRANULARITIES, { message: `Choose a granularity: ${GRANULARITIES.join(", ")}` })
+    .optional(),
   source: z.string().max(100).optional(),
   search: z.string().max(100).optional(),
-  limit: z.coerce.number().int().min(1, "The limit should be between 1 and 100").max(100, "The limit should be between 1 and 100").default(10),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1, "The limit should be between 1 and 100")
+    .max(100, "The limit should be between 1 and 100")
+    .default(10),
   offset: z.coerce.number().int().min(0, "The offset should be 0 or more").default(0),
 });
 type ItemsFilter = z.infer<typeof ItemsQuery>;
@@ -48,7 +59,10 @@ type ItemsFilter = z.infer<typeof ItemsQuery>;
 const DownloadBody = z
   .object({
     datasetIds: z
-      .array(z.union([z.string(), z.number()]).transform(String), { required_error: "Choose at least one dataset", invalid_type_error: "Choose at least one dataset" })
+      .array(z.union([z.string(), z.number()]).transform(String), {
+        required_error: "Choose at least one dataset",
+        invalid_type_error: "Choose at least one dataset",
+      })
       .min(1, "Choose at least one dataset")
       .max(50, "Download at most 50 datasets at once"),
     startDate: isoDate.nullable().optional(),
@@ -57,7 +71,11 @@ const DownloadBody = z
   })
   .superRefine((b, ctx) => {
     if (b.startDate && b.endDate && b.startDate > b.endDate) {
-      ctx.addIssue({ code: "custom", path: ["endDate"], message: "The end date should be on or after the start date" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["endDate"],
+        message: "The end date should be on or after the start date",
+      });
     }
   });
 
@@ -88,28 +106,107 @@ describe({
   tag: TAG,
   summary: "Datasets of the library, filtered and paged (results and count)",
   query: ItemsQuery,
-  response: z.object({ results: z.array(z.object({ id: z.string(), dataItem: DataItem, startDate: z.string().nullable(), endDate: z.string().nullable(), downloaded: z.boolean() })), count: z.number() }),
+  response: z.object({
+    results: z.array(
+      z.object({
+        id: z.string(),
+        dataItem: DataItem,
+        startDate: z.string().nullable(),
+        endDate: z.string().nullable(),
+        downloaded: z.boolean(),
+      }),
+    ),
+    count: z.number(),
+  }),
 });
-describe({ method: "get", path: `${BASE}/filters/`, tag: TAG, summary: "The values the library can be filtered by, with counts", query: ItemsQuery.pick({ region: true, category: true, group: true }) });
-describe({ method: "get", path: `${BASE}/download_history/`, tag: TAG, summary: "Your prepared (ready) downloads", response: z.object({ results: z.array(Download) }) });
-describe({ method: "get", path: `${BASE}/date-range/`, tag: TAG, summary: "First and last date with data across the given datasets", query: z.object({ ids: z.string() }) });
-describe({ method: "get", path: `${BASE}/available-dates/`, tag: TAG, summary: "The UTC days with data for the given datasets", query: z.object({ ids: z.string(), start_date: z.string().optional(), end_date: z.string().optional() }) });
+describe({
+  method: "get",
+  path: `${BASE}/filters/`,
+  tag: TAG,
+  summary: "The values the library can be filtered by, with counts",
+  query: ItemsQuery.pick({ region: true, category: true, group: true }),
+});
+describe({
+  method: "get",
+  path: `${BASE}/download_history/`,
+  tag: TAG,
+  summary: "Your prepared (ready) downloads",
+  response: z.object({ results: z.array(Download) }),
+});
+describe({
+  method: "get",
+  path: `${BASE}/date-range/`,
+  tag: TAG,
+  summary: "First and last date with data across the given datasets",
+  query: z.object({ ids: z.string() }),
+});
+describe({
+  method: "get",
+  path: `${BASE}/available-dates/`,
+  tag: TAG,
+  summary: "The UTC days with data for the given datasets",
+  query: z.object({ ids: z.string(), start_date: z.string().optional(), end_date: z.string().optional() }),
+});
 describe({
   method: "post",
   path: `${BASE}/download/`,
   tag: TAG,
   summary: "Prepare datasets for download as a zip of CSVs (a background job)",
-  description: "Dates are UTC days (end included); null means from the first or to the last point. Anonymous callers send their user_id.",
+  description:
+    "Dates are UTC days (end included); null means from the first or to the last point. Anonymous callers send their user_id.",
   body: DownloadBody,
   response: Download,
   status: 202,
 });
-describe({ method: "get", path: `${BASE}/preparing/`, tag: TAG, summary: "Your downloads being prepared, ready or failed", query: z.object({ user_id: z.string().optional() }), response: z.object({ results: z.array(Download) }) });
-describe({ method: "get", path: `${BASE}/preparing/:id/`, tag: TAG, summary: "One download's state", params: z.object({ id: z.string() }), response: Download });
-describe({ method: "get", path: `${BASE}/preparing/:id/file/`, tag: TAG, summary: "The zip of a ready download", params: z.object({ id: z.string() }), response: { file: "application/zip" } });
-describe({ method: "post", path: `${BASE}/preparing/:id/retry/`, tag: TAG, summary: "Prepare a failed download again", params: z.object({ id: z.string() }), response: Download, status: 202 });
-describe({ method: "delete", path: `${BASE}/preparing/:id/`, tag: TAG, summary: "Cancel or delete a download", params: z.object({ id: z.string() }), status: 204 });
-describe({ method: "get", path: `${BASE}/:id/`, tag: TAG, summary: "One dataset of the library", params: z.object({ id: z.string() }), response: DataItem });
+describe({
+  method: "get",
+  path: `${BASE}/preparing/`,
+  tag: TAG,
+  summary: "Your downloads being prepared, ready or failed",
+  query: z.object({ user_id: z.string().optional() }),
+  response: z.object({ results: z.array(Download) }),
+});
+describe({
+  method: "get",
+  path: `${BASE}/preparing/:id/`,
+  tag: TAG,
+  summary: "One download's state",
+  params: z.object({ id: z.string() }),
+  response: Download,
+});
+describe({
+  method: "get",
+  path: `${BASE}/preparing/:id/file/`,
+  tag: TAG,
+  summary: "The zip of a ready download",
+  params: z.object({ id: z.string() }),
+  response: { file: "application/zip" },
+});
+describe({
+  method: "post",
+  path: `${BASE}/preparing/:id/retry/`,
+  tag: TAG,
+  summary: "Prepare a failed download again",
+  params: z.object({ id: z.string() }),
+  response: Download,
+  status: 202,
+});
+describe({
+  method: "delete",
+  path: `${BASE}/preparing/:id/`,
+  tag: TAG,
+  summary: "Cancel or delete a download",
+  params: z.object({ id: z.string() }),
+  status: 204,
+});
+describe({
+  method: "get",
+  path: `${BASE}/:id/`,
+  tag: TAG,
+  summary: "One dataset of the library",
+  params: z.object({ id: z.string() }),
+  response: DataItem,
+});
 
 function filterSql(f: Partial<ItemsFilter>, params: unknown[]) {
   const where: string[] = [];
@@ -172,7 +269,13 @@ function downloadedSql(owner: Owner, params: unknown[]) {
 
 function idsParam(req: Request) {
   const ids = listParam(req.query.ids ?? req.query["ids[]"]) ?? [];
-  return parse(z.array(z.string().regex(/^\d+$/, "Dataset ids are numbers")).min(1, "Give at least one dataset id").max(50), ids).map(Number);
+  return parse(
+    z
+      .array(z.string().regex(/^\d+$/, "Dataset ids are numbers"))
+      .min(1, "Give at least one dataset id")
+      .max(50),
+    ids,
+  ).map(Number);
 }
 
 export function dataAndChartsRouter(ctx: ApiContext) {
@@ -185,7 +288,9 @@ export function dataAndChartsRouter(ctx: ApiContext) {
       const a = await access(ctx, req);
       const params: unknown[] = [];
       const where = filterSql(f, params);
-      const count = Number((await ctx.pool.query(`select count(*) as n from datasets s ${where}`, params)).rows[0].n);
+      const count = Number(
+        (await ctx.pool.query(`select count(*) as n from datasets s ${where}`, params)).rows[0].n,
+      );
       const downloaded = downloadedSql(ownerOf(req), params);
       const { rows } = await ctx.pool.query(
         `select s.*, ${downloaded} as downloaded from datasets s ${where}
@@ -195,7 +300,13 @@ export function dataAndChartsRouter(ctx: ApiContext) {
       res.json({
         results: rows.map((row) => {
           const item = dataItemOf(row, a.subscriptions);
-          return { id: item.id, dataItem: item, startDate: item.startDate, endDate: item.endDate, downloaded: item.downloaded };
+          return {
+            id: item.id,
+            dataItem: item,
+            startDate: item.startDate,
+            endDate: item.endDate,
+            downloaded: item.downloaded,
+          };
         }),
         count,
       });
@@ -214,7 +325,10 @@ export function dataAndChartsRouter(ctx: ApiContext) {
         );
         return rows.map((x) => ({ id: String(x.v), label: String(x.v), count: Number(x.n) }));
       };
-      const regions = (await count("s.region", { category: f.category })).map((x) => ({ ...x, label: REGION_LABELS[x.id] ?? x.id }));
+      const regions = (await count("s.region", { category: f.category })).map((x) => ({
+        ...x,
+        label: REGION_LABELS[x.id] ?? x.id,
+      }));
       res.json({
         regions: REGIONS.map((id) => regions.find((x) => x.id === id)).filter(Boolean),
         groups: await count("s.group_name", { category: f.category, region: f.region }),
@@ -237,7 +351,10 @@ export function dataAndChartsRouter(ctx: ApiContext) {
     `${BASE}/date-range/`,
     route(async (req, res) => {
       const ids = idsParam(req);
-      const { rows } = await ctx.pool.query("select min(start_date) as lo, max(end_date) as hi from datasets where id = any($1)", [ids]);
+      const { rows } = await ctx.pool.query(
+        "select min(start_date) as lo, max(end_date) as hi from datasets where id = any($1)",
+        [ids],
+      );
       res.json({
         startDate: rows[0].lo ? new Date(rows[0].lo).toISOString() : null,
         endDate: rows[0].hi ? new Date(rows[0].hi).toISOString() : null,
@@ -249,7 +366,10 @@ export function dataAndChartsRouter(ctx: ApiContext) {
     `${BASE}/available-dates/`,
     route(async (req, res) => {
       const ids = idsParam(req);
-      const { start_date, end_date } = parse(z.object({ start_date: isoDate.optional(), end_date: isoDate.optional() }), req.query);
+      const { start_date, end_date } = parse(
+        z.object({ start_date: isoDate.optional(), end_date: isoDate.optional() }),
+        req.query,
+      );
       const { rows } = await ctx.pool.query(
         `select to_char(d, 'YYYY-MM-DD') as day from (
            select distinct date_trunc('day', ts, 'UTC') as d from dataset_points
@@ -280,9 +400,19 @@ export function dataAndChartsRouter(ctx: ApiContext) {
       const owner = downloadOwner(req, body.user_id);
       const a = await access(ctx, req);
       const datasets = await downloadableDatasets(ctx.pool, body.datasetIds, a.subscriptions);
-      const download = await createDownload(ctx.pool, owner, datasets, body.startDate ?? null, body.endDate ?? null);
+      const download = await createDownload(
+        ctx.pool,
+        owner,
+        datasets,
+        body.startDate ?? null,
+        body.endDate ?? null,
+      );
       try {
-        const jobId = await ctx.queue.send(DOWNLOAD_JOB, { downloadId: download.id }, { singletonKey: download.id });
+        const jobId = await ctx.queue.send(
+          DOWNLOAD_JOB,
+          { downloadId: download.id },
+          { singletonKey: download.id },
+        );
         await setJobId(ctx.pool, download.id, jobId);
       } catch (e) {
         // Nothing half-made: without its job the download would stay 'preparing' for ever.
@@ -349,7 +479,10 @@ export function dataAndChartsRouter(ctx: ApiContext) {
       if (!d) throw notFound("No such dataset.");
       const params: unknown[] = [d.id];
       const downloaded = downloadedSql(ownerOf(req), params);
-      const { rows } = await ctx.pool.query(`select s.*, ${downloaded} as downloaded from datasets s where s.id = $1`, params);
+      const { rows } = await ctx.pool.query(
+        `select s.*, ${downloaded} as downloaded from datasets s where s.id = $1`,
+        params,
+      );
       res.json(dataItemOf(rows[0], a.subscriptions));
     }),
   );

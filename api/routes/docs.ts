@@ -3,10 +3,16 @@ import express from "express";
 import { openApiDocument } from "../openapi.ts";
 
 const esc = (s: unknown) =>
-  String(s ?? "").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+  String(s ?? "").replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
+  );
 
 export function anchorFor(method: string, path: string) {
-  return `${method}-${path}`.replace(/[^a-zA-Z0-9]+/g, "-").replace(/^-|-$/g, "").toLowerCase();
+  return `${method}-${path}`
+    .replace(/[^a-zA-Z0-9]+/g, "-")
+    .replace(/^-|-$/g, "")
+    .toLowerCase();
 }
 
 export function docsRouter() {
@@ -17,7 +23,19 @@ export function docsRouter() {
   r.get("/docs", (_req, res) => {
     const doc = openApiDocument() as {
       info: { title: string; description: string };
-      paths: Record<string, Record<string, { summary?: string; description?: string; tags?: string[]; parameters?: { name: string; in: string; required?: boolean; schema?: unknown }[]; requestBody?: unknown }>>;
+      paths: Record<
+        string,
+        Record<
+          string,
+          {
+            summary?: string;
+            description?: string;
+            tags?: string[];
+            parameters?: { name: string; in: string; required?: boolean; schema?: unknown }[];
+            requestBody?: unknown;
+          }
+        >
+      >;
     };
     const byTag = new Map<string, string[]>();
     for (const [path, ops] of Object.entries(doc.paths)) {
@@ -37,7 +55,8 @@ export function docsRouter() {
     const sections = [...byTag.entries()]
       .map(([tag, items]) => `<h2 id="tag-${anchorFor("", tag)}">${esc(tag)}</h2>${items.join("")}`)
       .join("");
-    res.type("html").send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Voltcast API</title>
+    res.type("html")
+      .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Voltcast API</title>
 <meta name="viewport" content="width=device-width,initial-scale=1">
 <style>body{font-family:system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#1b1f24}
 h2{border-bottom:1px solid #ccd;padding-bottom:.3rem;margin-top:2.5rem}section{margin:1rem 0;padding:.5rem 1rem;border-left:3px solid #2a6}

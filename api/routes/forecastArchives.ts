@@ -12,7 +12,10 @@ import { viewerOf } from "./forecastRuns.ts";
 const tag = "Run library";
 const ID = "/:id([0-9a-fA-F-]{36})";
 const Body = z.object({
-  forecastRunsId: z.array(z.string().uuid("Not a run id.")).min(1, "Please select at least one run.").max(100, "At most 100 runs at once."),
+  forecastRunsId: z
+    .array(z.string().uuid("Not a run id."))
+    .min(1, "Please select at least one run.")
+    .max(100, "At most 100 runs at once."),
   fullName: z.string().max(200).optional(),
   companyName: z.string().max(200).optional(),
 });
@@ -29,15 +32,72 @@ const Archive = z
   })
   .openapi("RunZipArchive");
 const Params = z.object({ id: z.string() });
-const Owner = z.object({ user_id: z.string().optional().describe("The anonymous visitor's id, when not logged in") });
+const Owner = z.object({
+  user_id: z.string().optional().describe("The anonymous visitor's id, when not logged in"),
+});
 
-describe({ method: "post", path: "/forecast/run-library/download-multiple-runs/", tag, summary: "The result files of several runs as one zip", body: Body, response: { file: "application/zip" } });
-describe({ method: "post", path: "/forecast/run-library/zip-archives/", tag, summary: "Prepare a zip of runs in the background", body: Body, query: Owner, response: Archive, status: 201 });
-describe({ method: "get", path: "/forecast/run-library/zip-archives/", tag, summary: "The caller's zip archives, newest first", query: Owner, response: z.array(Archive) });
-describe({ method: "get", path: "/forecast/run-library/zip-archives/:id/", tag, summary: "A zip archive's status", params: Params, query: Owner, response: Archive });
-describe({ method: "get", path: "/forecast/run-library/zip-archives/:id/file/", tag, summary: "The prepared zip", params: Params, query: Owner, response: { file: "application/zip" } });
-describe({ method: "post", path: "/forecast/run-library/zip-archives/:id/retry/", tag, summary: "Prepare a failed archive again", params: Params, query: Owner, response: Archive });
-describe({ method: "delete", path: "/forecast/run-library/zip-archives/:id/", tag, summary: "Cancel or delete an archive", params: Params, query: Owner, status: 204 });
+describe({
+  method: "post",
+  path: "/forecast/run-library/download-multiple-runs/",
+  tag,
+  summary: "The result files of several runs as one zip",
+  body: Body,
+  response: { file: "application/zip" },
+});
+describe({
+  method: "post",
+  path: "/forecast/run-library/zip-archives/",
+  tag,
+  summary: "Prepare a zip of runs in the background",
+  body: Body,
+  query: Owner,
+  response: Archive,
+  status: 201,
+});
+describe({
+  method: "get",
+  path: "/forecast/run-library/zip-archives/",
+  tag,
+  summary: "The caller's zip archives, newest first",
+  query: Owner,
+  response: z.array(Archive),
+});
+describe({
+  method: "get",
+  path: "/forecast/run-library/zip-archives/:id/",
+  tag,
+  summary: "A zip archive's status",
+  params: Params,
+  query: Owner,
+  response: Archive,
+});
+describe({
+  method: "get",
+  path: "/forecast/run-library/zip-archives/:id/file/",
+  tag,
+  summary: "The prepared zip",
+  params: Params,
+  query: Owner,
+  response: { file: "application/zip" },
+});
+describe({
+  method: "post",
+  path: "/forecast/run-library/zip-archives/:id/retry/",
+  tag,
+  summary: "Prepare a failed archive again",
+  params: Params,
+  query: Owner,
+  response: Archive,
+});
+describe({
+  method: "delete",
+  path: "/forecast/run-library/zip-archives/:id/",
+  tag,
+  summary: "Cancel or delete an archive",
+  params: Params,
+  query: Owner,
+  status: 204,
+});
 
 export function forecastArchivesRouter(ctx: ApiContext) {
   const r = express.Router();
@@ -80,9 +140,17 @@ export function forecastArchivesRouter(ctx: ApiContext) {
         await client.query("begin");
         const { rows } = await client.query(
           `insert into run_zip_archives(user_id, anonymous_id, run_ids, full_name, company_name) values ($1,$2,$3,$4,$5) returning *`,
-          [o.userId ?? null, o.anonymousId ?? null, body.forecastRunsId, body.fullName ?? null, body.companyName ?? null],
+          [
+            o.userId ?? null,
+            o.anonymousId ?? null,
+            body.forecastRunsId,
+            body.fullName ?? null,
+            body.companyName ?? null,
+          ],
         );
-        const jobId = await ctx.queue.boss.send(RUN_ZIP_JOB, { archiveId: rows[0].id }, { db: { executeSql: (t: string, v: unknown[]) => client.query(t, v) } } as never);
+        const jobId = await ctx.queue.boss.send(RUN_ZIP_JOB, { archiveId: rows[0].id }, {
+          db: { executeSql: (t: string, v: unknown[]) => client.query(t, v) },
+        } as never);
         await client.query(`update run_zip_archives set job_id = $2 where id = $1`, [rows[0].id, jobId]);
         await client.query("commit");
         res.status(201).json(serializeArchive(rows[0]));

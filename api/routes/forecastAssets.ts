@@ -46,13 +46,22 @@ const Asset = z
   .openapi("LibraryAsset");
 
 const optionalNumber = (lo: number, hi: number, message: string) =>
-  z.preprocess((v) => (v === "" || v === null ? undefined : v), z.coerce.number({ invalid_type_error: message }).min(lo, message).max(hi, message).optional());
+  z.preprocess(
+    (v) => (v === "" || v === null ? undefined : v),
+    z.coerce.number({ invalid_type_error: message }).min(lo, message).max(hi, message).optional(),
+  );
 export const PortfolioAssetSchema = z
   .object({
     assetId: z.string().trim().max(100).optional(),
     assetName: z.string().trim().max(LIMITS.assetName, MESSAGES.assetNameMax).optional(),
-    ratedPower: z.coerce.number({ invalid_type_error: MESSAGES.ratedPower }).min(1, MESSAGES.ratedPower).max(500, MESSAGES.ratedPower),
-    energyCapacity: z.coerce.number({ invalid_type_error: "Please enter the energy capacity in MWh." }).positive("Please enter the energy capacity in MWh.").max(4000, "Please enter a value between 0 - 4000 MWh."),
+    ratedPower: z.coerce
+      .number({ invalid_type_error: MESSAGES.ratedPower })
+      .min(1, MESSAGES.ratedPower)
+      .max(500, MESSAGES.ratedPower),
+    energyCapacity: z.coerce
+      .number({ invalid_type_error: "Please enter the energy capacity in MWh." })
+      .positive("Please enter the energy capacity in MWh.")
+      .max(4000, "Please enter a value between 0 - 4000 MWh."),
     gsp: z.string().trim().max(10).optional(),
     technology: z.literal("BESS").default("BESS"),
     marketRegion: z.enum(FORECAST_REGIONS, { errorMap: () => ({ message: MESSAGES.region }) }),
@@ -64,12 +73,16 @@ export const PortfolioAssetSchema = z
     longitude: optionalNumber(-180, 180, MESSAGES.longitude),
     importCapacity: optionalNumber(1, 1000, MESSAGES.importExport),
     exportCapacity: optionalNumber(1, 1000, MESSAGES.importExport),
-    operationalSince: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Please enter a date as YYYY-MM-DD.").optional(),
+    operationalSince: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, "Please enter a date as YYYY-MM-DD.")
+      .optional(),
     userFullName: z.string().trim().max(200).optional(),
     companyName: z.string().trim().max(200).optional(),
   })
   .superRefine((v, c) => {
-    if (!v.assetId && !v.assetName) c.addIssue({ code: "custom", path: ["assetName"], message: MESSAGES.assetNameRequired });
+    if (!v.assetId && !v.assetName)
+      c.addIssue({ code: "custom", path: ["assetName"], message: MESSAGES.assetNameRequired });
   })
   .openapi("PortfolioAssetRecord");
 const LinkBody = z.object({
@@ -77,15 +90,74 @@ const LinkBody = z.object({
   forecastRunsId: z.array(z.string().uuid("Not a run id.")).min(1, "Please select at least one run."),
 });
 
-describe({ method: "get", path: "/forecast/asset-library/", tag: "Assets", summary: "Example assets to start a forecast from (search limit 20)", query: AssetQuery, response: z.object({ count: z.number(), results: z.array(Asset) }) });
-describe({ method: "get", path: "/forecast/asset-library/:uid/", tag: "Assets", summary: "One library asset", params: z.object({ uid: z.string() }), response: Asset });
-describe({ method: "get", path: "/forecast/portfolio/", tag: "Portfolio", summary: "Portfolio details: assets, capacity and linked runs (needs portfolio access)" });
-describe({ method: "get", path: "/forecast/portfolio/assets/", tag: "Portfolio", summary: "The caller's portfolio assets" });
-describe({ method: "post", path: "/forecast/portfolio/assets/", tag: "Portfolio", summary: "Add an asset to the portfolio (spec §3 record)", body: PortfolioAssetSchema, status: 201 });
-describe({ method: "get", path: "/forecast/portfolio/assets/:id/", tag: "Portfolio", summary: "A portfolio asset with its linked runs (region optional)", params: z.object({ id: z.string() }), query: z.object({ region: z.enum(FORECAST_REGIONS).optional() }) });
-describe({ method: "delete", path: "/forecast/portfolio/assets/:id/", tag: "Portfolio", summary: "Remove a portfolio asset", params: z.object({ id: z.string() }), status: 204 });
-describe({ method: "post", path: "/forecast/portfolio/link-runs/", tag: "Portfolio", summary: "Link runs to a portfolio asset", body: LinkBody, response: z.array(z.object({ portfolioAssetId: z.string(), assetName: z.string(), forecastRunId: z.string() })) });
-describe({ method: "get", path: "/forecast/portfolio/history/", tag: "Portfolio", summary: "Portfolio history: assets added and runs linked, newest first" });
+describe({
+  method: "get",
+  path: "/forecast/asset-library/",
+  tag: "Assets",
+  summary: "Example assets to start a forecast from (search limit 20)",
+  query: AssetQuery,
+  response: z.object({ count: z.number(), results: z.array(Asset) }),
+});
+describe({
+  method: "get",
+  path: "/forecast/asset-library/:uid/",
+  tag: "Assets",
+  summary: "One library asset",
+  params: z.object({ uid: z.string() }),
+  response: Asset,
+});
+describe({
+  method: "get",
+  path: "/forecast/portfolio/",
+  tag: "Portfolio",
+  summary: "Portfolio details: assets, capacity and linked runs (needs portfolio access)",
+});
+describe({
+  method: "get",
+  path: "/forecast/portfolio/assets/",
+  tag: "Portfolio",
+  summary: "The caller's portfolio assets",
+});
+describe({
+  method: "post",
+  path: "/forecast/portfolio/assets/",
+  tag: "Portfolio",
+  summary: "Add an asset to the portfolio (spec §3 record)",
+  body: PortfolioAssetSchema,
+  status: 201,
+});
+describe({
+  method: "get",
+  path: "/forecast/portfolio/assets/:id/",
+  tag: "Portfolio",
+  summary: "A portfolio asset with its linked runs (region optional)",
+  params: z.object({ id: z.string() }),
+  query: z.object({ region: z.enum(FORECAST_REGIONS).optional() }),
+});
+describe({
+  method: "delete",
+  path: "/forecast/portfolio/assets/:id/",
+  tag: "Portfolio",
+  summary: "Remove a portfolio asset",
+  params: z.object({ id: z.string() }),
+  status: 204,
+});
+describe({
+  method: "post",
+  path: "/forecast/portfolio/link-runs/",
+  tag: "Portfolio",
+  summary: "Link runs to a portfolio asset",
+  body: LinkBody,
+  response: z.array(
+    z.object({ portfolioAssetId: z.string(), assetName: z.string(), forecastRunId: z.string() }),
+  ),
+});
+describe({
+  method: "get",
+  path: "/forecast/portfolio/history/",
+  tag: "Portfolio",
+  summary: "Portfolio history: assets added and runs linked, newest first",
+});
 
 function assetJson(r: any) {
   const n = (v: unknown) => (v === null || v === undefined ? null : Number(v));
@@ -157,7 +229,9 @@ export function forecastAssetsRouter(ctx: ApiContext) {
       const args: unknown[] = [];
       if (q.search) {
         args.push(`%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-        where.push(`(name ilike $${args.length} or asset_name ilike $${args.length} or city ilike $${args.length} or zip_code ilike $${args.length})`);
+        where.push(
+          `(name ilike $${args.length} or asset_name ilike $${args.length} or city ilike $${args.length} or zip_code ilike $${args.length})`,
+        );
       }
       if (q.technology) {
         args.push(q.technology);
@@ -168,8 +242,14 @@ export function forecastAssetsRouter(ctx: ApiContext) {
         where.push(`market_region = $${args.length}`);
       }
       const w = where.join(" and ");
-      const { rows: c } = await ctx.pool.query(`select count(*)::int as n from asset_library where ${w}`, args);
-      const { rows } = await ctx.pool.query(`select * from asset_library where ${w} order by lower(name) limit ${q.limit} offset ${q.offset}`, args);
+      const { rows: c } = await ctx.pool.query(
+        `select count(*)::int as n from asset_library where ${w}`,
+        args,
+      );
+      const { rows } = await ctx.pool.query(
+        `select * from asset_library where ${w} order by lower(name) limit ${q.limit} offset ${q.offset}`,
+        args,
+      );
       res.json({ count: c[0].n, results: rows.map(assetJson) });
     }),
   );
@@ -187,7 +267,10 @@ export function forecastAssetsRouter(ctx: ApiContext) {
     "/forecast/portfolio/assets/",
     route(async (req, res) => {
       const userId = await portfolioUser(req);
-      const { rows } = await ctx.pool.query(`select * from portfolio_assets where user_id = $1 order by created_at desc`, [userId]);
+      const { rows } = await ctx.pool.query(
+        `select * from portfolio_assets where user_id = $1 order by created_at desc`,
+        [userId],
+      );
       res.json({ count: rows.length, results: rows.map(portfolioJson) });
     }),
   );
@@ -199,7 +282,9 @@ export function forecastAssetsRouter(ctx: ApiContext) {
       const v = parse(PortfolioAssetSchema, req.body);
       let assetName = v.assetName;
       if (v.assetId && !assetName) {
-        const { rows } = await ctx.pool.query(`select asset_name from asset_library where asset_id = $1`, [v.assetId]);
+        const { rows } = await ctx.pool.query(`select asset_name from asset_library where asset_id = $1`, [
+          v.assetId,
+        ]);
         if (!rows[0]) throw badRequest({ assetId: ["No such asset in the library."] });
         assetName = rows[0].asset_name;
       }
@@ -215,12 +300,32 @@ export function forecastAssetsRouter(ctx: ApiContext) {
           `insert into portfolio_assets(user_id, asset_id, asset_name, rated_power, energy_capacity, gsp, technology, market_region, city, address,
                                         zip_code, latitude, longitude, import_capacity, export_capacity, operational_since, user_full_name, company_name)
            values ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18) returning *`,
-          [userId, v.assetId ?? null, assetName, v.ratedPower, v.energyCapacity, v.gsp ?? null, v.technology, v.marketRegion, v.city ?? null, v.address ?? null,
-            v.zipCode ?? null, v.latitude ?? null, v.longitude ?? null, v.importCapacity ?? null, v.exportCapacity ?? null, v.operationalSince ?? null,
-            v.userFullName ?? null, v.companyName ?? null],
+          [
+            userId,
+            v.assetId ?? null,
+            assetName,
+            v.ratedPower,
+            v.energyCapacity,
+            v.gsp ?? null,
+            v.technology,
+            v.marketRegion,
+            v.city ?? null,
+            v.address ?? null,
+            v.zipCode ?? null,
+            v.latitude ?? null,
+            v.longitude ?? null,
+            v.importCapacity ?? null,
+            v.exportCapacity ?? null,
+            v.operationalSince ?? null,
+            v.userFullName ?? null,
+            v.companyName ?? null,
+          ],
         );
         if (v.forecastRunId) {
-          await client.query(`insert into portfolio_asset_runs(portfolio_asset_id, forecast_run_id) values ($1,$2)`, [rows[0].id, v.forecastRunId]);
+          await client.query(
+            `insert into portfolio_asset_runs(portfolio_asset_id, forecast_run_id) values ($1,$2)`,
+            [rows[0].id, v.forecastRunId],
+          );
         }
         await client.query("commit");
         res.status(201).json(portfolioJson(rows[0]));
@@ -251,7 +356,8 @@ export function forecastAssetsRouter(ctx: ApiContext) {
       const runs = [];
       for (const l of links) {
         const run = await findRun(ctx.pool, l.forecast_run_id);
-        if (run && visibleTo(run, viewer)) runs.push({ ...serializeRun(run, viewer), linkedAt: l.linked_at.toISOString() });
+        if (run && visibleTo(run, viewer))
+          runs.push({ ...serializeRun(run, viewer), linkedAt: l.linked_at.toISOString() });
       }
       res.json({ ...portfolioJson(rows[0]), runs });
     }),
@@ -261,7 +367,10 @@ export function forecastAssetsRouter(ctx: ApiContext) {
     `/forecast/portfolio/assets${ID}/`,
     route(async (req, res) => {
       const userId = await portfolioUser(req);
-      const { rowCount } = await ctx.pool.query(`delete from portfolio_assets where id = $1 and user_id = $2`, [req.params.id, userId]);
+      const { rowCount } = await ctx.pool.query(
+        `delete from portfolio_assets where id = $1 and user_id = $2`,
+        [req.params.id, userId],
+      );
       if (!rowCount) throw notFound("Portfolio asset not found.");
       res.status(204).end();
     }),
@@ -272,18 +381,25 @@ export function forecastAssetsRouter(ctx: ApiContext) {
     route(async (req, res) => {
       const userId = await portfolioUser(req);
       const body = parse(LinkBody, req.body);
-      const { rows } = await ctx.pool.query(`select id, asset_name from portfolio_assets where id = $1 and user_id = $2`, [body.portfolioAssetId, userId]);
+      const { rows } = await ctx.pool.query(
+        `select id, asset_name from portfolio_assets where id = $1 and user_id = $2`,
+        [body.portfolioAssetId, userId],
+      );
       if (!rows[0]) throw notFound("Portfolio asset not found.");
       const viewer = await viewerOf(ctx, req);
       for (const id of body.forecastRunsId) {
         const run = await findRun(ctx.pool, id);
-        if (!run || !visibleTo(run, viewer) || run.status === "draft") throw badRequest({ forecastRunsId: [`Run ${id} was not found.`] });
+        if (!run || !visibleTo(run, viewer) || run.status === "draft")
+          throw badRequest({ forecastRunsId: [`Run ${id} was not found.`] });
       }
       const client = await ctx.pool.connect();
       try {
         await client.query("begin");
         for (const id of body.forecastRunsId) {
-          await client.query(`insert into portfolio_asset_runs(portfolio_asset_id, forecast_run_id) values ($1,$2) on conflict do nothing`, [rows[0].id, id]);
+          await client.query(
+            `insert into portfolio_asset_runs(portfolio_asset_id, forecast_run_id) values ($1,$2) on conflict do nothing`,
+            [rows[0].id, id],
+          );
         }
         await client.query("commit");
       } catch (e) {
@@ -292,7 +408,13 @@ export function forecastAssetsRouter(ctx: ApiContext) {
       } finally {
         client.release();
       }
-      res.json(body.forecastRunsId.map((forecastRunId) => ({ portfolioAssetId: rows[0].id, assetName: rows[0].asset_name, forecastRunId })));
+      res.json(
+        body.forecastRunsId.map((forecastRunId) => ({
+          portfolioAssetId: rows[0].id,
+          assetName: rows[0].asset_name,
+          forecastRunId,
+        })),
+      );
     }),
   );
 
@@ -308,12 +430,23 @@ export function forecastAssetsRouter(ctx: ApiContext) {
         [userId],
       );
       const totals = rows.reduce(
-        (a, r) => ({ assets: a.assets + r.assets, ratedPower: a.ratedPower + r.rated_power, energyCapacity: a.energyCapacity + r.energy_capacity, linkedRuns: a.linkedRuns + r.linked_runs }),
+        (a, r) => ({
+          assets: a.assets + r.assets,
+          ratedPower: a.ratedPower + r.rated_power,
+          energyCapacity: a.energyCapacity + r.energy_capacity,
+          linkedRuns: a.linkedRuns + r.linked_runs,
+        }),
         { assets: 0, ratedPower: 0, energyCapacity: 0, linkedRuns: 0 },
       );
       res.json({
         ...totals,
-        byRegion: rows.map((r) => ({ marketRegion: r.market_region, assets: r.assets, ratedPower: r.rated_power, energyCapacity: r.energy_capacity, linkedRuns: r.linked_runs })),
+        byRegion: rows.map((r) => ({
+          marketRegion: r.market_region,
+          assets: r.assets,
+          ratedPower: r.rated_power,
+          energyCapacity: r.energy_capacity,
+          linkedRuns: r.linked_runs,
+        })),
       });
     }),
   );
@@ -334,7 +467,14 @@ export function forecastAssetsRouter(ctx: ApiContext) {
         [userId],
       );
       res.json(
-        rows.map((h) => ({ kind: h.kind, portfolioAssetId: h.portfolio_asset_id, assetName: h.asset_name, forecastRunId: h.forecast_run_id, runName: h.run_name, at: h.at.toISOString() })),
+        rows.map((h) => ({
+          kind: h.kind,
+          portfolioAssetId: h.portfolio_asset_id,
+          assetName: h.asset_name,
+          forecastRunId: h.forecast_run_id,
+          runName: h.run_name,
+          at: h.at.toISOString(),
+        })),
       );
     }),
   );

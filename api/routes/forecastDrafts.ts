@@ -16,30 +16,68 @@ import {
   type ForecastRegion,
 } from "../../app/validation/forecast.ts";
 import { assertCanCreateDraft } from "../forecasts/permissions.ts";
-import { createDraft, deleteDraft, findDraft, RUN_COLUMNS, serializeDraft, updateDraft } from "../forecasts/runs.ts";
+import {
+  createDraft,
+  deleteDraft,
+  findDraft,
+  RUN_COLUMNS,
+  serializeDraft,
+  updateDraft,
+} from "../forecasts/runs.ts";
 import { scenarioChoices } from "../forecasts/scenarios.ts";
 
 /** The draft paths of spec §7 under /forecast/run-library/, with the region and configurations each serves. */
-export const DRAFT_PATHS: { path: string; region: ForecastRegion | null; configurations: readonly Configuration[]; label: string }[] = [
+export const DRAFT_PATHS: {
+  path: string;
+  region: ForecastRegion | null;
+  configurations: readonly Configuration[];
+  label: string;
+}[] = [
   { path: "gb/bess-simulation-draft", region: "GB", configurations: ["bess"], label: "GB BESS" },
-  { path: "gb/solar-simulation-draft", region: "GB", configurations: ["solarACcoupling", "solarDCcoupling"], label: "GB BESS + solar" },
-  { path: "gb/stand-alone-solar-simulation-draft", region: "GB", configurations: ["solar"], label: "GB stand-alone solar" },
+  {
+    path: "gb/solar-simulation-draft",
+    region: "GB",
+    configurations: ["solarACcoupling", "solarDCcoupling"],
+    label: "GB BESS + solar",
+  },
+  {
+    path: "gb/stand-alone-solar-simulation-draft",
+    region: "GB",
+    configurations: ["solar"],
+    label: "GB stand-alone solar",
+  },
   { path: "nem/simulation-draft", region: "NEM", configurations: ["bess"], label: "Australia (NEM)" },
   { path: "ercot/simulation-draft", region: "ERCOT", configurations: ["bess"], label: "ERCOT" },
-  { path: "de/bess-simulation-draft", region: "DE", configurations: CONFIGURATIONS_BY_REGION.DE, label: "Germany" },
-  { path: "es/bess-simulation-draft", region: "ES", configurations: CONFIGURATIONS_BY_REGION.ES, label: "Spain" },
+  {
+    path: "de/bess-simulation-draft",
+    region: "DE",
+    configurations: CONFIGURATIONS_BY_REGION.DE,
+    label: "Germany",
+  },
+  {
+    path: "es/bess-simulation-draft",
+    region: "ES",
+    configurations: CONFIGURATIONS_BY_REGION.ES,
+    label: "Spain",
+  },
   { path: "drafts", region: null, configurations: CONFIGURATIONS, label: "any region" },
 ];
 
 const DraftBody = z
   .object({
     configuration: z.enum(CONFIGURATIONS).optional(),
-    runAsset: z.object({ marketRegion: z.enum(FORECAST_REGIONS), configuration: z.enum(CONFIGURATIONS) }).partial().optional(),
+    runAsset: z
+      .object({ marketRegion: z.enum(FORECAST_REGIONS), configuration: z.enum(CONFIGURATIONS) })
+      .partial()
+      .optional(),
     region: z.enum(FORECAST_REGIONS).optional(),
     assetName: z.string().optional(),
   })
   .passthrough()
-  .openapi("ForecastObject", { description: "The forecast object (spec §3 fields); see app/validation/forecast.ts for every field and rule." });
+  .openapi("ForecastObject", {
+    description:
+      "The forecast object (spec §3 fields); see app/validation/forecast.ts for every field and rule.",
+  });
 const Draft = z
   .object({
     id: z.string(),
@@ -58,25 +96,73 @@ const Id = z.object({ id: z.string() });
 for (const p of DRAFT_PATHS) {
   const base = `/forecast/run-library/${p.path}`;
   const tag = "Forecast drafts";
-  describe({ method: "post", path: `${base}/`, tag, summary: `Create a draft (${p.label})`, body: DraftBody, response: Draft, status: 201 });
-  describe({ method: "get", path: `${base}/:id/`, tag, summary: `A draft by id (${p.label})`, params: Id, response: Draft });
-  describe({ method: "put", path: `${base}/:id/`, tag, summary: `Replace a draft (${p.label})`, params: Id, body: DraftBody, response: Draft });
-  describe({ method: "delete", path: `${base}/:id/`, tag, summary: `Delete a draft (${p.label})`, params: Id, status: 204 });
+  describe({
+    method: "post",
+    path: `${base}/`,
+    tag,
+    summary: `Create a draft (${p.label})`,
+    body: DraftBody,
+    response: Draft,
+    status: 201,
+  });
+  describe({
+    method: "get",
+    path: `${base}/:id/`,
+    tag,
+    summary: `A draft by id (${p.label})`,
+    params: Id,
+    response: Draft,
+  });
+  describe({
+    method: "put",
+    path: `${base}/:id/`,
+    tag,
+    summary: `Replace a draft (${p.label})`,
+    params: Id,
+    body: DraftBody,
+    response: Draft,
+  });
+  describe({
+    method: "delete",
+    path: `${base}/:id/`,
+    tag,
+    summary: `Delete a draft (${p.label})`,
+    params: Id,
+    status: 204,
+  });
 }
-describe({ method: "get", path: "/forecast/run-library/drafts/", tag: "Forecast drafts", summary: "The caller's drafts, newest first", response: z.object({ count: z.number(), results: z.array(Draft) }) });
+describe({
+  method: "get",
+  path: "/forecast/run-library/drafts/",
+  tag: "Forecast drafts",
+  summary: "The caller's drafts, newest first",
+  response: z.object({ count: z.number(), results: z.array(Draft) }),
+});
 
 function str(v: unknown): string | undefined {
   return typeof v === "string" && v.trim() ? v.trim() : undefined;
 }
 
 /** Region and configuration of a draft body at a path: the path fixes what it can. */
-function targetOf(p: (typeof DRAFT_PATHS)[number], body: Record<string, any>): { region: ForecastRegion; configuration: Configuration } {
-  const region = (p.region ?? str(body.region) ?? str(body.runAsset?.marketRegion)) as ForecastRegion | undefined;
+function targetOf(
+  p: (typeof DRAFT_PATHS)[number],
+  body: Record<string, any>,
+): { region: ForecastRegion; configuration: Configuration } {
+  const region = (p.region ?? str(body.region) ?? str(body.runAsset?.marketRegion)) as
+    | ForecastRegion
+    | undefined;
   if (!region || !FORECAST_REGIONS.includes(region)) throw badRequest({ region: [MESSAGES.region] });
-  let configuration = (str(body.configuration) ?? str(body.runAsset?.configuration)) as Configuration | undefined;
-  if (!configuration && p.path === "gb/solar-simulation-draft") configuration = body.coupling === "false" || body.coupling === false ? "solarDCcoupling" : "solarACcoupling";
+  let configuration = (str(body.configuration) ?? str(body.runAsset?.configuration)) as
+    | Configuration
+    | undefined;
+  if (!configuration && p.path === "gb/solar-simulation-draft")
+    configuration =
+      body.coupling === "false" || body.coupling === false ? "solarDCcoupling" : "solarACcoupling";
   configuration ??= p.configurations[0];
-  if (!p.configurations.includes(configuration) || !CONFIGURATIONS_BY_REGION[region].includes(configuration)) {
+  if (
+    !p.configurations.includes(configuration) ||
+    !CONFIGURATIONS_BY_REGION[region].includes(configuration)
+  ) {
     throw badRequest({ configuration: [MESSAGES.configurationRegion] });
   }
   return { region, configuration };
@@ -122,7 +208,11 @@ export function forecastDraftsRouter(ctx: ApiContext) {
       route(async (req, res) => {
         const userId = requireUserId(req);
         const row = await findDraft(ctx.pool, userId, req.params.id);
-        if (!row || (p.region && row.market_region !== p.region) || !p.configurations.includes(row.configuration as Configuration)) {
+        if (
+          !row ||
+          (p.region && row.market_region !== p.region) ||
+          !p.configurations.includes(row.configuration as Configuration)
+        ) {
           throw notFound("Draft not found.");
         }
         res.json(serializeDraft(row));
@@ -134,7 +224,8 @@ export function forecastDraftsRouter(ctx: ApiContext) {
       route(async (req, res) => {
         const userId = requireUserId(req);
         const existing = await findDraft(ctx.pool, userId, req.params.id);
-        if (!existing || (p.region && existing.market_region !== p.region)) throw notFound("Draft not found.");
+        if (!existing || (p.region && existing.market_region !== p.region))
+          throw notFound("Draft not found.");
         const { draft } = await readDraft(ctx, req, p);
         if (!(await updateDraft(ctx.pool, userId, existing.id, draft))) throw notFound("Draft not found.");
         res.json(serializeDraft((await findDraft(ctx.pool, userId, existing.id))!));
@@ -146,7 +237,8 @@ export function forecastDraftsRouter(ctx: ApiContext) {
       route(async (req, res) => {
         const userId = requireUserId(req);
         const existing = await findDraft(ctx.pool, userId, req.params.id);
-        if (!existing || (p.region && existing.market_region !== p.region)) throw notFound("Draft not found.");
+        if (!existing || (p.region && existing.market_region !== p.region))
+          throw notFound("Draft not found.");
         await deleteDraft(ctx.pool, userId, existing.id);
         res.status(204).end();
       }),

@@ -41,10 +41,25 @@ import { scenarioChoices, scenariosFor } from "../forecasts/scenarios.ts";
 const ID = "/:id([0-9a-fA-F-]{36})";
 
 /** Per-configuration/region run paths (used when the single-endpoint flag is off). */
-export const RUN_PATHS: { path: string; region: ForecastRegion; configurations: readonly Configuration[]; label: string }[] = [
+export const RUN_PATHS: {
+  path: string;
+  region: ForecastRegion;
+  configurations: readonly Configuration[];
+  label: string;
+}[] = [
   { path: "gb/bess-simulation", region: "GB", configurations: ["bess"], label: "GB BESS" },
-  { path: "gb/solar-simulation", region: "GB", configurations: ["solarACcoupling", "solarDCcoupling"], label: "GB BESS + solar (AC/DC coupled)" },
-  { path: "gb/stand-alone-solar-simulation", region: "GB", configurations: ["solar"], label: "GB stand-alone solar" },
+  {
+    path: "gb/solar-simulation",
+    region: "GB",
+    configurations: ["solarACcoupling", "solarDCcoupling"],
+    label: "GB BESS + solar (AC/DC coupled)",
+  },
+  {
+    path: "gb/stand-alone-solar-simulation",
+    region: "GB",
+    configurations: ["solar"],
+    label: "GB stand-alone solar",
+  },
   { path: "ercot/simulation", region: "ERCOT", configurations: ["bess"], label: "ERCOT" },
   { path: "nem/simulation", region: "NEM", configurations: ["bess"], label: "Australia (NEM)" },
   { path: "de/bess-simulation", region: "DE", configurations: CONFIGURATIONS_BY_REGION.DE, label: "Germany" },
@@ -54,7 +69,14 @@ export const RUN_PATHS: { path: string; region: ForecastRegion; configurations: 
 const csv = z
   .union([z.string(), z.array(z.string())])
   .optional()
-  .transform((v) => (v === undefined ? undefined : (Array.isArray(v) ? v : [v]).flatMap((x) => x.split(",")).map((x) => x.trim()).filter(Boolean)));
+  .transform((v) =>
+    v === undefined
+      ? undefined
+      : (Array.isArray(v) ? v : [v])
+          .flatMap((x) => x.split(","))
+          .map((x) => x.trim())
+          .filter(Boolean),
+  );
 const ListQuery = z.object({
   status: csv.describe("draft, processing, ready_for_review, failed (comma-separated or repeated)"),
   marketRegion: csv.describe("GB, ERCOT, NEM, DE, ES"),
@@ -67,7 +89,12 @@ const ListQuery = z.object({
   ordering: z.enum(ORDERING_KEYS).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(10),
   offset: z.coerce.number().int().min(0).default(0),
-  recent: z.enum(["true", "false"]).optional().describe("Spec §9: runs of the last 24 h or still processing (≤ 10 processing, topped up with ready_for_review to 10)"),
+  recent: z
+    .enum(["true", "false"])
+    .optional()
+    .describe(
+      "Spec §9: runs of the last 24 h or still processing (≤ 10 processing, topped up with ready_for_review to 10)",
+    ),
 });
 
 const RunAsset = z.object({
@@ -89,10 +116,14 @@ const Run = z
     source: z.string(),
     financeStatus: z.enum(FINANCE_STATUSES),
     modelVersion: z.string().nullable(),
-    macroScenario: z.object({ id: z.string(), name: z.string(), modelVersion: z.string().nullable() }).nullable(),
+    macroScenario: z
+      .object({ id: z.string(), name: z.string(), modelVersion: z.string().nullable() })
+      .nullable(),
     runAsset: RunAsset,
     locked: z.boolean().describe("A library run the caller lacks the subscription for"),
-    percentage: z.number().describe("Progress bar value: 100 when finished or failed, else the latest event's percentage"),
+    percentage: z
+      .number()
+      .describe("Progress bar value: 100 when finished or failed, else the latest event's percentage"),
     estimatedFinishAt: z.string().describe("createdAt + 6 minutes (spec §4 minutes remaining)"),
     revenue: z.object({ perMWYear: z.number(), unit: z.string(), currency: z.string() }).nullable(),
     runResult: z.object({ runFile: z.string().nullable(), runFileName: z.string().nullable() }),
@@ -120,31 +151,131 @@ const ForecastBody = z
   .object({
     configuration: z.enum(CONFIGURATIONS).optional(),
     region: z.enum(FORECAST_REGIONS).optional(),
-    runAsset: z.object({ marketRegion: z.enum(FORECAST_REGIONS), configuration: z.enum(CONFIGURATIONS) }).partial().optional(),
+    runAsset: z
+      .object({ marketRegion: z.enum(FORECAST_REGIONS), configuration: z.enum(CONFIGURATIONS) })
+      .partial()
+      .optional(),
     macroScenarios: z.array(z.string()),
     runName: z.record(z.string()),
     draftId: z.string().optional().describe("Converts this draft: it is removed when the runs are created"),
   })
   .passthrough()
-  .openapi("ForecastRunRequest", { description: "The forecast object (spec §3); every rule of spec §5 is checked (app/validation/forecast.ts)." });
+  .openapi("ForecastRunRequest", {
+    description:
+      "The forecast object (spec §3); every rule of spec §5 is checked (app/validation/forecast.ts).",
+  });
 const Params = z.object({ id: z.string() });
 const tag = "Run library";
 
-describe({ method: "post", path: "/forecast/run-library/forecasts/", tag: "Forecast runs", summary: "Run a forecast: one run per selected macro scenario", body: ForecastBody, response: RunsCreated, status: 201 });
+describe({
+  method: "post",
+  path: "/forecast/run-library/forecasts/",
+  tag: "Forecast runs",
+  summary: "Run a forecast: one run per selected macro scenario",
+  body: ForecastBody,
+  response: RunsCreated,
+  status: 201,
+});
 for (const p of RUN_PATHS) {
-  describe({ method: "post", path: `/forecast/run-library/${p.path}/`, tag: "Forecast runs", summary: `Run a forecast (${p.label})`, body: ForecastBody, response: RunsCreated, status: 201 });
+  describe({
+    method: "post",
+    path: `/forecast/run-library/${p.path}/`,
+    tag: "Forecast runs",
+    summary: `Run a forecast (${p.label})`,
+    body: ForecastBody,
+    response: RunsCreated,
+    status: 201,
+  });
 }
-describe({ method: "get", path: "/forecast/run-library/", tag, summary: "The run library: own runs and Voltcast's library runs", query: ListQuery, response: z.object({ count: z.number(), next: z.string().nullable(), previous: z.string().nullable(), results: z.array(Run) }) });
-describe({ method: "get", path: "/forecast/run-library/all-filtering-values/", tag, summary: "Values the run library can be filtered and ordered by" });
-describe({ method: "get", path: "/forecast/run-library/:id/", tag, summary: "A run with its progress events, forecast object and results", params: Params, response: RunDetail });
-describe({ method: "get", path: "/forecast/run-library/:id/events/", tag, summary: "Live progress events (text/event-stream): `progress` events, then `status` when the run ends", params: Params, response: { file: "text/event-stream" } });
-describe({ method: "get", path: "/forecast/run-library/:id/file/", tag, summary: "The result workbook (xlsx): only when ready_for_review, with a file, and (library runs) the subscription", params: Params, response: { file: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" } });
-describe({ method: "patch", path: "/forecast/run-library/:id/", tag, summary: "Set a run's finance status or name", params: Params, body: z.object({ financeStatus: z.enum(FINANCE_STATUSES).optional(), runName: z.string().max(100).optional() }), response: Run });
-describe({ method: "delete", path: "/forecast/run-library/:id/", tag, summary: "Delete one of your runs (not while it is processing)", params: Params, status: 204 });
-describe({ method: "get", path: "/forecast/macro-scenarios/", tag: "Forecast builder", summary: "World views (macro scenarios) of a region; solar configurations get only Central", query: z.object({ marketRegionId: z.enum(FORECAST_REGIONS).optional(), configuration: z.enum(CONFIGURATIONS).optional() }), response: z.array(z.object({ id: z.string(), name: z.string(), modelVersion: z.string(), marketRegion: z.string() })) });
+describe({
+  method: "get",
+  path: "/forecast/run-library/",
+  tag,
+  summary: "The run library: own runs and Voltcast's library runs",
+  query: ListQuery,
+  response: z.object({
+    count: z.number(),
+    next: z.string().nullable(),
+    previous: z.string().nullable(),
+    results: z.array(Run),
+  }),
+});
+describe({
+  method: "get",
+  path: "/forecast/run-library/all-filtering-values/",
+  tag,
+  summary: "Values the run library can be filtered and ordered by",
+});
+describe({
+  method: "get",
+  path: "/forecast/run-library/:id/",
+  tag,
+  summary: "A run with its progress events, forecast object and results",
+  params: Params,
+  response: RunDetail,
+});
+describe({
+  method: "get",
+  path: "/forecast/run-library/:id/events/",
+  tag,
+  summary: "Live progress events (text/event-stream): `progress` events, then `status` when the run ends",
+  params: Params,
+  response: { file: "text/event-stream" },
+});
+describe({
+  method: "get",
+  path: "/forecast/run-library/:id/file/",
+  tag,
+  summary:
+    "The result workbook (xlsx): only when ready_for_review, with a file, and (library runs) the subscription",
+  params: Params,
+  response: { file: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" },
+});
+describe({
+  method: "patch",
+  path: "/forecast/run-library/:id/",
+  tag,
+  summary: "Set a run's finance status or name",
+  params: Params,
+  body: z.object({
+    financeStatus: z.enum(FINANCE_STATUSES).optional(),
+    runName: z.string().max(100).optional(),
+  }),
+  response: Run,
+});
+describe({
+  method: "delete",
+  path: "/forecast/run-library/:id/",
+  tag,
+  summary: "Delete one of your runs (not while it is processing)",
+  params: Params,
+  status: 204,
+});
+describe({
+  method: "get",
+  path: "/forecast/macro-scenarios/",
+  tag: "Forecast builder",
+  summary: "World views (macro scenarios) of a region; solar configurations get only Central",
+  query: z.object({
+    marketRegionId: z.enum(FORECAST_REGIONS).optional(),
+    configuration: z.enum(CONFIGURATIONS).optional(),
+  }),
+  response: z.array(
+    z.object({ id: z.string(), name: z.string(), modelVersion: z.string(), marketRegion: z.string() }),
+  ),
+});
 
 /** Region ids as the product spells them elsewhere (spec §3: great-britain, ercot, aus-nem; US for ERCOT). */
-const REGION_ALIASES: Record<string, string> = { "great-britain": "GB", gb: "GB", ercot: "ERCOT", us: "ERCOT", "aus-nem": "NEM", nem: "NEM", de: "DE", es: "ES" };
+const REGION_ALIASES: Record<string, string> = {
+  "great-britain": "GB",
+  gb: "GB",
+  ercot: "ERCOT",
+  us: "ERCOT",
+  "aus-nem": "NEM",
+  nem: "NEM",
+  de: "DE",
+  es: "ES",
+};
 function regionAlias(v: unknown) {
   return typeof v === "string" && v ? (REGION_ALIASES[v.toLowerCase()] ?? v) : undefined;
 }
@@ -158,7 +289,12 @@ export async function viewerOf(ctx: ApiContext, req: Request): Promise<Viewer> {
 }
 
 /** A run the caller may see, or 404; a library run they lack the subscription for: 403 with the spec's text. */
-export async function runFor(ctx: ApiContext, req: Request, id: string, opts: { unlocked?: boolean } = {}): Promise<{ row: RunRow; viewer: Viewer }> {
+export async function runFor(
+  ctx: ApiContext,
+  req: Request,
+  id: string,
+  opts: { unlocked?: boolean } = {},
+): Promise<{ row: RunRow; viewer: Viewer }> {
   const viewer = await viewerOf(ctx, req);
   const row = await findRun(ctx.pool, id);
   if (!row || !visibleTo(row, viewer)) throw notFound("Run not found.");
@@ -173,29 +309,47 @@ export async function runFor(ctx: ApiContext, req: Request, id: string, opts: { 
 async function createFromBody(ctx: ApiContext, req: Request, fixed?: (typeof RUN_PATHS)[number]) {
   const body = (req.body && typeof req.body === "object" ? req.body : {}) as Record<string, any>;
   requireUserId(req);
-  const region = (fixed?.region ?? str(body.region) ?? str(body.runAsset?.marketRegion)) as ForecastRegion | undefined;
+  const region = (fixed?.region ?? str(body.region) ?? str(body.runAsset?.marketRegion)) as
+    | ForecastRegion
+    | undefined;
   if (!region || !FORECAST_REGIONS.includes(region)) throw badRequest({ region: [MESSAGES.region] });
-  let configuration = (str(body.configuration) ?? str(body.runAsset?.configuration)) as Configuration | undefined;
-  if (!configuration && fixed?.path === "gb/solar-simulation") configuration = body.coupling === "false" || body.coupling === false ? "solarDCcoupling" : "solarACcoupling";
+  let configuration = (str(body.configuration) ?? str(body.runAsset?.configuration)) as
+    | Configuration
+    | undefined;
+  if (!configuration && fixed?.path === "gb/solar-simulation")
+    configuration =
+      body.coupling === "false" || body.coupling === false ? "solarDCcoupling" : "solarACcoupling";
   configuration ??= fixed?.configurations[0] ?? "bess";
   if (!CONFIGURATIONS.includes(configuration) || (fixed && !fixed.configurations.includes(configuration))) {
     throw badRequest({ configuration: [MESSAGES.configurationRegion] });
   }
   const { userId, access: a } = await assertCanCreateForecast(ctx, req, region, configuration);
-  const forecast: Forecast = parse(forecastSchema({ region, configuration, flags: a.flags, scenarios: scenarioChoices() }), body);
+  const forecast: Forecast = parse(
+    forecastSchema({ region, configuration, flags: a.flags, scenarios: scenarioChoices() }),
+    body,
+  );
   // Uploaded files named by the forecast must be the caller's own.
   if (forecast.customDegradationCurveId) {
-    const { rows } = await ctx.pool.query(`select file_name from custom_degradation_curves where id::text = $1 and user_id = $2`, [forecast.customDegradationCurveId, userId]);
+    const { rows } = await ctx.pool.query(
+      `select file_name from custom_degradation_curves where id::text = $1 and user_id = $2`,
+      [forecast.customDegradationCurveId, userId],
+    );
     if (!rows[0]) throw badRequest({ customDegradationCurveId: [MESSAGES.customDegradationCurveId] });
     forecast.customDegradationCurveFileName = rows[0].file_name;
   }
   if (forecast.solarProfileId) {
-    const { rows } = await ctx.pool.query(`select 1 from solar_profiles where id::text = $1 and user_id = $2`, [forecast.solarProfileId, userId]);
+    const { rows } = await ctx.pool.query(
+      `select 1 from solar_profiles where id::text = $1 and user_id = $2`,
+      [forecast.solarProfileId, userId],
+    );
     if (!rows[0]) throw badRequest({ solarProfileId: ["Please upload the solar profile again."] });
   }
   let draftId: string | undefined;
   if (str(body.draftId)) {
-    const { rows } = await ctx.pool.query(`select id from forecast_runs where id::text = $1 and user_id = $2 and status = 'draft'`, [body.draftId, userId]);
+    const { rows } = await ctx.pool.query(
+      `select id from forecast_runs where id::text = $1 and user_id = $2 and status = 'draft'`,
+      [body.draftId, userId],
+    );
     if (!rows[0]) throw notFound("Draft not found.");
     draftId = rows[0].id;
   }
@@ -212,7 +366,13 @@ export function forecastRunsRouter(ctx: ApiContext) {
   r.get(
     "/forecast/macro-scenarios/",
     route(async (req, res) => {
-      const q = parse(z.object({ marketRegionId: z.preprocess(regionAlias, z.enum(FORECAST_REGIONS).optional()), configuration: z.enum(CONFIGURATIONS).optional() }), req.query);
+      const q = parse(
+        z.object({
+          marketRegionId: z.preprocess(regionAlias, z.enum(FORECAST_REGIONS).optional()),
+          configuration: z.enum(CONFIGURATIONS).optional(),
+        }),
+        req.query,
+      );
       res.json(scenariosFor(q.marketRegionId, q.configuration));
     }),
   );
@@ -284,8 +444,17 @@ export function forecastRunsRouter(ctx: ApiContext) {
       const userId = requireUserId(req);
       const body = parse(
         z.object({
-          financeStatus: z.enum(FINANCE_STATUSES, { errorMap: () => ({ message: `Choose one of ${FINANCE_STATUSES.join(", ")}.` }) }).optional(),
-          runName: z.string().trim().min(1, MESSAGES.runNameRequired).max(100, MESSAGES.runNameMax).optional(),
+          financeStatus: z
+            .enum(FINANCE_STATUSES, {
+              errorMap: () => ({ message: `Choose one of ${FINANCE_STATUSES.join(", ")}.` }),
+            })
+            .optional(),
+          runName: z
+            .string()
+            .trim()
+            .min(1, MESSAGES.runNameRequired)
+            .max(100, MESSAGES.runNameMax)
+            .optional(),
         }),
         req.body,
       );
@@ -305,7 +474,11 @@ export function forecastRunsRouter(ctx: ApiContext) {
       const userId = requireUserId(req);
       const { row } = await runFor(ctx, req, req.params.id);
       if (row.user_id !== userId) throw notFound("Run not found.");
-      if (shownStatus(row) === "processing") throw badRequest({ _form: ["A run cannot be deleted while it is processing."] }, "A run cannot be deleted while it is processing.");
+      if (shownStatus(row) === "processing")
+        throw badRequest(
+          { _form: ["A run cannot be deleted while it is processing."] },
+          "A run cannot be deleted while it is processing.",
+        );
       await ctx.pool.query(`delete from forecast_runs where id = $1 and user_id = $2`, [row.id, userId]);
       res.status(204).end();
     }),
@@ -315,10 +488,17 @@ export function forecastRunsRouter(ctx: ApiContext) {
     `/forecast/run-library${ID}/file/`,
     route(async (req, res) => {
       const { row } = await runFor(ctx, req, req.params.id, { unlocked: true });
-      if (shownStatus(row) !== "ready_for_review" || !row.has_file) throw notFound("This run has no result file yet.");
-      const { rows } = await ctx.pool.query(`select result_file, result_file_name from forecast_runs where id = $1`, [row.id]);
+      if (shownStatus(row) !== "ready_for_review" || !row.has_file)
+        throw notFound("This run has no result file yet.");
+      const { rows } = await ctx.pool.query(
+        `select result_file, result_file_name from forecast_runs where id = $1`,
+        [row.id],
+      );
       res.setHeader("content-type", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
-      res.setHeader("content-disposition", `attachment; filename="${rows[0].result_file_name.replace(/"/g, "")}"`);
+      res.setHeader(
+        "content-disposition",
+        `attachment; filename="${rows[0].result_file_name.replace(/"/g, "")}"`,
+      );
       res.send(rows[0].result_file);
     }),
   );
@@ -329,7 +509,12 @@ export function forecastRunsRouter(ctx: ApiContext) {
     `/forecast/run-library${ID}/events/`,
     route(async (req, res) => {
       const { row } = await runFor(ctx, req, req.params.id, { unlocked: true });
-      res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache, no-transform", connection: "keep-alive", "x-accel-buffering": "no" });
+      res.writeHead(200, {
+        "content-type": "text/event-stream",
+        "cache-control": "no-cache, no-transform",
+        connection: "keep-alive",
+        "x-accel-buffering": "no",
+      });
       res.write("retry: 3000\n\n");
       let lastId = Number(req.get("last-event-id") ?? 0) || 0;
       let lastAt: Date | undefined;

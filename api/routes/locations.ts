@@ -7,7 +7,15 @@ import { describe } from "../openapi.ts";
 import { parse, route } from "../http/route.ts";
 import { access, type ApiContext } from "../http/context.ts";
 import { FORECAST_REGIONS, type ForecastRegion } from "../../app/validation/forecast.ts";
-import { ERCOT_NODE_SEARCH_LIMIT, gspGroupAt, postalCodeZones, searchErcotNodes, searchPlaces, tnuosZoneForLocation, type Country } from "../../engine/locations/index.ts";
+import {
+  ERCOT_NODE_SEARCH_LIMIT,
+  gspGroupAt,
+  postalCodeZones,
+  searchErcotNodes,
+  searchPlaces,
+  tnuosZoneForLocation,
+  type Country,
+} from "../../engine/locations/index.ts";
 import { locationTables } from "../locations/tables.ts";
 
 /** Lenient numbers: a bad or missing coordinate is "no zone", not an error (spec §8). */
@@ -16,16 +24,27 @@ const coord = z.preprocess((v) => {
   return v === undefined || v === "" || !Number.isFinite(n) ? null : n;
 }, z.number().nullable());
 const PointQuery = z.object({ lat: coord, long: coord });
-const region = z.enum(FORECAST_REGIONS, { errorMap: () => ({ message: `region must be one of ${FORECAST_REGIONS.join(", ")}` }) });
+const region = z.enum(FORECAST_REGIONS, {
+  errorMap: () => ({ message: `region must be one of ${FORECAST_REGIONS.join(", ")}` }),
+});
 const PostalQuery = z.object({
   region,
-  zipCode: z.string({ required_error: "zipCode is required" }).trim().min(1, "zipCode is required").max(8, "zipCode is at most 8 characters"),
+  zipCode: z
+    .string({ required_error: "zipCode is required" })
+    .trim()
+    .min(1, "zipCode is required")
+    .max(8, "zipCode is at most 8 characters"),
 });
 const NodeQuery = z.object({
   search: z.string().max(100).optional(),
   zone: z.string().max(20).optional(),
   offset: z.coerce.number({ invalid_type_error: "offset must be a number" }).int().min(0).default(0),
-  limit: z.coerce.number({ invalid_type_error: "limit must be a number" }).int().min(1).max(ERCOT_NODE_SEARCH_LIMIT, `limit is at most ${ERCOT_NODE_SEARCH_LIMIT}`).default(ERCOT_NODE_SEARCH_LIMIT),
+  limit: z.coerce
+    .number({ invalid_type_error: "limit must be a number" })
+    .int()
+    .min(1)
+    .max(ERCOT_NODE_SEARCH_LIMIT, `limit is at most ${ERCOT_NODE_SEARCH_LIMIT}`)
+    .default(ERCOT_NODE_SEARCH_LIMIT),
 });
 const PlacesQuery = z.object({
   search: z.string().max(100).default(""),
@@ -34,16 +53,37 @@ const PlacesQuery = z.object({
   limit: z.coerce.number().int().min(1).max(20).default(10),
 });
 
-const COUNTRIES: Record<ForecastRegion, Country[]> = { GB: ["gb"], ERCOT: ["us"], NEM: ["au"], DE: ["de"], ES: ["es"] };
+const COUNTRIES: Record<ForecastRegion, Country[]> = {
+  GB: ["gb"],
+  ERCOT: ["us"],
+  NEM: ["au"],
+  DE: ["de"],
+  ES: ["es"],
+};
 const ALL_COUNTRIES: Country[] = ["gb", "us", "au", "de", "es"];
 
-describe({ method: "get", path: "/forecast/run-library/get-gsp-group/", tag: "Locations", summary: "GSP group of a GB point (null when none)", query: z.object({ lat: z.number(), long: z.number() }), response: z.object({ gspGroup: z.string().nullable() }) });
-describe({ method: "get", path: "/forecast/run-library/get-tnuos-zone/", tag: "Locations", summary: "TNUoS generation zone of a GB point (null when none)", query: z.object({ lat: z.number(), long: z.number() }), response: z.object({ tnuosZone: z.number().nullable() }) });
+describe({
+  method: "get",
+  path: "/forecast/run-library/get-gsp-group/",
+  tag: "Locations",
+  summary: "GSP group of a GB point (null when none)",
+  query: z.object({ lat: z.number(), long: z.number() }),
+  response: z.object({ gspGroup: z.string().nullable() }),
+});
+describe({
+  method: "get",
+  path: "/forecast/run-library/get-tnuos-zone/",
+  tag: "Locations",
+  summary: "TNUoS generation zone of a GB point (null when none)",
+  query: z.object({ lat: z.number(), long: z.number() }),
+  response: z.object({ tnuosZone: z.number().nullable() }),
+});
 describe({
   method: "get",
   path: "/forecast/run-library/postal-code-zone/",
   tag: "Locations",
-  summary: "Zones of a postal code: GB postcode → latitude, longitude, gspGroup, tnuosGenerationZone; US ZIP → ercotZone; AU postcode → nemRegion",
+  summary:
+    "Zones of a postal code: GB postcode → latitude, longitude, gspGroup, tnuosGenerationZone; US ZIP → ercotZone; AU postcode → nemRegion",
   query: PostalQuery,
   response: z.object({
     latitude: z.number().nullable(),
@@ -55,8 +95,20 @@ describe({
     regionName: z.string().nullable().optional(),
   }),
 });
-describe({ method: "get", path: "/forecast/run-library/ercot-node/", tag: "Locations", summary: "ERCOT nodes (id, name, zone, lat, lon, voltage); search limit 100", query: NodeQuery });
-describe({ method: "get", path: "/forecast/run-library/places/", tag: "Locations", summary: "Place search in the region's country (after more than 2 characters)", query: PlacesQuery });
+describe({
+  method: "get",
+  path: "/forecast/run-library/ercot-node/",
+  tag: "Locations",
+  summary: "ERCOT nodes (id, name, zone, lat, lon, voltage); search limit 100",
+  query: NodeQuery,
+});
+describe({
+  method: "get",
+  path: "/forecast/run-library/places/",
+  tag: "Locations",
+  summary: "Place search in the region's country (after more than 2 characters)",
+  query: PlacesQuery,
+});
 
 export function locationsRouter(ctx: ApiContext) {
   const r = express.Router();
@@ -65,7 +117,9 @@ export function locationsRouter(ctx: ApiContext) {
     "/forecast/run-library/get-gsp-group/",
     route(async (req, res) => {
       const q = parse(PointQuery, req.query);
-      res.json({ gspGroup: q.lat === null || q.long === null ? null : gspGroupAt(locationTables(), q.lat, q.long) });
+      res.json({
+        gspGroup: q.lat === null || q.long === null ? null : gspGroupAt(locationTables(), q.lat, q.long),
+      });
     }),
   );
 
@@ -100,7 +154,10 @@ export function locationsRouter(ctx: ApiContext) {
       const q = parse(PlacesQuery, req.query);
       // Unlimited (all countries) only for callers with the forecast_form_unlimited_locations flag.
       const { flags } = await access(ctx, req);
-      const countries = q.unlimited === "true" && flags.forecast_form_unlimited_locations ? ALL_COUNTRIES : COUNTRIES[q.region];
+      const countries =
+        q.unlimited === "true" && flags.forecast_form_unlimited_locations
+          ? ALL_COUNTRIES
+          : COUNTRIES[q.region];
       const tables = locationTables();
       const results = countries
         .flatMap((country) => searchPlaces(tables, country, q.search, q.limit).map((p) => ({ p, country })))

@@ -16,7 +16,15 @@ import {
   UNITS,
 } from "../../app/validation/savedChart.ts";
 import { getPlotData, isMovingAverageAvailable } from "../plotting/getData.ts";
-import { homeFolders, REGION_LABELS, REGIONS, TREE_GROUP_IDS, TREE_GROUPS, treeGroup, type TreeGroup } from "../plotting/tree.ts";
+import {
+  homeFolders,
+  REGION_LABELS,
+  REGIONS,
+  TREE_GROUP_IDS,
+  TREE_GROUPS,
+  treeGroup,
+  type TreeGroup,
+} from "../plotting/tree.ts";
 import {
   createSavedPlot,
   deleteSavedPlot,
@@ -53,14 +61,21 @@ function requireUserId(req: Request): string {
 const MOVING_AVERAGE_WINDOWS = [7, 14, 30] as const;
 
 const TreeQuery = z.object({
-  region: z.enum(REGIONS as [string, ...string[]], { message: `Choose a region: ${REGIONS.join(", ")}` }).optional(),
+  region: z
+    .enum(REGIONS as [string, ...string[]], { message: `Choose a region: ${REGIONS.join(", ")}` })
+    .optional(),
   gsp_group: z.string().max(60).optional(),
   ercot_zone: z.string().max(60).optional(),
   macro_scenario_id: z.string().max(100).optional(),
   variable_type: z.string().max(60).optional(),
   group: z.string().max(100).optional(),
   search: z.string().max(100).optional(),
-  limit: z.coerce.number().int().min(1, "The limit should be between 1 and 100").max(100, "The limit should be between 1 and 100").default(10),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1, "The limit should be between 1 and 100")
+    .max(100, "The limit should be between 1 and 100")
+    .default(10),
   offset: z.coerce.number().int().min(0, "The offset should be 0 or more").default(0),
 });
 
@@ -74,18 +89,38 @@ const Field = z.object({
   subscription: z.string().nullable(),
   additionalProperties: z.record(z.unknown()),
 });
-const TreeResponse = z.object({ folders: z.array(Folder), fields: z.array(Field), count: z.number().optional() });
+const TreeResponse = z.object({
+  folders: z.array(Folder),
+  fields: z.array(Field),
+  count: z.number().optional(),
+});
 const PlotQueryDoc = z.object({
   fields: z.string().openapi({ description: "Dataset ids (or slugs), repeated or comma-separated" }),
-  categories: z.string().optional().openapi({ description: "One category per field: LIVEANDHISTORIC, FORECAST, MACROSCENARIO" }),
+  categories: z
+    .string()
+    .optional()
+    .openapi({ description: "One category per field: LIVEANDHISTORIC, FORECAST, MACROSCENARIO" }),
   start_date: z.string().optional().openapi({ example: "2024-01-01" }),
   end_date: z.string().optional().openapi({ example: "2024-01-31", description: "Included" }),
-  shortcut: z.enum(SHORTCUTS).optional().openapi({ description: "Span counted back from end_date (or the end of the data)" }),
-  period: z.enum(PERIODS).optional().openapi({ description: "Average into buckets of this period; raw values when absent" }),
-  moving_average: z.number().int().optional().openapi({ description: "Trailing moving average over this many points (2–365)" }),
+  shortcut: z
+    .enum(SHORTCUTS)
+    .optional()
+    .openapi({ description: "Span counted back from end_date (or the end of the data)" }),
+  period: z
+    .enum(PERIODS)
+    .optional()
+    .openapi({ description: "Average into buckets of this period; raw values when absent" }),
+  moving_average: z
+    .number()
+    .int()
+    .optional()
+    .openapi({ description: "Trailing moving average over this many points (2–365)" }),
   chart_type: z.enum(CHART_TYPES).optional(),
   unit: z.enum(UNITS).optional(),
-  thin: z.enum(["true", "false"]).optional().openapi({ description: "false: every point, not thinned for display (for exports)" }),
+  thin: z
+    .enum(["true", "false"])
+    .optional()
+    .openapi({ description: "false: every point, not thinned for display (for exports)" }),
 });
 const SavedPlot = z.object({
   id: z.string(),
@@ -103,7 +138,9 @@ const SavedPlot = z.object({
   unit: z.string(),
 });
 const SavedPlotBody = z.object({
-  title: z.string().openapi({ description: "Required; up to 30 letters, digits and spaces; unique among your charts" }),
+  title: z
+    .string()
+    .openapi({ description: "Required; up to 30 letters, digits and spaces; unique among your charts" }),
   description: z.string().optional().openapi({ description: "Up to 500 characters" }),
   fields: z.array(z.string()),
   categories: z.array(z.string()).optional(),
@@ -116,8 +153,20 @@ const SavedPlotBody = z.object({
   unit: z.enum(UNITS).optional(),
 });
 
-describe({ method: "get", path: `${BASE}/tree/forecasts/`, tag: TAG, summary: "Plotter tree home folders for forecasts", response: TreeResponse });
-describe({ method: "get", path: `${BASE}/tree/live-data/`, tag: TAG, summary: "Plotter tree home folders for live and historic data (one per region)", response: TreeResponse });
+describe({
+  method: "get",
+  path: `${BASE}/tree/forecasts/`,
+  tag: TAG,
+  summary: "Plotter tree home folders for forecasts",
+  response: TreeResponse,
+});
+describe({
+  method: "get",
+  path: `${BASE}/tree/live-data/`,
+  tag: TAG,
+  summary: "Plotter tree home folders for live and historic data (one per region)",
+  response: TreeResponse,
+});
 describe({
   method: "get",
   path: `${BASE}/tree/:group/`,
@@ -139,7 +188,8 @@ describe({
   method: "get",
   path: `${BASE}/get-data/`,
   tag: TAG,
-  summary: "The series of a plot query, averaged per period in PostgreSQL and thinned for display (extremes kept)",
+  summary:
+    "The series of a plot query, averaged per period in PostgreSQL and thinned for display (extremes kept)",
   query: PlotQueryDoc,
 });
 describe({
@@ -158,10 +208,40 @@ describe({
   query: z.object({ limit: z.number().int().optional(), cursor: z.string().optional() }),
   response: z.object({ results: z.array(SavedPlot), next: z.string().nullable(), count: z.number() }),
 });
-describe({ method: "post", path: `${BASE}/saved-plots/`, tag: TAG, summary: "Save a chart", body: SavedPlotBody, response: SavedPlot, status: 201 });
-describe({ method: "get", path: `${BASE}/saved-plots/:id/`, tag: TAG, summary: "A saved chart by id", params: z.object({ id: z.string() }), response: SavedPlot });
-describe({ method: "put", path: `${BASE}/saved-plots/:id/`, tag: TAG, summary: "Change a saved chart", params: z.object({ id: z.string() }), body: SavedPlotBody, response: SavedPlot });
-describe({ method: "delete", path: `${BASE}/saved-plots/:id/`, tag: TAG, summary: "Delete a saved chart", params: z.object({ id: z.string() }), status: 204 });
+describe({
+  method: "post",
+  path: `${BASE}/saved-plots/`,
+  tag: TAG,
+  summary: "Save a chart",
+  body: SavedPlotBody,
+  response: SavedPlot,
+  status: 201,
+});
+describe({
+  method: "get",
+  path: `${BASE}/saved-plots/:id/`,
+  tag: TAG,
+  summary: "A saved chart by id",
+  params: z.object({ id: z.string() }),
+  response: SavedPlot,
+});
+describe({
+  method: "put",
+  path: `${BASE}/saved-plots/:id/`,
+  tag: TAG,
+  summary: "Change a saved chart",
+  params: z.object({ id: z.string() }),
+  body: SavedPlotBody,
+  response: SavedPlot,
+});
+describe({
+  method: "delete",
+  path: `${BASE}/saved-plots/:id/`,
+  tag: TAG,
+  summary: "Delete a saved chart",
+  params: z.object({ id: z.string() }),
+  status: 204,
+});
 describe({
   method: "get",
   path: `${BASE}/saved-plots/title/:title/`,
@@ -185,7 +265,8 @@ export function plottingRouter(ctx: ApiContext) {
     `${BASE}/tree/:group/`,
     route(async (req, res) => {
       const group = req.params.group as TreeGroup;
-      if (!(group in TREE_GROUPS)) throw badRequest({ group: [`Choose a group: ${TREE_GROUP_IDS.join(", ")}`] });
+      if (!(group in TREE_GROUPS))
+        throw badRequest({ group: [`Choose a group: ${TREE_GROUP_IDS.join(", ")}`] });
       const f = parse(TreeQuery, req.query);
       const a = await access(ctx, req);
       res.json(await treeGroup(ctx.pool, group, f, a.subscriptions));
@@ -195,7 +276,10 @@ export function plottingRouter(ctx: ApiContext) {
   r.get(
     `${BASE}/available-choices/`,
     route(async (req, res) => {
-      const prefer = typeof req.query.prefer_region === "string" && REGIONS.includes(req.query.prefer_region) ? req.query.prefer_region : REGIONS[0];
+      const prefer =
+        typeof req.query.prefer_region === "string" && REGIONS.includes(req.query.prefer_region)
+          ? req.query.prefer_region
+          : REGIONS[0];
       const { rows } = await ctx.pool.query(
         "select region, min(start_date) as lo, max(end_date) as hi, count(*) as n from datasets group by region",
       );
@@ -228,7 +312,14 @@ export function plottingRouter(ctx: ApiContext) {
       const q = plotQueryFrom(req.query);
       const a = await access(ctx, req);
       // thin=false: every point (for exports); otherwise thinned for display.
-      res.json(await getPlotData(ctx.pool, q, a.subscriptions, req.query.thin === "false" ? Number.POSITIVE_INFINITY : undefined));
+      res.json(
+        await getPlotData(
+          ctx.pool,
+          q,
+          a.subscriptions,
+          req.query.thin === "false" ? Number.POSITIVE_INFINITY : undefined,
+        ),
+      );
     }),
   );
 
@@ -247,13 +338,20 @@ export function plottingRouter(ctx: ApiContext) {
       const userId = requireUserId(req);
       const { limit, cursor } = parse(
         z.object({
-          limit: z.coerce.number().int().min(1, "The limit should be between 1 and 100").max(100, "The limit should be between 1 and 100").default(24),
+          limit: z.coerce
+            .number()
+            .int()
+            .min(1, "The limit should be between 1 and 100")
+            .max(100, "The limit should be between 1 and 100")
+            .default(24),
           cursor: z.string().max(200).optional(),
         }),
         req.query,
       );
       const page = await listSavedPlots(ctx.pool, userId, limit, cursor);
-      const next = page.nextCursor ? `/api/v1${BASE}/saved-plots/?limit=${limit}&cursor=${page.nextCursor}` : null;
+      const next = page.nextCursor
+        ? `/api/v1${BASE}/saved-plots/?limit=${limit}&cursor=${page.nextCursor}`
+        : null;
       res.json({ results: page.results, next, nextCursor: page.nextCursor, count: page.count });
     }),
   );

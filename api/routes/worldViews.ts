@@ -24,7 +24,12 @@ import { streamZip } from "../worldviews/zip.ts";
 import { recordWorldViewDownload } from "../worldviews/downloads.ts";
 import type { Scenario } from "../../engine/worldview/scenarios.ts";
 
-const MacroScenario = z.object({ id: z.string(), name: z.string(), modelVersion: z.string(), marketRegion: z.string() });
+const MacroScenario = z.object({
+  id: z.string(),
+  name: z.string(),
+  modelVersion: z.string(),
+  marketRegion: z.string(),
+});
 const Item = z.object({
   id: z.string(),
   macroScenario: MacroScenario,
@@ -42,7 +47,10 @@ const ListResponse = z.object({ count: z.number(), results: z.array(Item) });
 
 const ids = (field: string) =>
   z
-    .array(z.string().min(1).max(100), { required_error: `${field} is required`, invalid_type_error: `${field} must be a list of ids` })
+    .array(z.string().min(1).max(100), {
+      required_error: `${field} is required`,
+      invalid_type_error: `${field} must be a list of ids`,
+    })
     .min(1, "Select at least one item to download")
     .max(200);
 const person = {
@@ -50,10 +58,20 @@ const person = {
   fullName: z.string().max(200).optional(),
   companyName: z.string().max(200).optional(),
 };
-export const DatabooksDownloadBody = z.object({ ...person, macroScenarioDataBookId: ids("macroScenarioDataBookId") });
+export const DatabooksDownloadBody = z.object({
+  ...person,
+  macroScenarioDataBookId: ids("macroScenarioDataBookId"),
+});
 export const PowerPricesDownloadBody = z.object({ ...person, powerPricesId: ids("powerPricesId") });
 
-describe({ method: "get", path: "/forecast/macro-scenarios/macro-scenario-databooks", tag: "World views", summary: "Databooks: one xlsx workbook per world view", query: ListQuery, response: ListResponse });
+describe({
+  method: "get",
+  path: "/forecast/macro-scenarios/macro-scenario-databooks",
+  tag: "World views",
+  summary: "Databooks: one xlsx workbook per world view",
+  query: ListQuery,
+  response: ListResponse,
+});
 describe({
   method: "post",
   path: "/forecast/macro-scenarios/macro-scenario-databooks/download-multiple-data-books/",
@@ -62,7 +80,14 @@ describe({
   body: DatabooksDownloadBody,
   response: { file: "application/zip" },
 });
-describe({ method: "get", path: "/forecast/power-prices/", tag: "World views", summary: "Power prices: one CSV of prices per world view, sorted by first letter", query: ListQuery, response: ListResponse });
+describe({
+  method: "get",
+  path: "/forecast/power-prices/",
+  tag: "World views",
+  summary: "Power prices: one CSV of prices per world view, sorted by first letter",
+  query: ListQuery,
+  response: ListResponse,
+});
 describe({
   method: "post",
   path: "/forecast/power-prices/download-multiple-power-prices/",
@@ -91,20 +116,33 @@ export function worldViewsRouter(ctx: ApiContext) {
       const results = pick(subscriptions, q.search);
       res.json({ count: results.length, results });
     });
-  r.get(["/forecast/macro-scenarios/macro-scenario-databooks", "/forecast/macro-scenarios/macro-scenario-databooks/"], list(databooks));
+  r.get(
+    [
+      "/forecast/macro-scenarios/macro-scenario-databooks",
+      "/forecast/macro-scenarios/macro-scenario-databooks/",
+    ],
+    list(databooks),
+  );
   r.get("/forecast/power-prices/", list(powerPrices));
 
   const download = (kind: WorldViewFileKind) =>
     route(async (req, res) => {
       const body =
         kind === "databook"
-          ? (({ macroScenarioDataBookId, ...rest }) => ({ ...rest, ids: macroScenarioDataBookId }))(parse(DatabooksDownloadBody, req.body))
-          : (({ powerPricesId, ...rest }) => ({ ...rest, ids: powerPricesId }))(parse(PowerPricesDownloadBody, req.body));
+          ? (({ macroScenarioDataBookId, ...rest }) => ({ ...rest, ids: macroScenarioDataBookId }))(
+              parse(DatabooksDownloadBody, req.body),
+            )
+          : (({ powerPricesId, ...rest }) => ({ ...rest, ids: powerPricesId }))(
+              parse(PowerPricesDownloadBody, req.body),
+            );
       const field = kind === "databook" ? "macroScenarioDataBookId" : "powerPricesId";
       const unique = [...new Set(body.ids)];
       const scenarios = unique.map((id) => getScenario(id));
       const unknown = unique.filter((_, i) => !scenarios[i]);
-      if (unknown.length) throw badRequest({ [field]: [`Unknown ${kind === "databook" ? "databook" : "power price"}: ${unknown.join(", ")}`] });
+      if (unknown.length)
+        throw badRequest({
+          [field]: [`Unknown ${kind === "databook" ? "databook" : "power price"}: ${unknown.join(", ")}`],
+        });
       const found = scenarios as Scenario[];
       const { subscriptions } = await access(ctx, req);
       const locked = found.filter((s) => !mayUse(subscriptions, s));
@@ -127,13 +165,19 @@ export function worldViewsRouter(ctx: ApiContext) {
       res.setHeader("cache-control", "no-store");
       await streamZip(
         res,
-        found.map((s, i) => ({ name: kind === "databook" ? databookFileName(s) : powerPriceFileName(s), path: files[i] })),
+        found.map((s, i) => ({
+          name: kind === "databook" ? databookFileName(s) : powerPriceFileName(s),
+          path: files[i],
+        })),
       ).catch((e) => {
         // Headers are gone: all we can do is cut the stream so the client sees a broken download.
         res.destroy(e as Error);
       });
     });
-  r.post("/forecast/macro-scenarios/macro-scenario-databooks/download-multiple-data-books/", download("databook"));
+  r.post(
+    "/forecast/macro-scenarios/macro-scenario-databooks/download-multiple-data-books/",
+    download("databook"),
+  );
   r.post("/forecast/power-prices/download-multiple-power-prices/", download("power-prices"));
 
   return r;

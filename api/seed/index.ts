@@ -13,7 +13,8 @@ export interface Seed {
 }
 
 /** Run in order at start. Each must be idempotent (a second start changes nothing). */
-export const SEEDS: Seed[] = [{ name: "demo accounts", when: "demo", run: (ctx, log) => seedDemoAccounts(ctx.pool, log) },
+export const SEEDS: Seed[] = [
+  { name: "demo accounts", when: "demo", run: (ctx, log) => seedDemoAccounts(ctx.pool, log) },
   { name: "asset library", when: "always", run: (ctx, log) => seedLibraryAssets(ctx.pool, log) },
   { name: "library runs", when: "always", run: (ctx, log) => seedLibraryRuns(ctx, log) },
   { name: "market data", when: "always", run: (ctx, log) => queueMarketData(ctx, log) },

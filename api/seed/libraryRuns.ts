@@ -10,20 +10,41 @@ import { scenarioChoices } from "../forecasts/scenarios.ts";
 
 const LIBRARY = [
   {
-    region: "GB", configuration: "bess", assetName: "GB 2h reference battery", zipCode: "SN16 9", gspGroup: "_H", latitude: 51.62, longitude: -1.98,
-    ratedPower: 50, duration: 2, maxCycles: 1.5, revenueStrategies: ["energy_only"], macroScenarios: ["gb-central"],
+    region: "GB",
+    configuration: "bess",
+    assetName: "GB 2h reference battery",
+    zipCode: "SN16 9",
+    gspGroup: "_H",
+    latitude: 51.62,
+    longitude: -1.98,
+    ratedPower: 50,
+    duration: 2,
+    maxCycles: 1.5,
+    revenueStrategies: ["energy_only"],
+    macroScenarios: ["gb-central"],
     runName: { "gb-central": "GB 2h BESS – Central (library)" },
   },
   {
-    region: "ERCOT", configuration: "bess", assetName: "ERCOT West 2h reference battery", zipCode: "79752", ercotZone: "West", latitude: 31.2, longitude: -102.2,
-    ratedPower: 100, duration: 2, maxCycles: 2, revenueStrategies: ["energy_only"], macroScenarios: ["ercot-central"],
+    region: "ERCOT",
+    configuration: "bess",
+    assetName: "ERCOT West 2h reference battery",
+    zipCode: "79752",
+    ercotZone: "West",
+    latitude: 31.2,
+    longitude: -102.2,
+    ratedPower: 100,
+    duration: 2,
+    maxCycles: 2,
+    revenueStrategies: ["energy_only"],
+    macroScenarios: ["ercot-central"],
     runName: { "ercot-central": "ERCOT West 2h BESS – Central (library)" },
   },
 ] as const;
 
 export async function seedLibraryRuns(ctx: ApiContext, log: (m: string) => void) {
   // Off by default under tests (NODE_ENV=test) so that other areas' tests do not compute them.
-  const wanted = process.env.VOLTCAST_SEED_LIBRARY_RUNS ?? (process.env.NODE_ENV === "test" ? "false" : "true");
+  const wanted =
+    process.env.VOLTCAST_SEED_LIBRARY_RUNS ?? (process.env.NODE_ENV === "test" ? "false" : "true");
   if (wanted !== "true") return;
   // Several processes may start at once: one seeds, under a lock.
   const lock = await ctx.pool.connect();
@@ -54,7 +75,10 @@ async function seedOnce(ctx: ApiContext, log: (m: string) => void) {
       degradation: "standard_degradation_curve",
       repowering: 10000,
     });
-    await createRuns(ctx.pool, ctx.queue, "", forecast, { isCustom: false, subscription: LIBRARY_SUBSCRIPTION[forecast.region] ?? null });
+    await createRuns(ctx.pool, ctx.queue, "", forecast, {
+      isCustom: false,
+      subscription: LIBRARY_SUBSCRIPTION[forecast.region] ?? null,
+    });
   }
   log(`Queued ${LIBRARY.length} library runs (${years} years each)`);
 }

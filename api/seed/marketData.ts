@@ -9,7 +9,11 @@ import { datasetsSeed } from "../jobs/kinds/datasetsSeed.ts";
 import { worldViewFiles } from "../jobs/kinds/worldViewFiles.ts";
 import { defaultScenario } from "../../engine/worldview/scenarios.ts";
 
-export async function queueMarketData(ctx: ApiContext, log: (m: string) => void, env = process.env): Promise<void> {
+export async function queueMarketData(
+  ctx: ApiContext,
+  log: (m: string) => void,
+  env = process.env,
+): Promise<void> {
   const setting = env.VOLTCAST_SEED_DATASETS ?? (env.NODE_ENV === "test" ? "off" : "auto");
   if (setting === "off") return;
   const send = async (kind: Parameters<ApiContext["queue"]["send"]>[0], data: object, key: string) => {
@@ -19,7 +23,11 @@ export async function queueMarketData(ctx: ApiContext, log: (m: string) => void,
       // Already queued by an earlier start: nothing to do.
     }
   };
-  await send(datasetsSeed, setting === "synthetic" ? { mode: "synthetic" } : setting === "gb" ? { scope: "gb" } : {}, "datasets-seed");
+  await send(
+    datasetsSeed,
+    setting === "synthetic" ? { mode: "synthetic" } : setting === "gb" ? { scope: "gb" } : {},
+    "datasets-seed",
+  );
   await send(worldViewFiles, { scenarioIds: [defaultScenario("GB").id] }, "world-view-files-default");
   log("Queued the market data seed (datasets, forward curves, default world-view files)");
 }

@@ -17,7 +17,13 @@ const REGION_SUBSCRIPTION: Record<MarketRegion, SubscriptionKey> = {
 };
 
 /** Region names users see, and the spec's region enumeration (great-britain, ercot, europe, aus-nem). */
-export const REGION_LABEL: Record<MarketRegion, string> = { GB: "Great Britain", ERCOT: "ERCOT", NEM: "Australia (NEM)", DE: "Germany", ES: "Spain" };
+export const REGION_LABEL: Record<MarketRegion, string> = {
+  GB: "Great Britain",
+  ERCOT: "ERCOT",
+  NEM: "Australia (NEM)",
+  DE: "Germany",
+  ES: "Spain",
+};
 
 /** The subscription a scenario's databook and power prices need. */
 export function subscriptionFor(s: Scenario): SubscriptionKey {

@@ -16,6 +16,14 @@ export async function recordWorldViewDownload(
   await pool.query(
     `insert into world_view_downloads (kind, scenario_ids, user_id, anonymous_id, email, full_name, company_name)
      values ($1, $2, $3, $4, $5, $6, $7)`,
-    [d.kind, d.ids, d.userId ?? null, d.userId ? null : (d.anonymousId ?? null), d.email, d.fullName, d.companyName],
+    [
+      d.kind,
+      d.ids,
+      d.userId ?? null,
+      d.userId ? null : (d.anonymousId ?? null),
+      d.email,
+      d.fullName,
+      d.companyName,
+    ],
   );
 }

@@ -5,12 +5,26 @@ import { createWriteStream } from "node:fs";
 import { rename, rm } from "node:fs/promises";
 import { once } from "node:events";
 import { randomBytes } from "node:crypto";
-import { buildDatabookXlsx, forwardCurve, powerPriceCsvChunks, syntheticHistory, type HistorySeries } from "../../engine/worldview/index.ts";
+import {
+  buildDatabookXlsx,
+  forwardCurve,
+  powerPriceCsvChunks,
+  syntheticHistory,
+  type HistorySeries,
+} from "../../engine/worldview/index.ts";
 import type { MarketRegion } from "../../engine/types.ts";
 
 export type EngineTask =
   | { kind: "file"; fileKind: "databook" | "power-prices"; scenarioId: string; out: string }
-  | { kind: "synthetic"; region: MarketRegion; zone?: string; series: HistorySeries; from: string; to: string; intervalMinutes?: number }
+  | {
+      kind: "synthetic";
+      region: MarketRegion;
+      zone?: string;
+      series: HistorySeries;
+      from: string;
+      to: string;
+      intervalMinutes?: number;
+    }
   | { kind: "forward-curve"; region: MarketRegion; zone?: string; fromYear?: number; toYear?: number };
 
 export interface SeriesResult {
@@ -24,7 +38,10 @@ export interface SeriesResult {
   currency: string;
 }
 
-async function writeAtomically(out: string, write: (s: NodeJS.WritableStream) => Promise<void>): Promise<{ bytes: number }> {
+async function writeAtomically(
+  out: string,
+  write: (s: NodeJS.WritableStream) => Promise<void>,
+): Promise<{ bytes: number }> {
   const tmp = `${out}.${randomBytes(4).toString("hex")}.part`;
   const stream = createWriteStream(tmp);
   try {
@@ -55,7 +72,11 @@ export async function runTask(task: EngineTask): Promise<{ result: unknown; tran
     return { result: { out: task.out, ...r } };
   }
   if (task.kind === "synthetic") {
-    const h = syntheticHistory(task.region, task.from, task.to, { zone: task.zone, series: task.series, intervalMinutes: task.intervalMinutes });
+    const h = syntheticHistory(task.region, task.from, task.to, {
+      zone: task.zone,
+      series: task.series,
+      intervalMinutes: task.intervalMinutes,
+    });
     const result: SeriesResult = {
       zone: h.zone,
       startMs: Date.parse(h.startUtc),

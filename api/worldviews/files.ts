@@ -12,7 +12,9 @@ import { runEngineTask } from "./engine.ts";
 
 export type WorldViewFileKind = "databook" | "power-prices";
 
-const ENGINE_DIRS = ["../../engine/worldview", "../../engine/markets"].map((d) => fileURLToPath(new URL(d, import.meta.url)));
+const ENGINE_DIRS = ["../../engine/worldview", "../../engine/markets"].map((d) =>
+  fileURLToPath(new URL(d, import.meta.url)),
+);
 let engineHash: string | null = null;
 
 /** A short hash of the world-view engine's sources (its output is a pure function of them). */
@@ -21,7 +23,9 @@ export function worldViewEngineHash(): string {
   const h = createHash("sha256");
   const walk = (dir: string) => {
     if (!existsSync(dir)) return;
-    for (const name of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+    for (const name of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
+      a.name.localeCompare(b.name),
+    )) {
       const full = path.join(dir, name.name);
       if (name.isDirectory()) walk(full);
       else if (name.name.endsWith(".ts")) h.update(name.name).update(readFileSync(full));
@@ -34,7 +38,11 @@ export function worldViewEngineHash(): string {
 
 /** Where generated world-view files are kept. */
 export function worldViewDir(modelVersion: string, env = process.env): string {
-  return path.join(path.resolve(env.VOLTCAST_DATA_DIR || "./.voltcast"), "worldviews", `${modelVersion}-${worldViewEngineHash()}`);
+  return path.join(
+    path.resolve(env.VOLTCAST_DATA_DIR || "./.voltcast"),
+    "worldviews",
+    `${modelVersion}-${worldViewEngineHash()}`,
+  );
 }
 
 export function cachedPath(kind: WorldViewFileKind, s: Scenario): string {

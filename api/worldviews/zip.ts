@@ -30,7 +30,9 @@ export async function streamZip(out: Writable, entries: ZipFileEntry[]): Promise
     let name = entry.name;
     for (let i = 2; used.has(name); i++) name = entry.name.replace(/(\.\w+)?$/, ` (${i})$1`);
     used.add(name);
-    const file = /\.(xlsx|zip|gz)$/i.test(name) ? new ZipPassThrough(name) : new ZipDeflate(name, { level: 6 });
+    const file = /\.(xlsx|zip|gz)$/i.test(name)
+      ? new ZipPassThrough(name)
+      : new ZipDeflate(name, { level: 6 });
     zip.add(file);
     for await (const chunk of createReadStream(entry.path, { highWaterMark: 256 * 1024 })) {
       if (failure) throw failure;

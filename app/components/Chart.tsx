@@ -2,7 +2,16 @@
 // JavaScript it gains tooltips and zoom (the same component, hydrated). Beside it: a legend in
 // HTML, and a text alternative — a table of each series' range, lowest, highest and latest values.
 import styled from "styled-components";
-import { createContainer, VictoryAxis, VictoryBar, VictoryChart, VictoryLine, VictoryScatter, VictoryStack, VictoryTooltip } from "victory";
+import {
+  createContainer,
+  VictoryAxis,
+  VictoryBar,
+  VictoryChart,
+  VictoryLine,
+  VictoryScatter,
+  VictoryStack,
+  VictoryTooltip,
+} from "victory";
 import { theme } from "./theme.ts";
 import { formatValue, pointTime, showsPointMarkers, spanOf, tickFormat } from "./chartRules.ts";
 
@@ -34,7 +43,10 @@ const Figure = styled.figure`
   border: 1px solid ${theme.colour.line};
   border-radius: ${theme.radius};
   padding: 0.75rem 1rem 1rem;
-  figcaption { font-weight: 600; margin-bottom: 0.25rem; }
+  figcaption {
+    font-weight: 600;
+    margin-bottom: 0.25rem;
+  }
 `;
 
 const Legend = styled.ul`
@@ -45,15 +57,32 @@ const Legend = styled.ul`
   padding: 0;
   margin: 0.25rem 0 0.5rem;
   font-size: 0.9rem;
-  li { display: flex; align-items: center; gap: 0.4rem; }
-  i { display: inline-block; width: 1.6rem; height: 0.3rem; border-radius: 2px; }
+  li {
+    display: flex;
+    align-items: center;
+    gap: 0.4rem;
+  }
+  i {
+    display: inline-block;
+    width: 1.6rem;
+    height: 0.3rem;
+    border-radius: 2px;
+  }
 `;
 
 const Summary = styled.details`
   margin-top: 0.5rem;
   font-size: 0.9rem;
-  table { width: 100%; margin-top: 0.5rem; }
-  th, td { text-align: left; padding: 0.25rem 0.5rem; border-bottom: 1px solid ${theme.colour.line}; }
+  table {
+    width: 100%;
+    margin-top: 0.5rem;
+  }
+  th,
+  td {
+    text-align: left;
+    padding: 0.25rem 0.5rem;
+    border-bottom: 1px solid ${theme.colour.line};
+  }
 `;
 
 export const ChartError = styled.div`
@@ -68,7 +97,17 @@ export function colourOf(i: number) {
   return theme.series[i % theme.series.length];
 }
 
-export function Chart({ id, title, data, error }: { id: string; title: string; data: ChartData | null; error?: string | null }) {
+export function Chart({
+  id,
+  title,
+  data,
+  error,
+}: {
+  id: string;
+  title: string;
+  data: ChartData | null;
+  error?: string | null;
+}) {
   if (error !== undefined && error !== null) {
     return <ChartError role="alert">{error || "Error loading data"}</ChartError>;
   }
@@ -78,7 +117,12 @@ export function Chart({ id, title, data, error }: { id: string; title: string; d
   const markers = showsPointMarkers(span);
   const valueUnit = data.unit === "Percent" ? "%" : [...new Set(data.series.map((s) => s.unit))].join(", ");
   const xy = (points: [number, number][], s: ChartSeries, ma = false) =>
-    points.map(([x, y]) => ({ x: new Date(x), y, series: ma ? `${s.label} (${data.moving_average}-point moving average)` : s.label, unit: s.unit }));
+    points.map(([x, y]) => ({
+      x: new Date(x),
+      y,
+      series: ma ? `${s.label} (${data.moving_average}-point moving average)` : s.label,
+      unit: s.unit,
+    }));
   const bars = data.chart_type === "stacked_bar";
   const label = ({ datum }: { datum: { x: Date; y: number; series: string; unit: string } }) =>
     `${datum.series}\n${pointTime(datum.x.getTime(), span, data.period)}: ${formatValue(datum.y, datum.unit)} ${datum.unit === "%" ? "" : datum.unit}`;
@@ -109,16 +153,29 @@ export function Chart({ id, title, data, error }: { id: string; title: string; d
             zoomDimension="x"
             voronoiDimension="x"
             labels={label}
-            labelComponent={<VictoryTooltip flyoutStyle={{ fill: "#fff", stroke: theme.colour.line }} style={{ fontSize: 11 }} />}
+            labelComponent={
+              <VictoryTooltip
+                flyoutStyle={{ fill: "#fff", stroke: theme.colour.line }}
+                style={{ fontSize: 11 }}
+              />
+            }
           />
         }
       >
-        <VictoryAxis tickFormat={(t: Date | number) => ticks(+t)} tickCount={8} style={{ tickLabels: { fontSize: 11, fill: theme.colour.ink } }} />
+        <VictoryAxis
+          tickFormat={(t: Date | number) => ticks(+t)}
+          tickCount={8}
+          style={{ tickLabels: { fontSize: 11, fill: theme.colour.ink } }}
+        />
         <VictoryAxis
           dependentAxis
           tickFormat={(v: number) => formatValue(v, data.unit === "Percent" ? "%" : "")}
           label={valueUnit}
-          style={{ axisLabel: { padding: 56, fontSize: 11, fill: theme.colour.ink }, tickLabels: { fontSize: 11, fill: theme.colour.ink }, grid: { stroke: "#e9edf2" } }}
+          style={{
+            axisLabel: { padding: 56, fontSize: 11, fill: theme.colour.ink },
+            tickLabels: { fontSize: 11, fill: theme.colour.ink },
+            grid: { stroke: "#e9edf2" },
+          }}
         />
         {bars ? (
           <VictoryStack colorScale={data.series.map((_, i) => colourOf(i))}>
@@ -128,17 +185,36 @@ export function Chart({ id, title, data, error }: { id: string; title: string; d
           </VictoryStack>
         ) : null}
         {!bars
-          ? data.series.map((s, i) => <VictoryLine key={s.field} data={xy(s.points, s)} style={{ data: { stroke: colourOf(i), strokeWidth: 1.5 } }} />)
+          ? data.series.map((s, i) => (
+              <VictoryLine
+                key={s.field}
+                data={xy(s.points, s)}
+                style={{ data: { stroke: colourOf(i), strokeWidth: 1.5 } }}
+              />
+            ))
           : null}
         {!bars && markers
-          ? data.series.map((s, i) => <VictoryScatter key={`${s.field}-m`} data={xy(s.points, s)} size={2.5} style={{ data: { fill: colourOf(i) } }} />)
+          ? data.series.map((s, i) => (
+              <VictoryScatter
+                key={`${s.field}-m`}
+                data={xy(s.points, s)}
+                size={2.5}
+                style={{ data: { fill: colourOf(i) } }}
+              />
+            ))
           : null}
         {data.series.map((s, i) =>
           s.movingAverage ? (
             <VictoryLine
               key={`${s.field}-ma`}
               data={xy(s.movingAverage, s, true)}
-              style={{ data: { stroke: bars ? theme.colour.ink : colourOf(i), strokeWidth: 2, strokeDasharray: "6,4" } }}
+              style={{
+                data: {
+                  stroke: bars ? theme.colour.ink : colourOf(i),
+                  strokeWidth: 2,
+                  strokeDasharray: "6,4",
+                },
+              }}
             />
           ) : null,
         )}
@@ -174,7 +250,8 @@ export function Chart({ id, title, data, error }: { id: string; title: string; d
                 if (p[1] > hi[1]) hi = p;
               }
               const last = s.points[s.points.length - 1];
-              const v = (p: [number, number]) => `${formatValue(p[1], s.unit)} ${s.unit === "%" ? "" : s.unit} (${pointTime(p[0], span, data.period)})`;
+              const v = (p: [number, number]) =>
+                `${formatValue(p[1], s.unit)} ${s.unit === "%" ? "" : s.unit} (${pointTime(p[0], span, data.period)})`;
               return (
                 <tr key={s.field}>
                   <th scope="row">{s.label}</th>

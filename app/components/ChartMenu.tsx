@@ -6,12 +6,53 @@ import { theme } from "./theme.ts";
 
 const Menu = styled.details`
   position: relative;
-  summary { list-style: none; cursor: pointer; padding: 0.35rem 0.75rem; border: 1px solid ${theme.colour.line}; border-radius: ${theme.radius}; background: #fff; font-weight: 600; }
-  summary::-webkit-details-marker { display: none; }
-  ul { position: absolute; right: 0; z-index: 5; min-width: 11rem; list-style: none; margin: 0.25rem 0 0; padding: 0.25rem 0; background: #fff; border: 1px solid ${theme.colour.line}; border-radius: ${theme.radius}; box-shadow: 0 4px 14px rgba(0,0,0,0.12); }
-  li > a, li > span, li button { display: block; width: 100%; text-align: left; padding: 0.45rem 0.9rem; color: ${theme.colour.ink}; text-decoration: none; background: none; border: 0; font: inherit; cursor: pointer; }
-  li > a:hover, li button:hover { background: ${theme.colour.infoSoft}; }
-  [aria-disabled="true"] { color: ${theme.colour.muted}; cursor: not-allowed; }
+  summary {
+    list-style: none;
+    cursor: pointer;
+    padding: 0.35rem 0.75rem;
+    border: 1px solid ${theme.colour.line};
+    border-radius: ${theme.radius};
+    background: #fff;
+    font-weight: 600;
+  }
+  summary::-webkit-details-marker {
+    display: none;
+  }
+  ul {
+    position: absolute;
+    right: 0;
+    z-index: 5;
+    min-width: 11rem;
+    list-style: none;
+    margin: 0.25rem 0 0;
+    padding: 0.25rem 0;
+    background: #fff;
+    border: 1px solid ${theme.colour.line};
+    border-radius: ${theme.radius};
+    box-shadow: 0 4px 14px rgba(0, 0, 0, 0.12);
+  }
+  li > a,
+  li > span,
+  li button {
+    display: block;
+    width: 100%;
+    text-align: left;
+    padding: 0.45rem 0.9rem;
+    color: ${theme.colour.ink};
+    text-decoration: none;
+    background: none;
+    border: 0;
+    font: inherit;
+    cursor: pointer;
+  }
+  li > a:hover,
+  li button:hover {
+    background: ${theme.colour.infoSoft};
+  }
+  [aria-disabled="true"] {
+    color: ${theme.colour.muted};
+    cursor: not-allowed;
+  }
 `;
 
 export function ChartMenu({

@@ -10,7 +10,9 @@ export function GeneralErrorBoundary() {
       return (
         <Page>
           <h1>You don’t have access to this</h1>
-          <Muted>{typeof error.data === "string" ? error.data : "A subscription or permission is missing."}</Muted>
+          <Muted>
+            {typeof error.data === "string" ? error.data : "A subscription or permission is missing."}
+          </Muted>
           <Link to="/pricing">See plans</Link>
         </Page>
       );
@@ -26,7 +28,9 @@ export function GeneralErrorBoundary() {
   return (
     <Page>
       <h1>Oops!</h1>
-      <Muted>Something's not quite right. Please contact a member of the team to let them know this isn't working.</Muted>
+      <Muted>
+        Something's not quite right. Please contact a member of the team to let them know this isn't working.
+      </Muted>
       <Link to="/">Back to Voltcast</Link>
     </Page>
   );

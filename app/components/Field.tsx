@@ -8,15 +8,21 @@ const Wrap = styled.div`
   flex-direction: column;
   gap: 0.3rem;
   margin-bottom: 1rem;
-  label { font-weight: 600; }
-  input, select, textarea {
+  label {
+    font-weight: 600;
+  }
+  input,
+  select,
+  textarea {
     font: inherit;
     padding: 0.5rem 0.6rem;
     border: 1px solid ${theme.colour.line};
     border-radius: ${theme.radius};
     background: #fff;
   }
-  input[aria-invalid="true"], select[aria-invalid="true"], textarea[aria-invalid="true"] {
+  input[aria-invalid="true"],
+  select[aria-invalid="true"],
+  textarea[aria-invalid="true"] {
     border-color: ${theme.colour.danger};
   }
 `;

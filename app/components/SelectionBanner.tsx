@@ -23,7 +23,11 @@ const Fixed = styled.div`
   color: #fff;
   border-radius: ${theme.radius};
   box-shadow: 0 6px 24px rgba(0, 0, 0, 0.25);
-  p { margin: 0; margin-right: auto; font-weight: 600; }
+  p {
+    margin: 0;
+    margin-right: auto;
+    font-weight: 600;
+  }
   a[data-variant="cancel"] {
     color: #fff;
     border: 1px solid rgba(255, 255, 255, 0.6);
@@ -32,8 +36,14 @@ const Fixed = styled.div`
     text-decoration: none;
     font-weight: 600;
   }
-  a[data-variant="cancel"]:hover { background: rgba(255, 255, 255, 0.1); }
-  [role="alert"] { flex-basis: 100%; color: #ffd6d1; font-weight: 500; }
+  a[data-variant="cancel"]:hover {
+    background: rgba(255, 255, 255, 0.1);
+  }
+  [role="alert"] {
+    flex-basis: 100%;
+    color: #ffd6d1;
+    font-weight: 500;
+  }
 `;
 
 export function SelectionBanner({

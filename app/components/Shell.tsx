@@ -16,11 +16,36 @@ export const NAV = [
 const Header = styled.header`
   background: ${theme.colour.ink};
   color: #fff;
-  nav { display: flex; flex-wrap: wrap; align-items: center; gap: 0.25rem 1rem; max-width: 80rem; margin: 0 auto; padding: 0.6rem 1.25rem; }
-  a { color: #e8edf3; text-decoration: none; padding: 0.35rem 0.5rem; border-radius: 4px; }
-  a:hover { background: rgba(255, 255, 255, 0.1); }
-  a[aria-current="page"] { background: rgba(255, 255, 255, 0.16); color: #fff; }
-  ul { display: flex; flex-wrap: wrap; gap: 0.25rem; list-style: none; margin: 0; padding: 0; }
+  nav {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: 0.25rem 1rem;
+    max-width: 80rem;
+    margin: 0 auto;
+    padding: 0.6rem 1.25rem;
+  }
+  a {
+    color: #e8edf3;
+    text-decoration: none;
+    padding: 0.35rem 0.5rem;
+    border-radius: 4px;
+  }
+  a:hover {
+    background: rgba(255, 255, 255, 0.1);
+  }
+  a[aria-current="page"] {
+    background: rgba(255, 255, 255, 0.16);
+    color: #fff;
+  }
+  ul {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0.25rem;
+    list-style: none;
+    margin: 0;
+    padding: 0;
+  }
 `;
 
 const Brand = styled(Link)`
@@ -28,8 +53,12 @@ const Brand = styled(Link)`
   font-size: 1.15rem;
   letter-spacing: 0.02em;
   margin-right: 1rem;
-  &&& { color: #fff; }
-  span { color: ${theme.colour.accent}; }
+  &&& {
+    color: #fff;
+  }
+  span {
+    color: ${theme.colour.accent};
+  }
 `;
 
 const Account = styled.div`
@@ -37,13 +66,28 @@ const Account = styled.div`
   display: flex;
   align-items: center;
   gap: 0.5rem;
-  button { background: none; border: 1px solid rgba(255,255,255,0.4); color: #fff; border-radius: 4px; padding: 0.3rem 0.7rem; font: inherit; cursor: pointer; }
+  button {
+    background: none;
+    border: 1px solid rgba(255, 255, 255, 0.4);
+    color: #fff;
+    border-radius: 4px;
+    padding: 0.3rem 0.7rem;
+    font: inherit;
+    cursor: pointer;
+  }
 `;
 
 const SkipLink = styled.a`
   position: absolute;
   left: -999px;
-  &:focus { left: 0.5rem; top: 0.5rem; background: #fff; color: ${theme.colour.ink}; padding: 0.5rem; z-index: 100; }
+  &:focus {
+    left: 0.5rem;
+    top: 0.5rem;
+    background: #fff;
+    color: ${theme.colour.ink};
+    padding: 0.5rem;
+    z-index: 100;
+  }
 `;
 
 export function Shell({ user, children }: { user: { fullName: string } | null; children: ReactNode }) {

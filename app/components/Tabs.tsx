@@ -8,6 +8,14 @@ export const Tabs = styled.nav`
   border-bottom: 1px solid ${theme.colour.line};
   margin-bottom: 1rem;
   flex-wrap: wrap;
-  a { padding: 0.5rem 0.9rem; text-decoration: none; color: ${theme.colour.ink}; border-bottom: 3px solid transparent; }
-  a[aria-current="page"] { border-bottom-color: ${theme.colour.brand}; font-weight: 600; }
+  a {
+    padding: 0.5rem 0.9rem;
+    text-decoration: none;
+    color: ${theme.colour.ink};
+    border-bottom: 3px solid transparent;
+  }
+  a[aria-current="page"] {
+    border-bottom-color: ${theme.colour.brand};
+    font-weight: 600;
+  }
 `;

@@ -55,27 +55,69 @@ const Search = styled(Form)`
   gap: 0.5rem;
   align-items: end;
   margin-bottom: 1rem;
-  label { display: block; font-weight: 600; margin-bottom: 0.25rem; }
-  input[type="search"] { padding: 0.5rem 0.6rem; border: 1px solid ${theme.colour.line}; border-radius: ${theme.radius}; min-width: 18rem; font: inherit; }
+  label {
+    display: block;
+    font-weight: 600;
+    margin-bottom: 0.25rem;
+  }
+  input[type="search"] {
+    padding: 0.5rem 0.6rem;
+    border: 1px solid ${theme.colour.line};
+    border-radius: ${theme.radius};
+    min-width: 18rem;
+    font: inherit;
+  }
 `;
 
 const Table = styled.table`
   width: 100%;
   background: ${theme.colour.surface};
   border: 1px solid ${theme.colour.line};
-  th, td { text-align: left; padding: 0.6rem 0.75rem; border-bottom: 1px solid ${theme.colour.line}; vertical-align: top; }
-  th { font-size: 0.85rem; color: ${theme.colour.muted}; text-transform: uppercase; letter-spacing: 0.03em; }
-  td.select, th.select { width: 2.5rem; }
-  td.version { white-space: nowrap; }
-  td.action { width: 8rem; text-align: right; }
-  tbody tr:hover { background: ${theme.colour.page}; }
-  tr[data-locked="true"] td.name strong { color: ${theme.colour.muted}; }
+  th,
+  td {
+    text-align: left;
+    padding: 0.6rem 0.75rem;
+    border-bottom: 1px solid ${theme.colour.line};
+    vertical-align: top;
+  }
+  th {
+    font-size: 0.85rem;
+    color: ${theme.colour.muted};
+    text-transform: uppercase;
+    letter-spacing: 0.03em;
+  }
+  td.select,
+  th.select {
+    width: 2.5rem;
+  }
+  td.version {
+    white-space: nowrap;
+  }
+  td.action {
+    width: 8rem;
+    text-align: right;
+  }
+  tbody tr:hover {
+    background: ${theme.colour.page};
+  }
+  tr[data-locked="true"] td.name strong {
+    color: ${theme.colour.muted};
+  }
   /* The per-row download shows on hover, and whenever it (or anything in the row) has focus. */
-  td.action .row-download { opacity: 0; transition: opacity 0.1s; }
+  td.action .row-download {
+    opacity: 0;
+    transition: opacity 0.1s;
+  }
   tr:hover td.action .row-download,
   tr:focus-within td.action .row-download,
-  td.action .row-download:focus-visible { opacity: 1; }
-  @media (hover: none) { td.action .row-download { opacity: 1; } }
+  td.action .row-download:focus-visible {
+    opacity: 1;
+  }
+  @media (hover: none) {
+    td.action .row-download {
+      opacity: 1;
+    }
+  }
 `;
 
 const Lock = styled.span`
@@ -102,7 +144,10 @@ const Bone = styled.span<{ $w: string }>`
 function Padlock() {
   return (
     <svg width="14" height="14" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path fill="currentColor" d="M12 1a5 5 0 0 0-5 5v4H5a1 1 0 0 0-1 1v11a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1V11a1 1 0 0 0-1-1h-2V6a5 5 0 0 0-5-5zm-3 9V6a3 3 0 1 1 6 0v4H9z" />
+      <path
+        fill="currentColor"
+        d="M12 1a5 5 0 0 0-5 5v4H5a1 1 0 0 0-1 1v11a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1V11a1 1 0 0 0-1-1h-2V6a5 5 0 0 0-5-5zm-3 9V6a3 3 0 1 1 6 0v4H9z"
+      />
     </svg>
   );
 }
@@ -144,7 +189,8 @@ export function WorldViewTable(p: WorldViewTableProps) {
   useEffect(() => setSelected(p.selected), [p.selected]);
   // Boxes ticked before JavaScript arrived count too (the checkboxes are uncontrolled).
   useEffect(() => {
-    const boxes = tableForm.current?.querySelectorAll<HTMLInputElement>('input[type="checkbox"][name="id"]') ?? [];
+    const boxes =
+      tableForm.current?.querySelectorAll<HTMLInputElement>('input[type="checkbox"][name="id"]') ?? [];
     const ticked = [...boxes].filter((b) => b.checked).map((b) => b.value);
     if (ticked.length) setSelected((s) => [...new Set([...s, ...ticked])]);
   }, []);
@@ -174,7 +220,11 @@ export function WorldViewTable(p: WorldViewTableProps) {
     setBusy(true);
     setError(null);
     try {
-      const res = await fetch(p.downloadAction, { method: "POST", body, headers: { accept: "application/zip, application/json" } });
+      const res = await fetch(p.downloadAction, {
+        method: "POST",
+        body,
+        headers: { accept: "application/zip, application/json" },
+      });
       const type = res.headers.get("content-type") ?? "";
       if (!res.ok || type.includes("json") || type.includes("html")) {
         const data = type.includes("json") ? await res.json().catch(() => null) : null;
@@ -205,7 +255,10 @@ export function WorldViewTable(p: WorldViewTableProps) {
             onChange={(e) => {
               const form = e.currentTarget.form;
               clearTimeout(timer.current);
-              timer.current = setTimeout(() => submit(form, { replace: true, preventScrollReset: true }), 300);
+              timer.current = setTimeout(
+                () => submit(form, { replace: true, preventScrollReset: true }),
+                300,
+              );
             }}
           />
         </div>
@@ -221,7 +274,13 @@ export function WorldViewTable(p: WorldViewTableProps) {
           {error}
         </Notice>
       ) : null}
-      <form ref={tableForm} method="post" action={p.downloadAction} onSubmit={onSubmit} aria-label={`${p.title} selection`}>
+      <form
+        ref={tableForm}
+        method="post"
+        action={p.downloadAction}
+        onSubmit={onSubmit}
+        aria-label={`${p.title} selection`}
+      >
         <input type="hidden" name="q" value={p.q} />
         {hiddenSelected.map((id) => (
           <input key={id} type="hidden" name="id" value={id} />
@@ -288,7 +347,10 @@ export function WorldViewTable(p: WorldViewTableProps) {
                         {locked ? (
                           <>
                             <br />
-                            <Lock id={`lock-${item.id}`} title={`${item.subscription.name} subscription is required`}>
+                            <Lock
+                              id={`lock-${item.id}`}
+                              title={`${item.subscription.name} subscription is required`}
+                            >
                               <Padlock />
                               {item.subscription.name} subscription is required
                             </Lock>
@@ -304,7 +366,10 @@ export function WorldViewTable(p: WorldViewTableProps) {
                               Upgrade
                             </Link>
                           ) : (
-                            <Link to={`/login?redirectTo=${encodeURIComponent(location.pathname + location.search)}`} aria-label={`Log in to download ${item.name}`}>
+                            <Link
+                              to={`/login?redirectTo=${encodeURIComponent(location.pathname + location.search)}`}
+                              aria-label={`Log in to download ${item.name}`}
+                            >
                               Log in
                             </Link>
                           )
@@ -327,7 +392,9 @@ export function WorldViewTable(p: WorldViewTableProps) {
                 })}
             {!loading && !p.items.length ? (
               <tr>
-                <td colSpan={5}>No {p.plural} match “{p.q}”.</td>
+                <td colSpan={5}>
+                  No {p.plural} match “{p.q}”.
+                </td>
               </tr>
             ) : null}
           </tbody>
@@ -352,7 +419,9 @@ export function WorldViewTable(p: WorldViewTableProps) {
             onCancel={
               hydrated
                 ? () => {
-                    tableForm.current?.querySelectorAll<HTMLInputElement>('input[type="checkbox"][name="id"]').forEach((b) => (b.checked = false));
+                    tableForm.current
+                      ?.querySelectorAll<HTMLInputElement>('input[type="checkbox"][name="id"]')
+                      .forEach((b) => (b.checked = false));
                     setSelected([]);
                   }
                 : undefined

@@ -32,7 +32,8 @@ export function tickFormat(spanMs: number, period?: string | null) {
   if (period === "year") return (t: number) => format(utc(t), "yyyy");
   if (period === "month") return (t: number) => format(utc(t), "MMM yyyy");
   // Day and week buckets are dates, however short the span.
-  if (period === "day" || period === "week") return (t: number) => format(utc(t), spanMs <= 400 * DAY ? "dd MMM" : "MMM yyyy");
+  if (period === "day" || period === "week")
+    return (t: number) => format(utc(t), spanMs <= 400 * DAY ? "dd MMM" : "MMM yyyy");
   if (usesTimestamps(spanMs)) return (t: number) => format(utc(t), "dd MMM HH:mm");
   if (spanMs <= 120 * DAY) return (t: number) => format(utc(t), "dd MMM");
   return (t: number) => format(utc(t), "MMM yyyy");
@@ -44,7 +45,9 @@ export function pointTime(t: number, spanMs: number, period?: string | null) {
   if (period === "year") return d.slice(0, 4);
   if (period === "month") return d.slice(0, 7);
   if (period === "week" || period === "day") return d.slice(0, 10);
-  return usesTimestamps(spanMs) || spanMs < 60 * DAY ? `${d.slice(0, 10)} ${d.slice(11, 16)} UTC` : `${d.slice(0, 10)} ${d.slice(11, 16)}`;
+  return usesTimestamps(spanMs) || spanMs < 60 * DAY
+    ? `${d.slice(0, 10)} ${d.slice(11, 16)} UTC`
+    : `${d.slice(0, 10)} ${d.slice(11, 16)}`;
 }
 
 export function formatValue(v: number, unit: string) {

@@ -2,7 +2,12 @@
 // library page, so coming back to the page (with or without JavaScript) restores its filters.
 import { createCookie } from "@remix-run/node";
 
-const cookie = createCookie("vc_filters", { path: "/", sameSite: "lax", httpOnly: true, maxAge: 60 * 60 * 24 * 90 });
+const cookie = createCookie("vc_filters", {
+  path: "/",
+  sameSite: "lax",
+  httpOnly: true,
+  maxAge: 60 * 60 * 24 * 90,
+});
 const MAX_PATHS = 30;
 
 type Memory = Record<string, string>;
@@ -16,7 +21,10 @@ async function read(request: Request): Promise<Memory> {
  * Either a redirect to the remembered filters of this path (when the URL has none), or the
  * Set-Cookie header that remembers the URL's filters. `?clear` forgets them.
  */
-export async function rememberFilters(request: Request, keys: string[]): Promise<{ redirectTo?: string; setCookie?: string }> {
+export async function rememberFilters(
+  request: Request,
+  keys: string[],
+): Promise<{ redirectTo?: string; setCookie?: string }> {
   const url = new URL(request.url);
   const memory = await read(request);
   const own = new URLSearchParams();

@@ -16,12 +16,47 @@ export interface LibrarySection {
 }
 
 export const LIBRARY_SECTIONS: LibrarySection[] = [
-  { id: "my-forecasts", label: "My forecasts", kind: "runs", custom: true, countLabel: "assets", intro: "Forecasts you built, by region: each folder counts the assets forecast." },
-  { id: "bess-revenues", label: "BESS revenues", kind: "runs", custom: false, countLabel: "forecasts", intro: "Voltcast's own BESS revenue forecasts, by region." },
+  {
+    id: "my-forecasts",
+    label: "My forecasts",
+    kind: "runs",
+    custom: true,
+    countLabel: "assets",
+    intro: "Forecasts you built, by region: each folder counts the assets forecast.",
+  },
+  {
+    id: "bess-revenues",
+    label: "BESS revenues",
+    kind: "runs",
+    custom: false,
+    countLabel: "forecasts",
+    intro: "Voltcast's own BESS revenue forecasts, by region.",
+  },
   { id: "power-prices", label: "Power prices", kind: "page", countLabel: "datasets", intro: "" },
-  { id: "world-view", label: "World view", kind: "worldviews", countLabel: "datasets", intro: "Voltcast's world views (price scenarios), by region. Download their databooks under Databooks; plot their forward curves in the plotter." },
-  { id: "hourly-forward-curve", label: "Hourly forward curve", kind: "datasets", filter: { group: "Hourly forward curve" }, countLabel: "datasets", intro: "Hourly forward curves derived from the world views, by region." },
-  { id: "live-and-historic", label: "Live and historic data", kind: "datasets", filter: { category: "LIVEANDHISTORIC" }, countLabel: "datasets", intro: "Market data as recorded: prices, demand, generation and ancillary services, by region." },
+  {
+    id: "world-view",
+    label: "World view",
+    kind: "worldviews",
+    countLabel: "datasets",
+    intro:
+      "Voltcast's world views (price scenarios), by region. Download their databooks under Databooks; plot their forward curves in the plotter.",
+  },
+  {
+    id: "hourly-forward-curve",
+    label: "Hourly forward curve",
+    kind: "datasets",
+    filter: { group: "Hourly forward curve" },
+    countLabel: "datasets",
+    intro: "Hourly forward curves derived from the world views, by region.",
+  },
+  {
+    id: "live-and-historic",
+    label: "Live and historic data",
+    kind: "datasets",
+    filter: { category: "LIVEANDHISTORIC" },
+    countLabel: "datasets",
+    intro: "Market data as recorded: prices, demand, generation and ancillary services, by region.",
+  },
 ];
 
 export function sectionOf(id: string) {

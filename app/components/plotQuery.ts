@@ -1,11 +1,25 @@
 // The plot query in URLs and forms (shared by the server and the browser).
 import { PlotQuerySchema, type PlotQuery } from "~/validation/savedChart";
 
-export const PLOT_KEYS = ["start_date", "end_date", "shortcut", "period", "moving_average", "chart_type", "unit"] as const;
+export const PLOT_KEYS = [
+  "start_date",
+  "end_date",
+  "shortcut",
+  "period",
+  "moving_average",
+  "chart_type",
+  "unit",
+] as const;
 
 /** The plot query of a URL (or form), with per-field errors when it does not parse. */
-export function plotQueryOf(params: URLSearchParams | FormData): { query: PlotQuery | null; errors: Record<string, string[]> } {
-  const raw: Record<string, unknown> = { fields: params.getAll("fields").map(String), categories: params.getAll("categories").map(String) };
+export function plotQueryOf(params: URLSearchParams | FormData): {
+  query: PlotQuery | null;
+  errors: Record<string, string[]>;
+} {
+  const raw: Record<string, unknown> = {
+    fields: params.getAll("fields").map(String),
+    categories: params.getAll("categories").map(String),
+  };
   for (const k of PLOT_KEYS) {
     const v = params.get(k);
     if (v !== null) raw[k] = String(v);
@@ -30,7 +44,7 @@ export function plotParams(q: Partial<PlotQuery> & { fields: string[] }): Record
 
 export function plotSearch(q: Partial<PlotQuery> & { fields: string[] }): string {
   const s = new URLSearchParams();
-  for (const [k, v] of Object.entries(plotParams(q))) (Array.isArray(v) ? v : [v]).forEach((x) => s.append(k, x));
+  for (const [k, v] of Object.entries(plotParams(q)))
+    (Array.isArray(v) ? v : [v]).forEach((x) => s.append(k, x));
   return s.toString();
 }
-

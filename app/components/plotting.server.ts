@@ -31,7 +31,9 @@ export async function loadPlot(api: ApiClient, q: PlotQuery): Promise<LoadedPlot
   if (q.moving_average) {
     // Spec §4: when the check says unavailable (or fails), the option is switched off.
     const ok = await api
-      .json<{ isAvailable: boolean }>("/data-api/data-and-charts/plotting/is-moving-average-available/", { query: plotParams(q) })
+      .json<{ isAvailable: boolean }>("/data-api/data-and-charts/plotting/is-moving-average-available/", {
+        query: plotParams(q),
+      })
       .then((r) => r.isAvailable)
       .catch(() => false);
     if (!ok) {
@@ -43,7 +45,8 @@ export async function loadPlot(api: ApiClient, q: PlotQuery): Promise<LoadedPlot
     const data = await api.json("/data-api/data-and-charts/plotting/get-data/", { query: plotParams(query) });
     return { data, error: null, movingAverageOff };
   } catch (e) {
-    if (e instanceof ApiResponseError && e.status < 500) return { data: null, error: flattenErrors(e), movingAverageOff };
+    if (e instanceof ApiResponseError && e.status < 500)
+      return { data: null, error: flattenErrors(e), movingAverageOff };
     return { data: null, error: "", movingAverageOff };
   }
 }

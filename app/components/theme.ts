@@ -20,5 +20,16 @@ export const theme = {
   drawerWidth: "42.5rem",
   settingsBlockWidth: "22.5rem",
   /** Fixed series palette for charts (spec §9). */
-  series: ["#0b6e4f", "#f2a900", "#1f5fa8", "#b42318", "#7b3fa0", "#00838f", "#6d4c41", "#c2185b", "#455a64", "#8bc34a"],
+  series: [
+    "#0b6e4f",
+    "#f2a900",
+    "#1f5fa8",
+    "#b42318",
+    "#7b3fa0",
+    "#00838f",
+    "#6d4c41",
+    "#c2185b",
+    "#455a64",
+    "#8bc34a",
+  ],
 } as const;

@@ -16,21 +16,31 @@ const buttonStyle = css<{ $variant?: "primary" | "secondary" | "danger" | "link"
   font-weight: 600;
   text-decoration: none;
   cursor: pointer;
-  &:hover { background: ${theme.colour.brandDark}; }
-  &:disabled, &[aria-disabled="true"] { opacity: 0.5; cursor: not-allowed; }
+  &:hover {
+    background: ${theme.colour.brandDark};
+  }
+  &:disabled,
+  &[aria-disabled="true"] {
+    opacity: 0.5;
+    cursor: not-allowed;
+  }
   ${(p) =>
     p.$variant === "secondary" &&
     css`
       background: #fff;
       color: ${theme.colour.brand};
-      &:hover { background: ${theme.colour.brandSoft}; }
+      &:hover {
+        background: ${theme.colour.brandSoft};
+      }
     `}
   ${(p) =>
     p.$variant === "danger" &&
     css`
       background: ${theme.colour.danger};
       border-color: ${theme.colour.danger};
-      &:hover { background: #8f1c13; }
+      &:hover {
+        background: #8f1c13;
+      }
     `}
   ${(p) =>
     p.$variant === "link" &&
@@ -41,7 +51,9 @@ const buttonStyle = css<{ $variant?: "primary" | "secondary" | "danger" | "link"
       padding: 0;
       font-weight: 500;
       text-decoration: underline;
-      &:hover { background: none; }
+      &:hover {
+        background: none;
+      }
     `}
 `;
 
@@ -77,8 +89,18 @@ export const Notice = styled.div<{ $tone?: "info" | "danger" | "success" }>`
   padding: 0.75rem 1rem;
   border-radius: ${theme.radius};
   margin: 0.75rem 0;
-  background: ${(p) => (p.$tone === "danger" ? theme.colour.dangerSoft : p.$tone === "success" ? theme.colour.brandSoft : theme.colour.infoSoft)};
-  color: ${(p) => (p.$tone === "danger" ? theme.colour.danger : p.$tone === "success" ? theme.colour.brandDark : theme.colour.info)};
+  background: ${(p) =>
+    p.$tone === "danger"
+      ? theme.colour.dangerSoft
+      : p.$tone === "success"
+        ? theme.colour.brandSoft
+        : theme.colour.infoSoft};
+  color: ${(p) =>
+    p.$tone === "danger"
+      ? theme.colour.danger
+      : p.$tone === "success"
+        ? theme.colour.brandDark
+        : theme.colour.info};
   border: 1px solid currentColor;
 `;
 
@@ -88,6 +110,20 @@ export const Badge = styled.span<{ $tone?: "lock" | "ok" | "info" | "synthetic" 
   border-radius: 999px;
   font-size: 0.8rem;
   font-weight: 600;
-  background: ${(p) => (p.$tone === "lock" ? "#fff4e0" : p.$tone === "ok" ? theme.colour.brandSoft : p.$tone === "synthetic" ? "#f3e8fb" : theme.colour.infoSoft)};
-  color: ${(p) => (p.$tone === "lock" ? "#8a5a00" : p.$tone === "ok" ? theme.colour.brandDark : p.$tone === "synthetic" ? "#6a2f8f" : theme.colour.info)};
+  background: ${(p) =>
+    p.$tone === "lock"
+      ? "#fff4e0"
+      : p.$tone === "ok"
+        ? theme.colour.brandSoft
+        : p.$tone === "synthetic"
+          ? "#f3e8fb"
+          : theme.colour.infoSoft};
+  color: ${(p) =>
+    p.$tone === "lock"
+      ? "#8a5a00"
+      : p.$tone === "ok"
+        ? theme.colour.brandDark
+        : p.$tone === "synthetic"
+          ? "#6a2f8f"
+          : theme.colour.info};
 `;

@@ -55,7 +55,10 @@ export async function loadTab(tab: WorldViewTab, request: Request) {
 export async function downloadTab(tab: WorldViewTab, request: Request) {
   const form = await request.formData();
   const single = form.get("single");
-  const ids = typeof single === "string" && single ? [single] : [...new Set(form.getAll("id").map(String).filter(Boolean))];
+  const ids =
+    typeof single === "string" && single
+      ? [single]
+      : [...new Set(form.getAll("id").map(String).filter(Boolean))];
   const q = String(form.get("q") ?? "");
   const wantsJson = (request.headers.get("accept") ?? "").includes("application/json");
   const refuse = async (status: number, error: string) => {
@@ -65,7 +68,9 @@ export async function downloadTab(tab: WorldViewTab, request: Request) {
     const back = new URLSearchParams();
     if (q) back.set("q", q);
     for (const id of form.getAll("id").map(String)) back.append("id", id);
-    return redirect(`${tab.page}${back.size ? `?${back}` : ""}`, { headers: { "Set-Cookie": await commitSession(session) } });
+    return redirect(`${tab.page}${back.size ? `?${back}` : ""}`, {
+      headers: { "Set-Cookie": await commitSession(session) },
+    });
   };
   if (!ids.length) return refuse(400, "Select at least one item to download");
   const who = await me(request);

@@ -7,7 +7,10 @@ import { NAV } from "~/components/Shell";
 
 export const meta: MetaFunction = () => [
   { title: "Voltcast · energy-market analytics and BESS revenue forecasts" },
-  { name: "description", content: "Market data, world views and battery revenue forecasts for GB, ERCOT, NEM, Germany and Spain." },
+  {
+    name: "description",
+    content: "Market data, world views and battery revenue forecasts for GB, ERCOT, NEM, Germany and Spain.",
+  },
 ];
 
 const Grid = styled.ul`
@@ -34,8 +37,8 @@ export default function Home() {
     <Page>
       <h1>{user ? `Welcome back, ${user.fullName}` : "Voltcast"}</h1>
       <Muted>
-        Energy-market analytics and battery-storage revenue forecasts for Great Britain, ERCOT, Australia (NEM), Germany
-        and Spain.
+        Energy-market analytics and battery-storage revenue forecasts for Great Britain, ERCOT, Australia
+        (NEM), Germany and Spain.
       </Muted>
       <Grid>
         {NAV.map((item) => (
@@ -51,7 +54,8 @@ export default function Home() {
       </Grid>
       {!user ? (
         <p>
-          <Link to="/login">Log in</Link> or <Link to="/signup">sign up</Link> to save charts and build forecasts.
+          <Link to="/login">Log in</Link> or <Link to="/signup">sign up</Link> to save charts and build
+          forecasts.
         </p>
       ) : null}
     </Page>

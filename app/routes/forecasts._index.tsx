@@ -1,6 +1,12 @@
 // The run list (spec §2 "Run list and run display"): /forecasts?region=&onlyCustom=&status=&modelVersion=
 // &financeStatus=&ordering=&page=&limit= — every filter, the sort and the page are URL state.
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  json,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation, useRevalidator, useSearchParams } from "@remix-run/react";
 import styled from "styled-components";
 import { apiFor, ApiResponseError } from "~/services/api.server";
@@ -16,7 +22,13 @@ import { BackgroundJobs, type ZipArchive } from "~/components/runs/BackgroundJob
 import { AfterDraftModal } from "~/components/runs/AfterDraftModal";
 import { useRunSelection } from "~/components/runs/selection";
 import { useNow, useRememberedPageSize } from "~/components/runs/hooks";
-import { hasActiveFilters, isInProgress, listHref, nextOrdering, parseListQuery } from "~/components/runs/rules";
+import {
+  hasActiveFilters,
+  isInProgress,
+  listHref,
+  nextOrdering,
+  parseListQuery,
+} from "~/components/runs/rules";
 
 export const meta: MetaFunction = () => [{ title: "Forecast runs · Voltcast" }];
 
@@ -25,7 +37,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const query = parseListQuery(url.searchParams);
   const api = await apiFor(request);
   const who = await me(request);
-  const [{ count, runs, values }, archives] = await Promise.all([listRuns(api, query, who.user?.fullName), listArchives(api)]);
+  const [{ count, runs, values }, archives] = await Promise.all([
+    listRuns(api, query, who.user?.fullName),
+    listArchives(api),
+  ]);
   return json({
     query,
     count,
@@ -52,7 +67,8 @@ export async function action({ request }: ActionFunctionArgs) {
     try {
       await api.json(`${RUN_LIBRARY}/drafts/${encodeURIComponent(id)}/`, { method: "DELETE" });
     } catch (e) {
-      if (e instanceof ApiResponseError && e.status === 404) return json({ error: "This draft no longer exists." }, { status: 404 });
+      if (e instanceof ApiResponseError && e.status === 404)
+        return json({ error: "This draft no longer exists." }, { status: 404 });
       throw e;
     }
     const back = new URL(request.url);
@@ -76,7 +92,10 @@ const Pager = styled.nav`
   align-items: center;
   gap: 1rem;
   margin-top: 1rem;
-  a[aria-disabled="true"] { pointer-events: none; opacity: 0.45; }
+  a[aria-disabled="true"] {
+    pointer-events: none;
+    opacity: 0.45;
+  }
 `;
 
 export default function RunList() {
@@ -105,10 +124,14 @@ export default function RunList() {
       ) : null}
       {data.downloadError ? (
         <Notice role="alert" $tone="danger">
-          {data.downloadError === "none-selected" ? "Select at least one run to download." : data.downloadError}
+          {data.downloadError === "none-selected"
+            ? "Select at least one run to download."
+            : data.downloadError}
         </Notice>
       ) : null}
-      {data.draftSaved && data.flags.forecast_new_view_on_portfolio ? <AfterDraftModal portfolio={Boolean(data.flags.portfolio_access)} /> : null}
+      {data.draftSaved && data.flags.forecast_new_view_on_portfolio ? (
+        <AfterDraftModal portfolio={Boolean(data.flags.portfolio_access)} />
+      ) : null}
       <BackgroundJobs initial={data.archives as ZipArchive[]} />
       <RunFilters query={query} values={values} pathname={pathname} />
       {runs.length === 0 ? (
@@ -123,8 +146,16 @@ export default function RunList() {
             runs={runs}
             now={now}
             caption="Forecast runs"
-            sort={{ ordering: query.ordering, hrefFor: (c) => listHref(pathname, params, { ordering: nextOrdering(query.ordering, c) }) }}
-            selection={{ formId: "runs-download", selected: selection.selected, onToggle: selection.toggle, onToggleAll: selection.setMany }}
+            sort={{
+              ordering: query.ordering,
+              hrefFor: (c) => listHref(pathname, params, { ordering: nextOrdering(query.ordering, c) }),
+            }}
+            selection={{
+              formId: "runs-download",
+              selected: selection.selected,
+              onToggle: selection.toggle,
+              onToggleAll: selection.setMany,
+            }}
             actions={(run) =>
               run.status === "draft" ? (
                 <Form method="post" action="?index" preventScrollReset>
@@ -139,13 +170,23 @@ export default function RunList() {
             }
           />
           <Pager aria-label="Pages">
-            <Link to={listHref(pathname, params, { page: query.page - 1 })} aria-disabled={query.page <= 1} rel="prev" preventScrollReset>
+            <Link
+              to={listHref(pathname, params, { page: query.page - 1 })}
+              aria-disabled={query.page <= 1}
+              rel="prev"
+              preventScrollReset
+            >
               Previous
             </Link>
             <span>
               Page {Math.min(query.page, pages)} of {pages}
             </span>
-            <Link to={listHref(pathname, params, { page: query.page + 1 })} aria-disabled={query.page >= pages} rel="next" preventScrollReset>
+            <Link
+              to={listHref(pathname, params, { page: query.page + 1 })}
+              aria-disabled={query.page >= pages}
+              rel="next"
+              preventScrollReset
+            >
               Next
             </Link>
           </Pager>
@@ -156,7 +197,12 @@ export default function RunList() {
               </p>
             </noscript>
           ) : null}
-          <SelectionBanner formId="runs-download" action="/forecasts/runs/download" selection={selection} onJob={() => revalidator.revalidate()} />
+          <SelectionBanner
+            formId="runs-download"
+            action="/forecasts/runs/download"
+            selection={selection}
+            onJob={() => revalidator.revalidate()}
+          />
         </>
       )}
     </Page>

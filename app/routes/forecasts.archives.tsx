@@ -1,7 +1,13 @@
 // Zip archives of runs being prepared in the background (spec §4 "Background jobs list", spec §7
 // /forecast/run-library/zip-archives/): the list (also polled by the run list with JavaScript),
 // retry and cancel as plain form posts.
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  json,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { apiFor, ApiResponseError } from "~/services/api.server";
 import { safeRedirect } from "~/services/auth.server";
@@ -42,7 +48,11 @@ export default function Archives() {
         <Link to="/forecasts">← All runs</Link>
       </p>
       <h1>Background jobs</h1>
-      {archives.length === 0 ? <Muted>No zip archives are being prepared.</Muted> : <BackgroundJobs initial={archives} heading="Zip archives" />}
+      {archives.length === 0 ? (
+        <Muted>No zip archives are being prepared.</Muted>
+      ) : (
+        <BackgroundJobs initial={archives} heading="Zip archives" />
+      )}
       <p>
         <Link to="/forecasts/archives" reloadDocument>
           Refresh

@@ -1,7 +1,13 @@
 // /forecasts/builder — the start screen (spec §2): start from scratch with one of four
 // configurations (the 'Create {configuration}' modal, `?modal=create&configuration=`), or from an
 // existing asset (search: 500 ms debounce with JavaScript, a plain search form without).
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  json,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
@@ -35,7 +41,15 @@ import { theme } from "~/components/theme";
 export const meta: MetaFunction = () => [{ title: "Forecast builder · Voltcast" }];
 
 const SCRATCH: Configuration[] = ["bess", "solarDCcoupling", "solarACcoupling", "solar"];
-const CREATE_FIELDS = ["assetName", "zipCode", "region", "addressLine1", "city", "latitude", "longitude"] as const;
+const CREATE_FIELDS = [
+  "assetName",
+  "zipCode",
+  "region",
+  "addressLine1",
+  "city",
+  "latitude",
+  "longitude",
+] as const;
 /** Checked here: what the modal shows (coordinates come from the zip code or the location search). */
 const CHECKED_FIELDS = ["assetName", "zipCode", "region", "addressLine1", "city"] as const;
 
@@ -66,17 +80,34 @@ export async function loader({ request }: LoaderFunctionArgs) {
     label: CONFIGURATION_LABELS[c],
     // Solar-type configurations: not inside the add-multiple flow, and only with GB among the user's regions.
     disabled: hasSolar(c) && (addMultiple || !gb),
-    href: builderHref(ROUTES.builder, { configuration: c, modal: "create", extra: { search: search || undefined, addMultiple: addMultiple ? "true" : undefined } }),
+    href: builderHref(ROUTES.builder, {
+      configuration: c,
+      modal: "create",
+      extra: { search: search || undefined, addMultiple: addMultiple ? "true" : undefined },
+    }),
   }));
-  const creating = q.modal === "create" && q.configuration && !buttons.find((b) => b.configuration === q.configuration)?.disabled ? q.configuration : null;
+  const creating =
+    q.modal === "create" &&
+    q.configuration &&
+    !buttons.find((b) => b.configuration === q.configuration)?.disabled
+      ? q.configuration
+      : null;
   return json({
     search,
     buttons,
-    cards: assets.map((a) => ({ key: a.uid, title: a.name, href: assetStart(a, access.offeredRegions).href, lines: assetCardLines(a), image: a.image ?? null })),
+    cards: assets.map((a) => ({
+      key: a.uid,
+      title: a.name,
+      href: assetStart(a, access.offeredRegions).href,
+      lines: assetCardLines(a),
+      image: a.image ?? null,
+    })),
     creating,
     regions: creating ? regionsOffered(access, creating) : [],
     flags: who.flags,
-    closeHref: builderHref(ROUTES.builder, { extra: { search: search || undefined, addMultiple: addMultiple ? "true" : undefined } }),
+    closeHref: builderHref(ROUTES.builder, {
+      extra: { search: search || undefined, addMultiple: addMultiple ? "true" : undefined },
+    }),
   });
 }
 
@@ -104,7 +135,10 @@ export async function action({ request }: ActionFunctionArgs) {
 
 const Section = styled.section`
   margin-bottom: 1.5rem;
-  h2 { margin: 0 0 0.25rem; font-size: 1.25rem; }
+  h2 {
+    margin: 0 0 0.25rem;
+    font-size: 1.25rem;
+  }
 `;
 const Buttons = styled.ul`
   list-style: none;
@@ -113,7 +147,12 @@ const Buttons = styled.ul`
   display: grid;
   grid-template-columns: repeat(auto-fit, minmax(13rem, 1fr));
   gap: 0.75rem;
-  a, button { width: 100%; justify-content: center; min-height: 3.25rem; }
+  a,
+  button {
+    width: 100%;
+    justify-content: center;
+    min-height: 3.25rem;
+  }
 `;
 const Divider = styled.div`
   display: flex;
@@ -122,7 +161,12 @@ const Divider = styled.div`
   margin: 1.5rem 0;
   color: ${theme.colour.muted};
   font-weight: 600;
-  &::before, &::after { content: ""; flex: 1; border-top: 1px solid ${theme.colour.line}; }
+  &::before,
+  &::after {
+    content: "";
+    flex: 1;
+    border-top: 1px solid ${theme.colour.line};
+  }
 `;
 const Skeleton = styled.li`
   height: 6.5rem;
@@ -135,18 +179,27 @@ const SkeletonGrid = styled.ul`
   display: grid;
   gap: 1rem;
   grid-template-columns: repeat(3, minmax(0, 1fr));
-  @media (max-width: 599px) { grid-template-columns: repeat(2, minmax(0, 1fr)); }
+  @media (max-width: 599px) {
+    grid-template-columns: repeat(2, minmax(0, 1fr));
+  }
 `;
 const About = styled.section`
   margin-top: 2rem;
-  &:target { outline: 3px solid ${theme.colour.focus}; outline-offset: 4px; border-radius: 6px; }
+  &:target {
+    outline: 3px solid ${theme.colour.focus};
+    outline-offset: 4px;
+    border-radius: 6px;
+  }
 `;
 
 export default function BuilderStart() {
   const data = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const location = useLocation();
-  const searching = navigation.state === "loading" && navigation.location?.pathname === location.pathname && navigation.location.search.includes("search=");
+  const searching =
+    navigation.state === "loading" &&
+    navigation.location?.pathname === location.pathname &&
+    navigation.location.search.includes("search=");
   return (
     <Page>
       <h1>Forecast builder</h1>
@@ -190,17 +243,34 @@ export default function BuilderStart() {
       <About id="about-forecasts" aria-labelledby="about-title">
         <h2 id="about-title">About forecast creation</h2>
         <Muted>
-          A forecast needs the asset’s location and size, how it connects to the grid, the revenue strategy and one or more
-          world views. Each world view you select becomes one run of the model; you can save your work as a draft at any time
-          and run it later.
+          A forecast needs the asset’s location and size, how it connects to the grid, the revenue strategy
+          and one or more world views. Each world view you select becomes one run of the model; you can save
+          your work as a draft at any time and run it later.
         </Muted>
       </About>
-      {data.creating ? <CreateModal configuration={data.creating} regions={data.regions} flags={data.flags} closeHref={data.closeHref} /> : null}
+      {data.creating ? (
+        <CreateModal
+          configuration={data.creating}
+          regions={data.regions}
+          flags={data.flags}
+          closeHref={data.closeHref}
+        />
+      ) : null}
     </Page>
   );
 }
 
-function CreateModal({ configuration, regions, flags, closeHref }: { configuration: Configuration; regions: ForecastRegion[]; flags: Record<string, boolean>; closeHref: string }) {
+function CreateModal({
+  configuration,
+  regions,
+  flags,
+  closeHref,
+}: {
+  configuration: Configuration;
+  regions: ForecastRegion[];
+  flags: Record<string, boolean>;
+  closeHref: string;
+}) {
   const lastResult = useActionData<typeof action>();
   const hydrated = useHydrated();
   const schema = useMemo(() => createSchema(flags), [flags]);
@@ -216,20 +286,25 @@ function CreateModal({ configuration, regions, flags, closeHref }: { configurati
   const basicInfo = !!flags.forecast_new_basic_info_popup;
   const region = (fields.region.value as ForecastRegion | undefined) ?? regions[0];
   return (
-    <Modal
-      id="create-modal"
-      title={basicInfo ? undefined : title}
-      label={title}
-      closeHref={closeHref}
-    >
+    <Modal id="create-modal" title={basicInfo ? undefined : title} label={title} closeHref={closeHref}>
       <Form method="post" {...getFormProps(form)}>
         <FormErrors id={form.errorId} errors={form.errors} />
         <input type="hidden" name="configuration" value={configuration} />
-        <Field label="Asset Name" htmlFor={fields.assetName.id} errorId={fields.assetName.errorId} errors={fields.assetName.errors}>
+        <Field
+          label="Asset Name"
+          htmlFor={fields.assetName.id}
+          errorId={fields.assetName.errorId}
+          errors={fields.assetName.errors}
+        >
           <input {...getInputProps(fields.assetName, { type: "text" })} required={false} />
         </Field>
         {regions.length > 1 ? (
-          <Field label="Region" htmlFor={fields.region.id} errorId={fields.region.errorId} errors={fields.region.errors}>
+          <Field
+            label="Region"
+            htmlFor={fields.region.id}
+            errorId={fields.region.errorId}
+            errors={fields.region.errors}
+          >
             <select {...getSelectProps(fields.region)} required={false}>
               {regions.map((r) => (
                 <option key={r} value={r}>
@@ -242,14 +317,40 @@ function CreateModal({ configuration, regions, flags, closeHref }: { configurati
           <input type="hidden" name="region" value={regions[0] ?? ""} />
         )}
         {hydrated ? <LocationSearch region={region} /> : null}
-        <Field label="Location (zip code)" htmlFor={fields.zipCode.id} errorId={fields.zipCode.errorId} errors={fields.zipCode.errors}>
-          <input {...getInputProps(fields.zipCode, { type: "text" })} required={false} autoComplete="postal-code" />
+        <Field
+          label="Location (zip code)"
+          htmlFor={fields.zipCode.id}
+          errorId={fields.zipCode.errorId}
+          errors={fields.zipCode.errors}
+        >
+          <input
+            {...getInputProps(fields.zipCode, { type: "text" })}
+            required={false}
+            autoComplete="postal-code"
+          />
         </Field>
         {(["addressLine1", "city", "latitude", "longitude"] as const).map((f) => (
-          <input key={f} type="hidden" name={f} defaultValue={(fields[f].initialValue as string | undefined) ?? ""} />
+          <input
+            key={f}
+            type="hidden"
+            name={f}
+            defaultValue={(fields[f].initialValue as string | undefined) ?? ""}
+          />
         ))}
-        <footer style={{ display: "flex", justifyContent: basicInfo ? "space-between" : "flex-end", alignItems: "center", gap: "0.5rem", marginTop: "1rem" }}>
-          {basicInfo ? <Link to={`${closeHref}#about-forecasts`}>Learn about forecast creation</Link> : <Link to={closeHref}>Cancel</Link>}
+        <footer
+          style={{
+            display: "flex",
+            justifyContent: basicInfo ? "space-between" : "flex-end",
+            alignItems: "center",
+            gap: "0.5rem",
+            marginTop: "1rem",
+          }}
+        >
+          {basicInfo ? (
+            <Link to={`${closeHref}#about-forecasts`}>Learn about forecast creation</Link>
+          ) : (
+            <Link to={closeHref}>Cancel</Link>
+          )}
           <Button type="submit">Create forecast</Button>
         </footer>
       </Form>

@@ -11,7 +11,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const kind = url.searchParams.get("kind");
   const q = (url.searchParams.get("q") ?? "").slice(0, 100);
   const r = url.searchParams.get("region");
-  const region = (FORECAST_REGIONS as readonly string[]).includes(r ?? "") ? (r as ForecastRegion) : undefined;
+  const region = (FORECAST_REGIONS as readonly string[]).includes(r ?? "")
+    ? (r as ForecastRegion)
+    : undefined;
   const api = await apiFor(request);
   if (kind === "nodes") return json({ results: await searchErcotNodes(api, q) });
   if (kind === "zip" && region) {
@@ -20,7 +22,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   if (kind === "places" && region) {
     const who = await me(request);
-    return json({ results: await searchPlaces(api, region, q, !!who.flags.forecast_form_unlimited_locations) });
+    return json({
+      results: await searchPlaces(api, region, q, !!who.flags.forecast_form_unlimited_locations),
+    });
   }
   return json({ results: [] }, { status: 400 });
 }

@@ -8,10 +8,21 @@ import { parseWithZod } from "@conform-to/zod";
 import { useEffect, useMemo, useRef, useState } from "react";
 import styled from "styled-components";
 import { stepperAction, stepperLoader } from "~/services/builderStepper.server";
-import { CONFIGURATION_LABELS, REGION_LABELS, hasBattery, hasSolar, type StepName } from "~/validation/forecast";
+import {
+  CONFIGURATION_LABELS,
+  REGION_LABELS,
+  hasBattery,
+  hasSolar,
+  type StepName,
+} from "~/validation/forecast";
 import { drawerSchema, stepOwnedFields, stepSchema } from "~/validation/builderSchemas";
 import { scenariosOffered, str } from "~/components/builder/state";
-import { useBuilderForm, AdvancedDetails, RequiredFieldsList, type BuilderFormProps } from "~/components/builder/DrawerForms";
+import {
+  useBuilderForm,
+  AdvancedDetails,
+  RequiredFieldsList,
+  type BuilderFormProps,
+} from "~/components/builder/DrawerForms";
 import {
   BatteryFields,
   GridFields,
@@ -29,7 +40,13 @@ import {
   type FieldsContext,
 } from "~/components/builder/ForecastFields";
 import { Stepper, SummaryPanel } from "~/components/builder/SummaryPanel";
-import { AfterDraftModal, LoggedOutModal, OopsModal, SubscriptionModal, UnsavedChangesModal } from "~/components/builder/BuilderModals";
+import {
+  AfterDraftModal,
+  LoggedOutModal,
+  OopsModal,
+  SubscriptionModal,
+  UnsavedChangesModal,
+} from "~/components/builder/BuilderModals";
 import { Snackbar, Group, inBuilder, useHydrated } from "~/components/builder/ui";
 import { FormErrors } from "~/components/Field";
 import { Button, ButtonLink, Card, Page } from "~/components/ui";
@@ -54,7 +71,9 @@ const Layout = styled.div`
   display: grid;
   grid-template-columns: minmax(0, 1fr) 20rem;
   gap: 1.25rem;
-  @media (max-width: 900px) { grid-template-columns: 1fr; }
+  @media (max-width: 900px) {
+    grid-template-columns: 1fr;
+  }
 `;
 const Nav = styled.div`
   display: flex;
@@ -64,16 +83,35 @@ const Nav = styled.div`
   margin-top: 1rem;
   padding-top: 1rem;
   border-top: 1px solid ${theme.colour.line};
-  div { display: flex; gap: 0.5rem; flex-wrap: wrap; }
+  div {
+    display: flex;
+    gap: 0.5rem;
+    flex-wrap: wrap;
+  }
 `;
 const NameForm = styled(Form)`
   display: flex;
   gap: 0.5rem;
   align-items: flex-start;
   margin-bottom: 1rem;
-  input { font-size: 1.5rem; font-weight: 700; border: 1px dashed transparent; padding: 0.2rem 0.4rem; border-radius: 6px; background: transparent; min-width: 18rem; }
-  input:hover, input:focus { border-color: ${theme.colour.line}; background: #fff; }
-  label { position: absolute; left: -9999px; }
+  input {
+    font-size: 1.5rem;
+    font-weight: 700;
+    border: 1px dashed transparent;
+    padding: 0.2rem 0.4rem;
+    border-radius: 6px;
+    background: transparent;
+    min-width: 18rem;
+  }
+  input:hover,
+  input:focus {
+    border-color: ${theme.colour.line};
+    background: #fff;
+  }
+  label {
+    position: absolute;
+    left: -9999px;
+  }
 `;
 
 export default function CreateForecast() {
@@ -92,7 +130,12 @@ export default function CreateForecast() {
     nodes: action?.nodes ?? null,
   };
   const here = data.hrefs.here;
-  const notice = data.notice === "upgrade-sent" ? "Your upgrade request has been sent" : data.notice === "draft-saved" ? "Your draft has been saved" : null;
+  const notice =
+    data.notice === "upgrade-sent"
+      ? "Your upgrade request has been sent"
+      : data.notice === "draft-saved"
+        ? "Your draft has been saved"
+        : null;
 
   // Leaving with unsaved changes asks first; the redirects of a save or a run are not leaving.
   const navigation = useNavigation();
@@ -119,7 +162,11 @@ export default function CreateForecast() {
 
   return (
     <Page style={{ maxWidth: "80rem" }}>
-      {editing ? <AssetNameHeader key={str(data.state, "assetName")} data={data} reply={action?.renameReply} /> : <h1>Create forecast{str(data.state, "assetName") ? `: ${str(data.state, "assetName")}` : ""}</h1>}
+      {editing ? (
+        <AssetNameHeader key={str(data.state, "assetName")} data={data} reply={action?.renameReply} />
+      ) : (
+        <h1>Create forecast{str(data.state, "assetName") ? `: ${str(data.state, "assetName")}` : ""}</h1>
+      )}
       <p style={{ marginTop: "-0.5rem", color: theme.colour.muted }}>
         {CONFIGURATION_LABELS[data.configuration]}
         {region ? ` · ${REGION_LABELS[region]}` : ""}
@@ -136,15 +183,37 @@ export default function CreateForecast() {
         <SummaryPanel sections={data.summary} />
       </Layout>
 
-      {action?.modal?.kind === "oops" ? <OopsModal text={action.modal.text} apiText={action.modal.apiText} closeHref={here} /> : null}
+      {action?.modal?.kind === "oops" ? (
+        <OopsModal text={action.modal.text} apiText={action.modal.apiText} closeHref={here} />
+      ) : null}
       {data.modal === "logged-out" ? <LoggedOutModal loginHref={data.hrefs.login} backHref={here} /> : null}
       {data.modal === "subscription" && data.subscription ? (
-        <SubscriptionModal subscription={data.subscription} loggedIn={data.loggedIn} closeHref={here} pricingHref={`/pricing#${data.subscription.key}`} />
+        <SubscriptionModal
+          subscription={data.subscription}
+          loggedIn={data.loggedIn}
+          closeHref={here}
+          pricingHref={`/pricing#${data.subscription.key}`}
+        />
       ) : null}
-      {data.modal === "after-draft" ? <AfterDraftModal libraryHref={data.hrefs.runList} stayHref={here} /> : null}
-      {data.modal === "unsaved" ? <UnsavedChangesModal save={saveAndLeave(data.to ?? data.hrefs.builder)} leaveHref={data.to ?? data.hrefs.builder} cancelHref={here} onLeaveLink={() => (leaving.current = true)} /> : null}
+      {data.modal === "after-draft" ? (
+        <AfterDraftModal libraryHref={data.hrefs.runList} stayHref={here} />
+      ) : null}
+      {data.modal === "unsaved" ? (
+        <UnsavedChangesModal
+          save={saveAndLeave(data.to ?? data.hrefs.builder)}
+          leaveHref={data.to ?? data.hrefs.builder}
+          cancelHref={here}
+          onLeaveLink={() => (leaving.current = true)}
+        />
+      ) : null}
       {leaveTo && blocker.state === "blocked" ? (
-        <UnsavedChangesModal save={saveAndLeave(leaveTo)} leaveHref={leaveTo} cancelHref={here} onCancel={() => blocker.reset?.()} onLeave={() => blocker.proceed?.()} />
+        <UnsavedChangesModal
+          save={saveAndLeave(leaveTo)}
+          leaveHref={leaveTo}
+          cancelHref={here}
+          onCancel={() => blocker.reset?.()}
+          onLeave={() => blocker.proceed?.()}
+        />
       ) : null}
       <Snackbar message={notice} />
     </Page>
@@ -156,7 +225,12 @@ function AssetNameHeader({ data, reply }: { data: Data; reply?: any }) {
   const hydrated = useHydrated();
   const flags = data.flags as Record<string, boolean>;
   const schema = useMemo(
-    () => drawerSchema("draft", data.configuration, { flags, region: data.region ?? undefined, configuration: data.configuration }),
+    () =>
+      drawerSchema("draft", data.configuration, {
+        flags,
+        region: data.region ?? undefined,
+        configuration: data.configuration,
+      }),
     [data.configuration, data.region, flags],
   );
   const [form, fields] = useForm<Record<string, any>>({
@@ -183,7 +257,11 @@ function AssetNameHeader({ data, reply }: { data: Data; reply?: any }) {
             }}
           />
         </h1>
-        <div id={fields.assetName.errorId} role={fields.assetName.errors?.length ? "alert" : undefined} style={{ color: theme.colour.danger }}>
+        <div
+          id={fields.assetName.errorId}
+          role={fields.assetName.errors?.length ? "alert" : undefined}
+          style={{ color: theme.colour.danger }}
+        >
           {fields.assetName.errors?.join(" ")}
         </div>
       </div>
@@ -199,12 +277,26 @@ function AssetNameHeader({ data, reply }: { data: Data; reply?: any }) {
 function StepForm({ data, props, editing }: { data: Data; props: BuilderFormProps; editing: boolean }) {
   const step = data.step as StepName;
   const flags = props.flags;
-  const ctxValidation = { flags, region: props.region, configuration: props.configuration, scenarios: props.scenarios };
-  const schema = useMemo(() => stepSchema(step, props.configuration, ctxValidation), [step, props.configuration, props.region, props.scenarios, flags]); // eslint-disable-line react-hooks/exhaustive-deps
+  const ctxValidation = {
+    flags,
+    region: props.region,
+    configuration: props.configuration,
+    scenarios: props.scenarios,
+  };
+  const schema = useMemo(
+    () => stepSchema(step, props.configuration, ctxValidation),
+    [step, props.configuration, props.region, props.scenarios, flags],
+  ); // eslint-disable-line react-hooks/exhaustive-deps
   const owned = useMemo(() => stepOwnedFields(step, props.configuration), [step, props.configuration]);
   const { form, fields, formProps, coreValid } = useBuilderForm(`step-${step}`, schema, owned, props);
   const navigation = useNavigation();
-  const ctx: FieldsContext = { fields, region: props.region, configuration: props.configuration, flags, state: props.state };
+  const ctx: FieldsContext = {
+    fields,
+    region: props.region,
+    configuration: props.configuration,
+    flags,
+    state: props.state,
+  };
   const offered = scenariosOffered(props.scenarios, props.region, props.configuration);
   const c = props.configuration;
   const multipart = step === "assetDetails" && (hasSolar(c) || props.region === "ERCOT");
@@ -220,7 +312,13 @@ function StepForm({ data, props, editing }: { data: Data; props: BuilderFormProp
             <legend>Asset</legend>
             <TextField meta={fields.assetName} label="Asset name" />
             {data.regions.length > 1 ? (
-              <SelectField meta={fields.region} label="Region" options={data.regions.map((r) => ({ value: r, label: REGION_LABELS[r] }))} placeholder="Choose a region…" hint="Changing the region resets the world view" />
+              <SelectField
+                meta={fields.region}
+                label="Region"
+                options={data.regions.map((r) => ({ value: r, label: REGION_LABELS[r] }))}
+                placeholder="Choose a region…"
+                hint="Changing the region resets the world view"
+              />
             ) : (
               <input type="hidden" name="region" value={props.region ?? ""} />
             )}
@@ -231,9 +329,22 @@ function StepForm({ data, props, editing }: { data: Data; props: BuilderFormProp
               ctx={ctx}
               degradationUpload={
                 <>
-                  <input type="hidden" name="customDegradationCurveId" value={str(props.state, "customDegradationCurveId")} />
-                  <input type="hidden" name="customDegradationCurveFileName" value={str(props.state, "customDegradationCurveFileName")} />
-                  <UploadField name="degradationFile" label="Custom degradation curve file" current={str(props.state, "customDegradationCurveFileName") || undefined} errors={fields.customDegradationCurveId?.errors} />
+                  <input
+                    type="hidden"
+                    name="customDegradationCurveId"
+                    value={str(props.state, "customDegradationCurveId")}
+                  />
+                  <input
+                    type="hidden"
+                    name="customDegradationCurveFileName"
+                    value={str(props.state, "customDegradationCurveFileName")}
+                  />
+                  <UploadField
+                    name="degradationFile"
+                    label="Custom degradation curve file"
+                    current={str(props.state, "customDegradationCurveFileName") || undefined}
+                    errors={fields.customDegradationCurveId?.errors}
+                  />
                 </>
               }
             />
@@ -244,8 +355,17 @@ function StepForm({ data, props, editing }: { data: Data; props: BuilderFormProp
             <Group>
               <legend>Solar profile</legend>
               <input type="hidden" name="solarProfileId" value={str(props.state, "solarProfileId")} />
-              <input type="hidden" name="solarProfileFileName" value={str(props.state, "solarProfileFileName")} />
-              <UploadField name="solarProfileFile" label="Solar generation profile (optional)" current={str(props.state, "solarProfileFileName") || undefined} errors={fields.solarProfileId?.errors} />
+              <input
+                type="hidden"
+                name="solarProfileFileName"
+                value={str(props.state, "solarProfileFileName")}
+              />
+              <UploadField
+                name="solarProfileFile"
+                label="Solar generation profile (optional)"
+                current={str(props.state, "solarProfileFileName") || undefined}
+                errors={fields.solarProfileId?.errors}
+              />
             </Group>
           ) : null}
           <GridFields ctx={ctx} solarOnly={!hasBattery(c)} />
@@ -258,7 +378,11 @@ function StepForm({ data, props, editing }: { data: Data; props: BuilderFormProp
       {step === "revenueStrategies" ? <StrategyFields ctx={ctx} /> : null}
       {step === "worldView" ? <ScenarioFields ctx={ctx} scenarios={offered} /> : null}
       {step === "outputNames" ? (
-        list(props.state).length ? <OutputNameFields ctx={ctx} scenarios={offered} onlySelected /> : <p>Choose a world view first.</p>
+        list(props.state).length ? (
+          <OutputNameFields ctx={ctx} scenarios={offered} onlySelected />
+        ) : (
+          <p>Choose a world view first.</p>
+        )
       ) : null}
       <Nav>
         <div>

@@ -3,13 +3,34 @@
 // (chart + table) in the region's units, key figures, the forecast's world views side by side, the
 // dispatch of a chosen day, the inputs used; the result file under spec §4's rule; finance status.
 // URL state: ?strategy=&period=year|month&day=YYYY-MM-DD.
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation, useSearchParams } from "@remix-run/react";
+import {
+  json,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import {
+  Form,
+  Link,
+  useActionData,
+  useLoaderData,
+  useLocation,
+  useNavigation,
+  useSearchParams,
+} from "@remix-run/react";
 import styled from "styled-components";
 import { format } from "date-fns";
 import { apiFor, ApiResponseError } from "~/services/api.server";
 import { me, requireUserId } from "~/services/auth.server";
-import { getRun, portfolioAssets, portfolioLinksOf, RUN_LIBRARY, worldViewRuns, type PortfolioAsset } from "~/services/runs.server";
+import {
+  getRun,
+  portfolioAssets,
+  portfolioLinksOf,
+  RUN_LIBRARY,
+  worldViewRuns,
+  type PortfolioAsset,
+} from "~/services/runs.server";
 import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
 import { Badge, Button, ButtonLink, Card, Muted, Notice, Page } from "~/components/ui";
 import { theme } from "~/components/theme";
@@ -22,7 +43,15 @@ import { REGION_NAMES } from "~/components/runs/RunFilters";
 import { draftEditHref, formatDate } from "~/components/runs/RunTable";
 import { useNow } from "~/components/runs/hooks";
 import { useLiveRun } from "~/components/runs/useLiveRun";
-import { keyFigures, pickStrategy, ratedPowerOf, streamLabel, streamRows, streamsOf, strategyLabel } from "~/components/runs/results";
+import {
+  keyFigures,
+  pickStrategy,
+  ratedPowerOf,
+  streamLabel,
+  streamRows,
+  streamsOf,
+  strategyLabel,
+} from "~/components/runs/results";
 import {
   downloadVerdict,
   effectiveStatus,
@@ -39,7 +68,12 @@ import type { DispatchDay, RunDetail } from "~/components/runs/types";
 const NO_JS_REFRESH_SECONDS = 5;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data && "run" in data && data.run ? `${data.run.runName} · Forecast run · Voltcast` : "Forecast run · Voltcast" },
+  {
+    title:
+      data && "run" in data && data.run
+        ? `${data.run.runName} · Forecast run · Voltcast`
+        : "Forecast run · Voltcast",
+  },
 ];
 
 /** Stored dispatch days of a result (when the API keeps them), read into chart points. */
@@ -65,14 +99,27 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const api = await apiFor(request);
   const who = await me(request);
-  const base = { now: Date.now(), loggedIn: Boolean(who.user), flags: who.flags, upgradeSent: url.searchParams.get("upgrade") === "sent" };
+  const base = {
+    now: Date.now(),
+    loggedIn: Boolean(who.user),
+    flags: who.flags,
+    upgradeSent: url.searchParams.get("upgrade") === "sent",
+  };
   let run: RunDetail;
   try {
     run = await getRun(api, id, who.user?.fullName);
   } catch (e) {
     if (e instanceof ApiResponseError && e.status === 404) throw json("Run not found.", { status: 404 });
     if (e instanceof ApiResponseError && e.status === 403 && e.body?.subscription) {
-      return json({ ...base, run: null, locked: e.body.subscription as { key: string; name: string }, worldViews: [] as RunDetail[], days: [] as DispatchDay[], canDownload: false, portfolio: [] as PortfolioAsset[] });
+      return json({
+        ...base,
+        run: null,
+        locked: e.body.subscription as { key: string; name: string },
+        worldViews: [] as RunDetail[],
+        days: [] as DispatchDay[],
+        canDownload: false,
+        portfolio: [] as PortfolioAsset[],
+      });
     }
     throw e;
   }
@@ -84,7 +131,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   ]);
   run.portfolioAssets = links;
   const verdict = downloadVerdict({ ...run, subscription: run.subscription?.key ?? null }, who.subscriptions);
-  return json({ ...base, run, locked: null, worldViews, days: dispatchDays(run.result), canDownload: verdict.ok, portfolio });
+  return json({
+    ...base,
+    run,
+    locked: null,
+    worldViews,
+    days: dispatchDays(run.result),
+    canDownload: verdict.ok,
+    portfolio,
+  });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -95,15 +150,22 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (intent === "upgrade") {
     const userId = await requireUserId(request);
     void userId;
-    await api.json("/users/me/upgrade-requests", { method: "POST", body: { subscription: String(form.get("subscription") ?? "") } });
+    await api.json("/users/me/upgrade-requests", {
+      method: "POST",
+      body: { subscription: String(form.get("subscription") ?? "") },
+    });
     return redirect(`/forecasts/runs/${id}?upgrade=sent`);
   }
   if (intent === "finance-status") {
     await requireUserId(request);
     try {
-      await api.json(`${RUN_LIBRARY}/${encodeURIComponent(id)}/`, { method: "PATCH", body: { financeStatus: String(form.get("financeStatus") ?? "") } });
+      await api.json(`${RUN_LIBRARY}/${encodeURIComponent(id)}/`, {
+        method: "PATCH",
+        body: { financeStatus: String(form.get("financeStatus") ?? "") },
+      });
     } catch (e) {
-      if (e instanceof ApiResponseError && e.status === 400) return json({ financeError: e.fieldErrors.financeStatus?.[0] ?? e.message }, { status: 400 });
+      if (e instanceof ApiResponseError && e.status === 400)
+        return json({ financeError: e.fieldErrors.financeStatus?.[0] ?? e.message }, { status: 400 });
       throw e;
     }
     return json({ financeError: null, financeSaved: true });
@@ -111,7 +173,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (intent === "link-portfolio") {
     await requireUserId(request);
     try {
-      await api.json("/forecast/portfolio/link-runs/", { method: "POST", body: { portfolioAssetId: String(form.get("portfolioAssetId") ?? ""), forecastRunsId: [id] } });
+      await api.json("/forecast/portfolio/link-runs/", {
+        method: "POST",
+        body: { portfolioAssetId: String(form.get("portfolioAssetId") ?? ""), forecastRunsId: [id] },
+      });
     } catch (e) {
       if (e instanceof ApiResponseError && (e.status === 400 || e.status === 404)) {
         return json({ linkError: Object.values(e.fieldErrors).flat()[0] ?? e.message }, { status: e.status });
@@ -129,14 +194,27 @@ const Header = styled.div`
   justify-content: space-between;
   gap: 1rem;
   align-items: flex-start;
-  h1 { margin-bottom: 0.25rem; }
-  .meta { color: ${theme.colour.muted}; margin: 0; }
-  .actions { display: flex; gap: 0.5rem; flex-wrap: wrap; align-items: center; }
+  h1 {
+    margin-bottom: 0.25rem;
+  }
+  .meta {
+    color: ${theme.colour.muted};
+    margin: 0;
+  }
+  .actions {
+    display: flex;
+    gap: 0.5rem;
+    flex-wrap: wrap;
+    align-items: center;
+  }
 `;
 
 const Section = styled.section`
   margin-top: 1.5rem;
-  h2 { font-size: 1.2rem; margin: 0 0 0.75rem; }
+  h2 {
+    font-size: 1.2rem;
+    margin: 0 0 0.75rem;
+  }
 `;
 
 const Figures = styled.dl`
@@ -144,10 +222,26 @@ const Figures = styled.dl`
   grid-template-columns: repeat(auto-fit, minmax(11rem, 1fr));
   gap: 0.75rem;
   margin: 0 0 1rem;
-  div { background: ${theme.colour.surface}; border: 1px solid ${theme.colour.line}; border-radius: ${theme.radius}; padding: 0.75rem 1rem; }
-  dt { color: ${theme.colour.muted}; font-size: 0.85rem; }
-  dd { margin: 0.2rem 0 0; font-size: 1.25rem; font-weight: 700; }
-  dd small { font-size: 0.8rem; font-weight: 400; color: ${theme.colour.muted}; }
+  div {
+    background: ${theme.colour.surface};
+    border: 1px solid ${theme.colour.line};
+    border-radius: ${theme.radius};
+    padding: 0.75rem 1rem;
+  }
+  dt {
+    color: ${theme.colour.muted};
+    font-size: 0.85rem;
+  }
+  dd {
+    margin: 0.2rem 0 0;
+    font-size: 1.25rem;
+    font-weight: 700;
+  }
+  dd small {
+    font-size: 0.8rem;
+    font-weight: 400;
+    color: ${theme.colour.muted};
+  }
 `;
 
 const Tabs = styled.nav`
@@ -155,17 +249,47 @@ const Tabs = styled.nav`
   flex-wrap: wrap;
   gap: 0.5rem;
   margin-bottom: 0.75rem;
-  a { padding: 0.3rem 0.75rem; border: 1px solid ${theme.colour.line}; border-radius: 999px; text-decoration: none; color: ${theme.colour.ink}; background: #fff; }
-  a[aria-current="page"] { background: ${theme.colour.brand}; border-color: ${theme.colour.brand}; color: #fff; }
+  a {
+    padding: 0.3rem 0.75rem;
+    border: 1px solid ${theme.colour.line};
+    border-radius: 999px;
+    text-decoration: none;
+    color: ${theme.colour.ink};
+    background: #fff;
+  }
+  a[aria-current="page"] {
+    background: ${theme.colour.brand};
+    border-color: ${theme.colour.brand};
+    color: #fff;
+  }
 `;
 
 const Scroll = styled.div`
   overflow-x: auto;
-  table { width: 100%; background: #fff; font-size: 0.9rem; }
-  th, td { padding: 0.4rem 0.6rem; border-bottom: 1px solid ${theme.colour.line}; text-align: right; white-space: nowrap; font-variant-numeric: tabular-nums; }
-  th:first-child, td:first-child { text-align: left; }
-  thead th { color: ${theme.colour.muted}; }
-  tfoot td, tfoot th { font-weight: 700; }
+  table {
+    width: 100%;
+    background: #fff;
+    font-size: 0.9rem;
+  }
+  th,
+  td {
+    padding: 0.4rem 0.6rem;
+    border-bottom: 1px solid ${theme.colour.line};
+    text-align: right;
+    white-space: nowrap;
+    font-variant-numeric: tabular-nums;
+  }
+  th:first-child,
+  td:first-child {
+    text-align: left;
+  }
+  thead th {
+    color: ${theme.colour.muted};
+  }
+  tfoot td,
+  tfoot th {
+    font-weight: 700;
+  }
 `;
 
 const ChartBox = styled.figure`
@@ -175,7 +299,11 @@ const ChartBox = styled.figure`
   border-radius: ${theme.radius};
   padding: 0.5rem;
   max-width: 760px;
-  figcaption { font-size: 0.85rem; color: ${theme.colour.muted}; padding: 0 0.5rem; }
+  figcaption {
+    font-size: 0.85rem;
+    color: ${theme.colour.muted};
+    padding: 0 0.5rem;
+  }
 `;
 
 function hrefWith(pathname: string, sp: URLSearchParams, changes: Record<string, string | null>) {
@@ -196,7 +324,12 @@ export default function RunDisplay() {
       <Page>
         <h1>Forecast run</h1>
         <Muted>This run is part of Voltcast’s forecast library.</Muted>
-        <SubscriptionPrompt subscription={data.locked!} loggedIn={data.loggedIn} cancelHref="/forecasts" sent={data.upgradeSent} />
+        <SubscriptionPrompt
+          subscription={data.locked!}
+          loggedIn={data.loggedIn}
+          cancelHref="/forecasts"
+          sent={data.upgradeSent}
+        />
       </Page>
     );
   }
@@ -240,8 +373,16 @@ function RunView() {
             {run.macroScenario ? ` · ${run.macroScenario.name}` : ""}
             {run.modelVersion ? ` · model ${run.modelVersion}` : ""}
             {created ? ` · created ${created}` : ""}
-            {run.createdBy ? ` by ${run.createdBy}` : ""} · <Badge $tone={status === "failed" ? "lock" : status === "ready_for_review" ? "ok" : "info"}>{STATUS_LABELS[status]}</Badge>
-            {run.isCustom ? null : <> · <Badge>Library run</Badge></>}
+            {run.createdBy ? ` by ${run.createdBy}` : ""} ·{" "}
+            <Badge $tone={status === "failed" ? "lock" : status === "ready_for_review" ? "ok" : "info"}>
+              {STATUS_LABELS[status]}
+            </Badge>
+            {run.isCustom ? null : (
+              <>
+                {" "}
+                · <Badge>Library run</Badge>
+              </>
+            )}
           </p>
         </div>
         <div className="actions">
@@ -252,7 +393,10 @@ function RunView() {
             </ButtonLink>
           ) : null}
           {portfolioButton ? (
-            <ButtonLink to={`/portfolio/assets/${run.portfolioAssets[0].portfolioAssetId}/expected-revenues?view=future`} $variant="secondary">
+            <ButtonLink
+              to={`/portfolio/assets/${run.portfolioAssets[0].portfolioAssetId}/expected-revenues?view=future`}
+              $variant="secondary"
+            >
               View on portfolio
             </ButtonLink>
           ) : null}
@@ -269,13 +413,18 @@ function RunView() {
                 <Link to={`${pathname}${sp.toString() ? `?${sp}` : ""}`} reloadDocument>
                   Refresh
                 </Link>
-                <noscript> — this page reloads itself every {NO_JS_REFRESH_SECONDS} seconds while the run is processing.</noscript>
+                <noscript>
+                  {" "}
+                  — this page reloads itself every {NO_JS_REFRESH_SECONDS} seconds while the run is
+                  processing.
+                </noscript>
               </p>
             ) : null}
           </Card>
           {status === "failed" ? (
             <Notice $tone="danger" role="alert">
-              <strong>Suspended.</strong> {lastWarning?.event ?? run.error ?? "The run could not be completed."}
+              <strong>Suspended.</strong>{" "}
+              {lastWarning?.event ?? run.error ?? "The run could not be completed."}
             </Notice>
           ) : null}
           <div style={{ marginTop: "1rem" }}>
@@ -287,11 +436,18 @@ function RunView() {
       {run.isCustom && status !== "draft" && data.loggedIn ? (
         <Section aria-labelledby="finance-heading">
           <h2 id="finance-heading">Finance status</h2>
-          <Form method="post" style={{ display: "flex", gap: "0.75rem", alignItems: "flex-end", flexWrap: "wrap" }}>
+          <Form
+            method="post"
+            style={{ display: "flex", gap: "0.75rem", alignItems: "flex-end", flexWrap: "wrap" }}
+          >
             <input type="hidden" name="intent" value="finance-status" />
             <label style={{ display: "flex", flexDirection: "column", gap: "0.2rem", fontWeight: 600 }}>
               Finance status
-              <select name="financeStatus" defaultValue={run.financeStatus} style={{ font: "inherit", padding: "0.4rem" }}>
+              <select
+                name="financeStatus"
+                defaultValue={run.financeStatus}
+                style={{ font: "inherit", padding: "0.4rem" }}
+              >
                 {FINANCE_STATUSES.map((f) => (
                   <option key={f.value} value={f.value}>
                     {f.label}
@@ -305,7 +461,9 @@ function RunView() {
             {actionData && "financeSaved" in actionData && actionData.financeSaved ? (
               <span role="status">Saved: {financeStatusLabel(run.financeStatus)}</span>
             ) : null}
-            {actionData && "financeError" in actionData && actionData.financeError ? <span role="alert">{actionData.financeError}</span> : null}
+            {actionData && "financeError" in actionData && actionData.financeError ? (
+              <span role="alert">{actionData.financeError}</span>
+            ) : null}
           </Form>
         </Section>
       ) : null}
@@ -319,7 +477,9 @@ function RunView() {
               {run.portfolioAssets.map((a, i) => (
                 <span key={a.portfolioAssetId}>
                   {i ? ", " : ""}
-                  <Link to={`/portfolio/assets/${a.portfolioAssetId}/expected-revenues?view=future`}>{a.assetName}</Link>
+                  <Link to={`/portfolio/assets/${a.portfolioAssetId}/expected-revenues?view=future`}>
+                    {a.assetName}
+                  </Link>
                 </span>
               ))}
               .
@@ -328,7 +488,10 @@ function RunView() {
             <Muted>This run is not linked to a portfolio asset.</Muted>
           )}
           {data.portfolio.length ? (
-            <Form method="post" style={{ display: "flex", gap: "0.75rem", alignItems: "flex-end", flexWrap: "wrap" }}>
+            <Form
+              method="post"
+              style={{ display: "flex", gap: "0.75rem", alignItems: "flex-end", flexWrap: "wrap" }}
+            >
               <input type="hidden" name="intent" value="link-portfolio" />
               <label style={{ display: "flex", flexDirection: "column", gap: "0.2rem", fontWeight: 600 }}>
                 Portfolio asset
@@ -343,7 +506,9 @@ function RunView() {
               <Button type="submit" $variant="secondary">
                 Link to portfolio asset
               </Button>
-              {actionData && "linkError" in actionData && actionData.linkError ? <span role="alert">{actionData.linkError}</span> : null}
+              {actionData && "linkError" in actionData && actionData.linkError ? (
+                <span role="alert">{actionData.linkError}</span>
+              ) : null}
             </Form>
           ) : (
             <Muted>
@@ -400,23 +565,37 @@ function Results({
         <h2 id="results-heading">Results</h2>
         {result.synthetic ? (
           <Notice>
-            <Badge $tone="synthetic">Synthetic</Badge> Some market prices behind this run are generated by the world-view model, not observed.
+            <Badge $tone="synthetic">Synthetic</Badge> Some market prices behind this run are generated by the
+            world-view model, not observed.
           </Notice>
         ) : null}
         {result.strategies.length > 1 ? (
           <Tabs aria-label="Revenue strategy">
             {result.strategies.map((s) => (
-              <Link key={s.strategy} to={hrefWith(pathname, sp, { strategy: s.strategy })} aria-current={s.strategy === strategyKey ? "page" : undefined} preventScrollReset>
+              <Link
+                key={s.strategy}
+                to={hrefWith(pathname, sp, { strategy: s.strategy })}
+                aria-current={s.strategy === strategyKey ? "page" : undefined}
+                preventScrollReset
+              >
                 {strategyLabel(s.strategy)}
               </Link>
             ))}
           </Tabs>
         ) : null}
         <Tabs aria-label="Units">
-          <Link to={hrefWith(pathname, sp, { period: null })} aria-current={period === "year" ? "page" : undefined} preventScrollReset>
+          <Link
+            to={hrefWith(pathname, sp, { period: null })}
+            aria-current={period === "year" ? "page" : undefined}
+            preventScrollReset
+          >
             {revenueUnit(run.marketRegion, "year")}
           </Link>
-          <Link to={hrefWith(pathname, sp, { period: "month" })} aria-current={period === "month" ? "page" : undefined} preventScrollReset>
+          <Link
+            to={hrefWith(pathname, sp, { period: "month" })}
+            aria-current={period === "month" ? "page" : undefined}
+            preventScrollReset
+          >
             {revenueUnit(run.marketRegion, "month")}
           </Link>
         </Tabs>
@@ -447,12 +626,21 @@ function Results({
           </div>
         </Figures>
         <ChartBox>
-          <RevenueChart rows={rows} streams={streams} unit={unit} title={`Revenue by stream per year (${unit})`} />
-          <figcaption>Revenue by stream per year, {unit}. Costs show below zero. The table below holds the same figures.</figcaption>
+          <RevenueChart
+            rows={rows}
+            streams={streams}
+            unit={unit}
+            title={`Revenue by stream per year (${unit})`}
+          />
+          <figcaption>
+            Revenue by stream per year, {unit}. Costs show below zero. The table below holds the same figures.
+          </figcaption>
         </ChartBox>
         <Scroll>
           <table>
-            <caption style={{ textAlign: "left", fontWeight: 600, padding: "0.4rem 0" }}>Revenue by stream, {unit}</caption>
+            <caption style={{ textAlign: "left", fontWeight: 600, padding: "0.4rem 0" }}>
+              Revenue by stream, {unit}
+            </caption>
             <thead>
               <tr>
                 <th scope="col">Year</th>
@@ -500,7 +688,12 @@ function Results({
       {data.worldViews.length > 1 ? (
         <Section aria-labelledby="worldviews-heading">
           <h2 id="worldviews-heading">World views side by side</h2>
-          <WorldViews runs={data.worldViews as RunDetail[]} currentId={run.id} strategy={strategyKey} period={period} />
+          <WorldViews
+            runs={data.worldViews as RunDetail[]}
+            currentId={run.id}
+            strategy={strategyKey}
+            period={period}
+          />
         </Section>
       ) : null}
 
@@ -508,8 +701,15 @@ function Results({
         <h2 id="dispatch-heading">Dispatch of a day</h2>
         {day ? (
           <>
-            <Form method="get" style={{ display: "flex", gap: "0.75rem", alignItems: "flex-end", marginBottom: "0.75rem" }}>
-              {[...sp.entries()].filter(([k]) => k !== "day" && k !== "upgrade").map(([k, v]) => <input key={k} type="hidden" name={k} value={v} />)}
+            <Form
+              method="get"
+              style={{ display: "flex", gap: "0.75rem", alignItems: "flex-end", marginBottom: "0.75rem" }}
+            >
+              {[...sp.entries()]
+                .filter(([k]) => k !== "day" && k !== "upgrade")
+                .map(([k, v]) => (
+                  <input key={k} type="hidden" name={k} value={v} />
+                ))}
               <label style={{ display: "flex", flexDirection: "column", gap: "0.2rem", fontWeight: 600 }}>
                 Day
                 <select name="day" defaultValue={day.date} style={{ font: "inherit", padding: "0.4rem" }}>
@@ -526,7 +726,9 @@ function Results({
             </Form>
             <ChartBox>
               <DispatchChart day={day} currency={result.currency} />
-              <figcaption>Charge, discharge and state of charge of the battery, and the price, on the chosen day.</figcaption>
+              <figcaption>
+                Charge, discharge and state of charge of the battery, and the price, on the chosen day.
+              </figcaption>
             </ChartBox>
             <details>
               <summary>Dispatch of {day.date} as a table</summary>
@@ -564,18 +766,34 @@ function Results({
   );
 }
 
-function WorldViews({ runs, currentId, strategy, period }: { runs: RunDetail[]; currentId: string; strategy: string; period: Period }) {
+function WorldViews({
+  runs,
+  currentId,
+  strategy,
+  period,
+}: {
+  runs: RunDetail[];
+  currentId: string;
+  strategy: string;
+  period: Period;
+}) {
   const unit = revenueUnit(runs[0].marketRegion, period);
   const series = runs.map((r) => {
     const s = r.result ? pickStrategy(r.result, strategy) : null;
     const rated = r.result ? ratedPowerOf({ ...r.forecast, ...(r.result.forecastUsed ?? {}) }) : null;
-    return { run: r, rows: s ? streamRows(s, period, rated) : [], kf: s ? keyFigures(s, r.marketRegion, period) : null };
+    return {
+      run: r,
+      rows: s ? streamRows(s, period, rated) : [],
+      kf: s ? keyFigures(s, r.marketRegion, period) : null,
+    };
   });
   const years = [...new Set(series.flatMap((s) => s.rows.map((r) => r.year)))].sort((a, b) => a - b);
   return (
     <Scroll>
       <table>
-        <caption style={{ textAlign: "left", fontWeight: 600, padding: "0.4rem 0" }}>Total revenue per world view, {unit}</caption>
+        <caption style={{ textAlign: "left", fontWeight: 600, padding: "0.4rem 0" }}>
+          Total revenue per world view, {unit}
+        </caption>
         <thead>
           <tr>
             <th scope="col">Year</th>
@@ -605,7 +823,9 @@ function WorldViews({ runs, currentId, strategy, period }: { runs: RunDetail[]; 
           <tr>
             <th scope="row">Average</th>
             {series.map((s) => (
-              <td key={s.run.id}>{s.kf ? formatMoney(s.kf.averagePerMW) : STATUS_LABELS[effectiveStatus(s.run)]}</td>
+              <td key={s.run.id}>
+                {s.kf ? formatMoney(s.kf.averagePerMW) : STATUS_LABELS[effectiveStatus(s.run)]}
+              </td>
             ))}
           </tr>
         </tfoot>

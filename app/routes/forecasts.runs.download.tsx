@@ -21,7 +21,11 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const who = await me(request);
   const api = await apiFor(request);
-  const profile = { forecastRunsId: ids, fullName: who.user?.fullName ?? undefined, companyName: who.user?.companyName ?? undefined };
+  const profile = {
+    forecastRunsId: ids,
+    fullName: who.user?.fullName ?? undefined,
+    companyName: who.user?.companyName ?? undefined,
+  };
   if (form.get("intent") === "archive") {
     // Prepared in the background: it joins the background-jobs list (spec §4).
     const res = await api.raw(`${RUN_LIBRARY}/zip-archives/`, { method: "POST", body: profile });
@@ -30,10 +34,17 @@ export async function action({ request }: ActionFunctionArgs) {
     if (res.ok) return redirect("/forecasts/archives");
     return redirect(`/forecasts?downloadError=${encodeURIComponent(data?.detail ?? "failed")}`);
   }
-  const file = await passOnFile(request, `${RUN_LIBRARY}/download-multiple-runs/`, { method: "POST", body: profile });
+  const file = await passOnFile(request, `${RUN_LIBRARY}/download-multiple-runs/`, {
+    method: "POST",
+    body: profile,
+  });
   if (file.ok) return file.response;
   const data = file.data ?? { detail: "The download could not be prepared." };
   if (wantsJson) return json(data, { status: file.status });
-  const message = data?.errors ? Object.values(data.errors as Record<string, string[]>).flat()[0] : data?.detail;
-  return redirect(`/forecasts?downloadError=${encodeURIComponent(message ?? "The download could not be prepared.")}`);
+  const message = data?.errors
+    ? Object.values(data.errors as Record<string, string[]>).flat()[0]
+    : data?.detail;
+  return redirect(
+    `/forecasts?downloadError=${encodeURIComponent(message ?? "The download could not be prepared.")}`,
+  );
 }

@@ -3,7 +3,13 @@
 // granularity, data source and subscription badge, and can be selected and downloaded as a zip of
 // CSVs. Filters live in the URL and are remembered per page path; the text search submits itself
 // 300 ms after typing stops when JavaScript is on.
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  json,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import styled from "styled-components";
@@ -19,12 +25,20 @@ import { Badge, Button, Card, Muted, Notice } from "~/components/ui";
 import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
 import { theme } from "~/components/theme";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.section.label ?? "Library"} · Data library · Voltcast` }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.section.label ?? "Library"} · Data library · Voltcast` },
+];
 
 const DATA = "/data-api/data-and-charts/data";
 const FILTER_KEYS = ["search", "group", "granularity", "page", "size"];
 const PAGE_SIZES = [10, 25, 50];
-const RUN_REGIONS: Record<string, string> = { GB: "Great Britain", ERCOT: "ERCOT (Texas)", NEM: "Australia (NEM)", DE: "Germany", ES: "Spain" };
+const RUN_REGIONS: Record<string, string> = {
+  GB: "Great Britain",
+  ERCOT: "ERCOT (Texas)",
+  NEM: "Australia (NEM)",
+  DE: "Germany",
+  ES: "Spain",
+};
 
 interface Folder {
   id: string;
@@ -70,7 +84,11 @@ interface Run {
   source: string;
   modelVersion: string | null;
   locked: boolean;
-  runAsset: { marketRegion: string; configuration: string; subscription: { key: string; name: string } | null };
+  runAsset: {
+    marketRegion: string;
+    configuration: string;
+    subscription: { key: string; name: string } | null;
+  };
   revenue: { perMWYear: number; unit: string; currency: string } | null;
 }
 
@@ -78,7 +96,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const section = sectionOf(params.section ?? "");
   if (!section || section.kind === "page") throw new Response("No such library section", { status: 404 });
   const memory = await rememberFilters(request, FILTER_KEYS);
-  if (memory.redirectTo) throw redirect(memory.redirectTo, memory.setCookie ? { headers: { "Set-Cookie": memory.setCookie } } : undefined);
+  if (memory.redirectTo)
+    throw redirect(
+      memory.redirectTo,
+      memory.setCookie ? { headers: { "Set-Cookie": memory.setCookie } } : undefined,
+    );
   const headers = memory.setCookie ? { "Set-Cookie": memory.setCookie } : undefined;
   const url = new URL(request.url);
   const sp = url.searchParams;
@@ -94,11 +116,24 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const base = { section, folderId, filters, folderLabel: "" };
   if (section.kind === "runs") {
     const runs = await loadRuns(api, section, folderId, filters);
-    return json({ ...base, ...runs, folderLabel: RUN_REGIONS[folderId] ?? folderId, items: null, itemCount: 0, groups: [] as Folder[], worldViews: null }, { headers });
+    return json(
+      {
+        ...base,
+        ...runs,
+        folderLabel: RUN_REGIONS[folderId] ?? folderId,
+        items: null,
+        itemCount: 0,
+        groups: [] as Folder[],
+        worldViews: null,
+      },
+      { headers },
+    );
   }
   if (section.kind === "worldviews") {
     const all = await api
-      .json<{ results: WorldView[] }>("/forecast/macro-scenarios/macro-scenario-databooks", { query: { search: filters.search } })
+      .json<{ results: WorldView[] }>("/forecast/macro-scenarios/macro-scenario-databooks", {
+        query: { search: filters.search },
+      })
       .then((r) => r.results)
       .catch(() => [] as WorldView[]);
     if (!folderId && !filters.search) {
@@ -108,29 +143,48 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         if (f) f.count++;
         else folders.push({ id: w.macroScenario.marketRegion, label: w.region, count: 1 });
       }
-      return json({ ...base, folders, runs: null, items: null, itemCount: 0, groups: [] as Folder[], worldViews: null }, { headers });
+      return json(
+        { ...base, folders, runs: null, items: null, itemCount: 0, groups: [] as Folder[], worldViews: null },
+        { headers },
+      );
     }
     const worldViews = all.filter((w) => !folderId || w.macroScenario.marketRegion === folderId);
     return json(
-      { ...base, folderLabel: worldViews[0]?.region ?? folderId, folders: null, runs: null, items: null, itemCount: 0, groups: [] as Folder[], worldViews },
+      {
+        ...base,
+        folderLabel: worldViews[0]?.region ?? folderId,
+        folders: null,
+        runs: null,
+        items: null,
+        itemCount: 0,
+        groups: [] as Folder[],
+        worldViews,
+      },
       { headers },
     );
   }
   if (!folderId && !filters.search) {
-    const f = await api.json<{ regions: Folder[] }>(`${DATA}/filters/`, { query: { category: section.filter?.category } });
+    const f = await api.json<{ regions: Folder[] }>(`${DATA}/filters/`, {
+      query: { category: section.filter?.category },
+    });
     let folders = f.regions;
     if (section.filter?.group) {
       // Sections defined by a group (forward curves): count that group's datasets per region.
       folders = (
         await Promise.all(
           f.regions.map(async (r) => {
-            const n = await api.json<{ count: number }>(`${DATA}/items/`, { query: { region: r.id, group: section.filter!.group, limit: 1 } });
+            const n = await api.json<{ count: number }>(`${DATA}/items/`, {
+              query: { region: r.id, group: section.filter!.group, limit: 1 },
+            });
             return { ...r, count: n.count };
           }),
         )
       ).filter((r) => r.count > 0);
     }
-    return json({ ...base, folders, runs: null, items: null, itemCount: 0, groups: [] as Folder[], worldViews: null }, { headers });
+    return json(
+      { ...base, folders, runs: null, items: null, itemCount: 0, groups: [] as Folder[], worldViews: null },
+      { headers },
+    );
   }
   const query = {
     category: section.filter?.category,
@@ -143,7 +197,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
   const [items, facets] = await Promise.all([
     api.json<{ results: { dataItem: DataItem }[]; count: number }>(`${DATA}/items/`, { query }),
-    api.json<{ groups: Folder[] }>(`${DATA}/filters/`, { query: { category: section.filter?.category, region: folderId || undefined } }),
+    api.json<{ groups: Folder[] }>(`${DATA}/filters/`, {
+      query: { category: section.filter?.category, region: folderId || undefined },
+    }),
   ]);
   return json(
     {
@@ -160,7 +216,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   );
 }
 
-async function loadRuns(api: Awaited<ReturnType<typeof apiFor>>, section: LibrarySection, folderId: string, filters: { search: string; size: number; page: number }) {
+async function loadRuns(
+  api: Awaited<ReturnType<typeof apiFor>>,
+  section: LibrarySection,
+  folderId: string,
+  filters: { search: string; size: number; page: number },
+) {
   const isCustom = section.custom ? "true" : "false";
   const RUNS = "/forecast/run-library/";
   const safe = <T,>(p: Promise<T>, fallback: T) =>
@@ -173,11 +234,19 @@ async function loadRuns(api: Awaited<ReturnType<typeof apiFor>>, section: Librar
       Object.entries(RUN_REGIONS).map(async ([id, label]) => {
         if (section.custom) {
           // My forecasts: count the assets forecast in the region.
-          const all = await safe(api.json<{ results: Run[] }>(RUNS, { query: { isCustom, marketRegion: id, limit: 100 } }), { results: [] });
+          const all = await safe(
+            api.json<{ results: Run[] }>(RUNS, { query: { isCustom, marketRegion: id, limit: 100 } }),
+            { results: [] },
+          );
           const mine = all.results.filter((r) => r.isCustom);
           return { id, label, count: new Set(mine.map((r) => r.assetName ?? r.runName)).size };
         }
-        const page = await safe(api.json<{ count: number; results: Run[] }>(RUNS, { query: { isCustom, marketRegion: id, limit: 100 } }), { count: 0, results: [] });
+        const page = await safe(
+          api.json<{ count: number; results: Run[] }>(RUNS, {
+            query: { isCustom, marketRegion: id, limit: 100 },
+          }),
+          { count: 0, results: [] },
+        );
         return { id, label, count: page.results.filter((r) => r.isCustom === !!section.custom).length };
       }),
     );
@@ -185,18 +254,36 @@ async function loadRuns(api: Awaited<ReturnType<typeof apiFor>>, section: Librar
   }
   const page = await safe(
     api.json<{ count: number; results: Run[] }>(RUNS, {
-      query: { isCustom, marketRegion: folderId || undefined, search: filters.search, limit: filters.size, offset: (filters.page - 1) * filters.size },
+      query: {
+        isCustom,
+        marketRegion: folderId || undefined,
+        search: filters.search,
+        limit: filters.size,
+        offset: (filters.page - 1) * filters.size,
+      },
     }),
     { count: 0, results: [] },
   );
-  return { folders: null, runs: page.results.filter((r) => r.isCustom === !!section.custom), runCount: page.count };
+  return {
+    folders: null,
+    runs: page.results.filter((r) => r.isCustom === !!section.custom),
+    runCount: page.count,
+  };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
   const datasetIds = form.getAll("datasetIds").map(String);
-  if (!datasetIds.length) return json({ ok: false, message: "Select at least one dataset to download.", upgrade: false, setCookie: null }, { status: 400 });
-  const body = { datasetIds, startDate: String(form.get("startDate") || "") || null, endDate: String(form.get("endDate") || "") || null };
+  if (!datasetIds.length)
+    return json(
+      { ok: false, message: "Select at least one dataset to download.", upgrade: false, setCookie: null },
+      { status: 400 },
+    );
+  const body = {
+    datasetIds,
+    startDate: String(form.get("startDate") || "") || null,
+    endDate: String(form.get("endDate") || "") || null,
+  };
   const path = `${DATA}/download/`;
   const ok = { ok: true, message: "Your documents are being prepared for download", upgrade: false };
   try {
@@ -221,7 +308,10 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     const err = e;
     const message = Object.values(err.fieldErrors).flat().join(" ") || err.message;
-    return json({ ok: false, message, upgrade: err.status === 403 }, { status: err.status === 403 ? 403 : 400 });
+    return json(
+      { ok: false, message, upgrade: err.status === 403 },
+      { status: err.status === 403 ? 403 : 400 },
+    );
   }
 }
 
@@ -230,10 +320,24 @@ const Table = styled.table`
   background: ${theme.colour.surface};
   border: 1px solid ${theme.colour.line};
   border-radius: ${theme.radius};
-  th, td { text-align: left; padding: 0.55rem 0.75rem; border-bottom: 1px solid ${theme.colour.line}; vertical-align: top; }
-  thead th { background: #f8fafc; font-size: 0.9rem; }
-  td small { display: block; color: ${theme.colour.muted}; }
-  tr:hover td { background: #fafcff; }
+  th,
+  td {
+    text-align: left;
+    padding: 0.55rem 0.75rem;
+    border-bottom: 1px solid ${theme.colour.line};
+    vertical-align: top;
+  }
+  thead th {
+    background: #f8fafc;
+    font-size: 0.9rem;
+  }
+  td small {
+    display: block;
+    color: ${theme.colour.muted};
+  }
+  tr:hover td {
+    background: #fafcff;
+  }
 `;
 const Filters = styled(Form)`
   display: flex;
@@ -241,8 +345,20 @@ const Filters = styled(Form)`
   gap: 0.75rem 1rem;
   align-items: flex-end;
   margin-bottom: 0.75rem;
-  label { display: flex; flex-direction: column; gap: 0.2rem; font-size: 0.9rem; font-weight: 600; }
-  input, select { font: inherit; padding: 0.4rem 0.55rem; border: 1px solid ${theme.colour.line}; border-radius: ${theme.radius}; }
+  label {
+    display: flex;
+    flex-direction: column;
+    gap: 0.2rem;
+    font-size: 0.9rem;
+    font-weight: 600;
+  }
+  input,
+  select {
+    font: inherit;
+    padding: 0.4rem 0.55rem;
+    border: 1px solid ${theme.colour.line};
+    border-radius: ${theme.radius};
+  }
 `;
 const Banner = styled.div`
   position: sticky;
@@ -257,10 +373,30 @@ const Banner = styled.div`
   flex-wrap: wrap;
   gap: 0.75rem 1.25rem;
   align-items: center;
-  label { display: flex; gap: 0.4rem; align-items: center; font-size: 0.9rem; }
-  input { font: inherit; padding: 0.25rem 0.4rem; border-radius: 4px; border: 0; }
-  button[type="reset"] { background: none; border: 1px solid rgba(255,255,255,0.6); color: #fff; border-radius: ${theme.radius}; padding: 0.5rem 0.9rem; font: inherit; cursor: pointer; }
-  strong { font-size: 1rem; }
+  label {
+    display: flex;
+    gap: 0.4rem;
+    align-items: center;
+    font-size: 0.9rem;
+  }
+  input {
+    font: inherit;
+    padding: 0.25rem 0.4rem;
+    border-radius: 4px;
+    border: 0;
+  }
+  button[type="reset"] {
+    background: none;
+    border: 1px solid rgba(255, 255, 255, 0.6);
+    color: #fff;
+    border-radius: ${theme.radius};
+    padding: 0.5rem 0.9rem;
+    font: inherit;
+    cursor: pointer;
+  }
+  strong {
+    font-size: 1rem;
+  }
 `;
 const Crumbs = styled.nav`
   margin-bottom: 0.5rem;
@@ -272,7 +408,8 @@ function SubscriptionBadge({ item, subscribed }: { item: DataItem; subscribed: b
   if (item.locked) {
     return (
       <Badge $tone="lock" title={`This Data-set requires ${item.subscription} subscription`}>
-        <Padlock />{item.subscription} subscription is required
+        <Padlock />
+        {item.subscription} subscription is required
       </Badge>
     );
   }
@@ -306,7 +443,8 @@ export default function LibrarySectionPage() {
       if (filterForm.current) submit(filterForm.current, { replace: true, preventScrollReset: true });
     }, 300);
   };
-  const recount = () => setSelected(downloadForm.current ? new FormData(downloadForm.current).getAll("datasetIds").length : 0);
+  const recount = () =>
+    setSelected(downloadForm.current ? new FormData(downloadForm.current).getAll("datasetIds").length : 0);
   const here = `/library/${section.id}${folderId ? `/${folderId}` : ""}`;
   const pageHref = (page: number) => {
     const p = new URLSearchParams(location.search);
@@ -327,7 +465,13 @@ export default function LibrarySectionPage() {
           {actionData.upgrade ? (
             <>
               {" "}
-              {root?.me.user ? <Link to="/pricing">Upgrade</Link> : <Link to={`/login?redirectTo=${encodeURIComponent(location.pathname + location.search)}`}>Log in</Link>}
+              {root?.me.user ? (
+                <Link to="/pricing">Upgrade</Link>
+              ) : (
+                <Link to={`/login?redirectTo=${encodeURIComponent(location.pathname + location.search)}`}>
+                  Log in
+                </Link>
+              )}
             </>
           ) : null}
         </Notice>
@@ -339,10 +483,22 @@ export default function LibrarySectionPage() {
           {filters.search ? ` › matching “${filters.search}”` : ""}
         </Crumbs>
       ) : null}
-      <Filters method="get" action={here} ref={filterForm} role="search" aria-label={`Filter ${section.label}`}>
+      <Filters
+        method="get"
+        action={here}
+        ref={filterForm}
+        role="search"
+        aria-label={`Filter ${section.label}`}
+      >
         <label>
           Search
-          <input type="search" name="search" defaultValue={filters.search} onChange={onSearch} placeholder={section.kind === "runs" ? "Forecast name" : "Name, source, place"} />
+          <input
+            type="search"
+            name="search"
+            defaultValue={filters.search}
+            onChange={onSearch}
+            placeholder={section.kind === "runs" ? "Forecast name" : "Name, source, place"}
+          />
         </label>
         {data.items && data.groups.length ? (
           <label>
@@ -381,7 +537,9 @@ export default function LibrarySectionPage() {
         <Button type="submit" $variant="secondary">
           Search
         </Button>
-        {filters.search || filters.group || filters.granularity || filters.size !== PAGE_SIZES[0] ? <Link to={`${here}?clear`}>Clear filters</Link> : null}
+        {filters.search || filters.group || filters.granularity || filters.size !== PAGE_SIZES[0] ? (
+          <Link to={`${here}?clear`}>Clear filters</Link>
+        ) : null}
       </Filters>
 
       {data.folders ? (
@@ -417,7 +575,11 @@ export default function LibrarySectionPage() {
                   : "Log in to see the forecasts you built."
                 : `Nothing in ${section.label} yet.`}
             </Muted>
-            {section.kind === "runs" && section.custom ? <Link to={root?.me.user ? "/forecasts/builder" : "/login?redirectTo=/library/my-forecasts"}>{root?.me.user ? "Open the forecast builder" : "Log in"}</Link> : null}
+            {section.kind === "runs" && section.custom ? (
+              <Link to={root?.me.user ? "/forecasts/builder" : "/login?redirectTo=/library/my-forecasts"}>
+                {root?.me.user ? "Open the forecast builder" : "Log in"}
+              </Link>
+            ) : null}
           </Card>
         )
       ) : null}
@@ -438,11 +600,23 @@ export default function LibrarySectionPage() {
                 <tr key={r.id}>
                   <td>
                     <Link to={`/forecasts/runs/${r.id}`}>{r.runName}</Link>
-                    <small>{r.revenue?.unit ?? (r.runAsset.marketRegion === "GB" ? "GBP/MW/year" : r.runAsset.marketRegion === "NEM" ? "AUD/MW/year" : r.runAsset.marketRegion === "ERCOT" ? "USD/MW/year" : "EUR/MW/year")}</small>
+                    <small>
+                      {r.revenue?.unit ??
+                        (r.runAsset.marketRegion === "GB"
+                          ? "GBP/MW/year"
+                          : r.runAsset.marketRegion === "NEM"
+                            ? "AUD/MW/year"
+                            : r.runAsset.marketRegion === "ERCOT"
+                              ? "USD/MW/year"
+                              : "EUR/MW/year")}
+                    </small>
                   </td>
                   <td>
                     {r.locked ? (
-                      <Badge $tone="lock"><Padlock />{r.runAsset.subscription?.name} subscription is required</Badge>
+                      <Badge $tone="lock">
+                        <Padlock />
+                        {r.runAsset.subscription?.name} subscription is required
+                      </Badge>
                     ) : r.revenue ? (
                       `${r.revenue.perMWYear.toLocaleString("en-GB", { maximumFractionDigits: 0 })} ${r.revenue.unit}`
                     ) : (
@@ -484,7 +658,11 @@ export default function LibrarySectionPage() {
                     <small>
                       <Link to={`/library/databooks?search=${encodeURIComponent(w.name)}`}>Databook</Link>
                       {" · "}
-                      <Link to={`/plotter?tree=world-view&tree_search=${encodeURIComponent("forward curve")}`}>Forward curves in the plotter</Link>
+                      <Link
+                        to={`/plotter?tree=world-view&tree_search=${encodeURIComponent("forward curve")}`}
+                      >
+                        Forward curves in the plotter
+                      </Link>
                     </small>
                   </td>
                   <td>{w.description}</td>
@@ -505,7 +683,9 @@ export default function LibrarySectionPage() {
           </Table>
         ) : (
           <Card>
-            <Muted>{filters.search ? `No world views match “${filters.search}”.` : "No world views here."}</Muted>
+            <Muted>
+              {filters.search ? `No world views match “${filters.search}”.` : "No world views here."}
+            </Muted>
           </Card>
         )
       ) : null}
@@ -513,7 +693,13 @@ export default function LibrarySectionPage() {
       {data.items ? (
         data.items.length ? (
           <>
-            <Form method="post" ref={downloadForm} id="download" onChange={recount} aria-label="Download datasets">
+            <Form
+              method="post"
+              ref={downloadForm}
+              id="download"
+              onChange={recount}
+              aria-label="Download datasets"
+            >
               <Table>
                 <thead>
                   <tr>
@@ -531,23 +717,37 @@ export default function LibrarySectionPage() {
                   {data.items.map((d) => (
                     <tr key={d.id}>
                       <td>
-                        <input type="checkbox" name="datasetIds" value={d.id} aria-label={`Select ${d.title}`} />
+                        <input
+                          type="checkbox"
+                          name="datasetIds"
+                          value={d.id}
+                          aria-label={`Select ${d.title}`}
+                        />
                       </td>
                       <td>
                         <strong>{d.title}</strong>
                         {d.downloaded ? <Badge style={{ marginLeft: "0.4rem" }}>Downloaded</Badge> : null}
                         <small>
                           {d.group} · {d.unit}
-                          {d.startDate && d.endDate ? ` · ${format(new Date(d.startDate), "dd MMM yyyy")} – ${format(new Date(d.endDate), "dd MMM yyyy")}` : ""}
+                          {d.startDate && d.endDate
+                            ? ` · ${format(new Date(d.startDate), "dd MMM yyyy")} – ${format(new Date(d.endDate), "dd MMM yyyy")}`
+                            : ""}
                         </small>
                         <small>
-                          <a href={d.apiUrl} title={`The latest month of ${d.title} from the API (GET get-data, see the API docs)`}>
+                          <a
+                            href={d.apiUrl}
+                            title={`The latest month of ${d.title} from the API (GET get-data, see the API docs)`}
+                          >
                             View on API
                           </a>
                           {" ("}
                           <a href="/api/v1/docs#get-data-api-data-and-charts-plotting-get-data">API docs</a>
                           {") · "}
-                          <Link to={`/plotter?fields=${d.id}&shortcut=1M&tree=${section.id === "hourly-forward-curve" ? "world-view" : "live-and-historic"}`}>Plot</Link>
+                          <Link
+                            to={`/plotter?fields=${d.id}&shortcut=1M&tree=${section.id === "hourly-forward-curve" ? "world-view" : "live-and-historic"}`}
+                          >
+                            Plot
+                          </Link>
                         </small>
                       </td>
                       <td>
@@ -555,9 +755,7 @@ export default function LibrarySectionPage() {
                         <small>{d.geography}</small>
                       </td>
                       <td>{d.granularity}</td>
-                      <td>
-                        {d.synthetic ? <Badge $tone="synthetic">synthetic</Badge> : d.source}
-                      </td>
+                      <td>{d.synthetic ? <Badge $tone="synthetic">synthetic</Badge> : d.source}</td>
                       <td>
                         <SubscriptionBadge item={d} subscribed={!!d.subscription && subs.size > 0} />
                       </td>
@@ -567,7 +765,11 @@ export default function LibrarySectionPage() {
               </Table>
               {selected === null || selected > 0 ? (
                 <Banner role="region" aria-label="Selection">
-                  <strong>{selected === null ? "Selected datasets" : `${selected} dataset${selected === 1 ? "" : "s"} selected`}</strong>
+                  <strong>
+                    {selected === null
+                      ? "Selected datasets"
+                      : `${selected} dataset${selected === 1 ? "" : "s"} selected`}
+                  </strong>
                   <label>
                     From
                     <input type="date" name="startDate" />
@@ -599,7 +801,9 @@ export default function LibrarySectionPage() {
           </>
         ) : (
           <Card>
-            <Muted>{filters.search ? `No datasets match “${filters.search}”.` : "No datasets here yet."}</Muted>
+            <Muted>
+              {filters.search ? `No datasets match “${filters.search}”.` : "No datasets here yet."}
+            </Muted>
           </Card>
         )
       ) : null}

@@ -47,12 +47,32 @@ const Panel = styled.section`
   border-radius: ${theme.radius};
   padding: 0.75rem 1rem;
   margin-bottom: 1rem;
-  h2 { font-size: 1rem; margin: 0 0 0.5rem; }
-  ul { list-style: none; margin: 0; padding: 0; }
-  li { display: flex; flex-wrap: wrap; gap: 0.5rem 1rem; align-items: center; padding: 0.35rem 0; border-top: 1px solid ${theme.colour.line}; }
-  li:first-child { border-top: 0; }
-  .what { flex: 1 1 20rem; }
-  form { display: inline; }
+  h2 {
+    font-size: 1rem;
+    margin: 0 0 0.5rem;
+  }
+  ul {
+    list-style: none;
+    margin: 0;
+    padding: 0;
+  }
+  li {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0.5rem 1rem;
+    align-items: center;
+    padding: 0.35rem 0;
+    border-top: 1px solid ${theme.colour.line};
+  }
+  li:first-child {
+    border-top: 0;
+  }
+  .what {
+    flex: 1 1 20rem;
+  }
+  form {
+    display: inline;
+  }
 `;
 
 export function DownloadsPanel({ downloads }: { downloads: Download[] }) {
@@ -73,7 +93,11 @@ export function DownloadsPanel({ downloads }: { downloads: Download[] }) {
       <input type="hidden" name="id" value={d.id} />
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="redirectTo" value={back} />
-      <Button type="submit" $variant={intent === "retry" ? "secondary" : "link"} aria-label={`${label} download of ${d.datasets.map((x) => x.title).join(", ")}`}>
+      <Button
+        type="submit"
+        $variant={intent === "retry" ? "secondary" : "link"}
+        aria-label={`${label} download of ${d.datasets.map((x) => x.title).join(", ")}`}
+      >
         {label}
       </Button>
     </Form>
@@ -88,7 +112,9 @@ export function DownloadsPanel({ downloads }: { downloads: Download[] }) {
               {d.datasets.map((x) => x.title).join(", ") || "Datasets"}
               <br />
               <small>
-                {d.startDate || d.endDate ? `${d.startDate ?? "start"} to ${d.endDate ?? "end"} · ` : "All dates · "}
+                {d.startDate || d.endDate
+                  ? `${d.startDate ?? "start"} to ${d.endDate ?? "end"} · `
+                  : "All dates · "}
                 requested {format(new Date(d.createdAt), "dd MMM yyyy HH:mm")}
               </small>
             </span>

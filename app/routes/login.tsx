@@ -1,4 +1,10 @@
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  json,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
@@ -11,7 +17,8 @@ import { Button, Card, Narrow, Muted } from "~/components/ui";
 export const meta: MetaFunction = () => [{ title: "Log in · Voltcast" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  if (await userIdOf(request)) throw redirect(safeRedirect(new URL(request.url).searchParams.get("redirectTo")));
+  if (await userIdOf(request))
+    throw redirect(safeRedirect(new URL(request.url).searchParams.get("redirectTo")));
   return null;
 }
 
@@ -55,11 +62,24 @@ export default function Login() {
         <Form method="post" {...getFormProps(form)}>
           <FormErrors id={form.errorId} errors={form.errors} />
           <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
-          <Field label="Email" htmlFor={fields.email.id} errorId={fields.email.errorId} errors={fields.email.errors}>
+          <Field
+            label="Email"
+            htmlFor={fields.email.id}
+            errorId={fields.email.errorId}
+            errors={fields.email.errors}
+          >
             <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" />
           </Field>
-          <Field label="Password" htmlFor={fields.password.id} errorId={fields.password.errorId} errors={fields.password.errors}>
-            <input {...getInputProps(fields.password, { type: "password" })} autoComplete="current-password" />
+          <Field
+            label="Password"
+            htmlFor={fields.password.id}
+            errorId={fields.password.errorId}
+            errors={fields.password.errors}
+          >
+            <input
+              {...getInputProps(fields.password, { type: "password" })}
+              autoComplete="current-password"
+            />
           </Field>
           <Button type="submit" disabled={navigation.state === "submitting"}>
             Log in

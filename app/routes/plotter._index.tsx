@@ -2,8 +2,22 @@
 // chart type, units and a moving average; the chart with its menu; and "Save chart" for logged-in
 // users. One GET form holds the whole plot query, so every chart is a bookmarkable URL and works
 // without JavaScript; with JavaScript, ticking a series or changing a control re-plots at once.
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation, useSubmit } from "@remix-run/react";
+import {
+  json,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import {
+  Form,
+  Link,
+  useActionData,
+  useLoaderData,
+  useLocation,
+  useNavigation,
+  useSubmit,
+} from "@remix-run/react";
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { useRef } from "react";
@@ -11,7 +25,15 @@ import styled from "styled-components";
 import { apiFor } from "~/services/api.server";
 import { requireUserId } from "~/services/auth.server";
 import { useRootData } from "~/root";
-import { CHART_TYPES, PERIODS, SavedChartDetailsSchema, SavedChartSchema, SHORTCUTS, UNITS, chartSlug } from "~/validation/savedChart";
+import {
+  CHART_TYPES,
+  PERIODS,
+  SavedChartDetailsSchema,
+  SavedChartSchema,
+  SHORTCUTS,
+  UNITS,
+  chartSlug,
+} from "~/validation/savedChart";
 import { Chart, colourOf } from "~/components/Chart";
 import { ChartMenu } from "~/components/ChartMenu";
 import { Tree, TREE_PAGE, type TreeField, type TreeFolder, type TreeState } from "~/components/Tree";
@@ -50,7 +72,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     state.group
       ? quiet(
           api.json<typeof EMPTY>(`${TREE}/${state.group}/`, {
-            query: { region: state.region, group: state.folder, search: state.search, limit: TREE_PAGE, offset: state.offset },
+            query: {
+              region: state.region,
+              group: state.folder,
+              search: state.search,
+              limit: TREE_PAGE,
+              offset: state.offset,
+            },
           }),
           EMPTY,
         )
@@ -58,7 +86,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   ]);
   const groups: TreeFolder[] = [
     ...forecasts.folders,
-    { id: "live-and-historic", label: "Live & historic data", count: live.folders.reduce((n, f) => n + f.count, 0) },
+    {
+      id: "live-and-historic",
+      label: "Live & historic data",
+      count: live.folders.reduce((n, f) => n + f.count, 0),
+    },
   ];
   const plot = query ? await loadPlot(api, query) : { data: null, error: null, movingAverageOff: false };
   return json({ query, errors, state, groups, content, plot, search: url.search });
@@ -71,7 +103,10 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   const api = await apiFor(request);
   try {
-    const saved = await api.json<{ slug: string }>("/data-api/data-and-charts/plotting/saved-plots/", { method: "POST", body: submission.value });
+    const saved = await api.json<{ slug: string }>("/data-api/data-and-charts/plotting/saved-plots/", {
+      method: "POST",
+      body: submission.value,
+    });
     return redirect(`/plotter/saved/${encodeURIComponent(saved.slug)}`);
   } catch (e) {
     // Spec §8: the error's values, flattened into one notification.
@@ -84,7 +119,9 @@ const Layout = styled.div`
   grid-template-columns: minmax(15rem, 20rem) 1fr;
   gap: 1.25rem;
   align-items: start;
-  @media (max-width: 900px) { grid-template-columns: 1fr; }
+  @media (max-width: 900px) {
+    grid-template-columns: 1fr;
+  }
 `;
 const Controls = styled.fieldset`
   border: 1px solid ${theme.colour.line};
@@ -96,15 +133,57 @@ const Controls = styled.fieldset`
   flex-wrap: wrap;
   gap: 0.75rem 1.25rem;
   align-items: flex-end;
-  legend { font-weight: 600; padding: 0 0.25rem; }
-  label { display: flex; flex-direction: column; gap: 0.2rem; font-size: 0.9rem; font-weight: 600; }
-  input, select { font: inherit; padding: 0.35rem 0.5rem; border: 1px solid ${theme.colour.line}; border-radius: ${theme.radius}; }
-  .radios { display: flex; gap: 0.75rem; border: 0; padding: 0; margin: 0; }
-  .radios label { flex-direction: row; font-weight: 400; align-items: center; }
-  .radios legend { font-size: 0.9rem; padding: 0; margin-bottom: 0.2rem; }
-  .shortcuts { display: flex; gap: 0.25rem; }
-  .shortcuts button { font: inherit; padding: 0.35rem 0.6rem; border: 1px solid ${theme.colour.line}; background: #fff; border-radius: ${theme.radius}; cursor: pointer; }
-  .shortcuts button[aria-pressed="true"] { background: ${theme.colour.brandSoft}; border-color: ${theme.colour.brand}; }
+  legend {
+    font-weight: 600;
+    padding: 0 0.25rem;
+  }
+  label {
+    display: flex;
+    flex-direction: column;
+    gap: 0.2rem;
+    font-size: 0.9rem;
+    font-weight: 600;
+  }
+  input,
+  select {
+    font: inherit;
+    padding: 0.35rem 0.5rem;
+    border: 1px solid ${theme.colour.line};
+    border-radius: ${theme.radius};
+  }
+  .radios {
+    display: flex;
+    gap: 0.75rem;
+    border: 0;
+    padding: 0;
+    margin: 0;
+  }
+  .radios label {
+    flex-direction: row;
+    font-weight: 400;
+    align-items: center;
+  }
+  .radios legend {
+    font-size: 0.9rem;
+    padding: 0;
+    margin-bottom: 0.2rem;
+  }
+  .shortcuts {
+    display: flex;
+    gap: 0.25rem;
+  }
+  .shortcuts button {
+    font: inherit;
+    padding: 0.35rem 0.6rem;
+    border: 1px solid ${theme.colour.line};
+    background: #fff;
+    border-radius: ${theme.radius};
+    cursor: pointer;
+  }
+  .shortcuts button[aria-pressed="true"] {
+    background: ${theme.colour.brandSoft};
+    border-color: ${theme.colour.brand};
+  }
 `;
 const ChartHead = styled.div`
   display: flex;
@@ -112,7 +191,10 @@ const ChartHead = styled.div`
   align-items: center;
   gap: 1rem;
   margin-bottom: 0.5rem;
-  h2 { margin: 0; font-size: 1.15rem; }
+  h2 {
+    margin: 0;
+    font-size: 1.15rem;
+  }
 `;
 const Chips = styled.ul`
   list-style: none;
@@ -121,7 +203,16 @@ const Chips = styled.ul`
   display: flex;
   flex-wrap: wrap;
   gap: 0.4rem;
-  li label { display: inline-flex; gap: 0.35rem; align-items: center; padding: 0.2rem 0.6rem; border-radius: 999px; border: 2px solid; background: #fff; font-size: 0.9rem; }
+  li label {
+    display: inline-flex;
+    gap: 0.35rem;
+    align-items: center;
+    padding: 0.2rem 0.6rem;
+    border-radius: 999px;
+    border: 2px solid;
+    background: #fff;
+    font-size: 0.9rem;
+  }
 `;
 const FieldError = styled.p`
   color: ${theme.colour.danger};
@@ -145,7 +236,9 @@ export default function Plotter() {
     if (formRef.current) submit(formRef.current, { replace: true, preventScrollReset: true });
   };
   const resolvedStart = query?.start_date ?? (data?.start ? data.start.slice(0, 10) : "");
-  const resolvedEnd = query?.end_date ?? (data?.end ? new Date(Date.parse(data.end) - 86_400_000).toISOString().slice(0, 10) : "");
+  const resolvedEnd =
+    query?.end_date ??
+    (data?.end ? new Date(Date.parse(data.end) - 86_400_000).toISOString().slice(0, 10) : "");
   const exportHref = query && selected.length ? `/plotter/export.csv?${plotSearch(query)}` : "";
   const [form, fields] = useForm({
     id: "save-chart",
@@ -161,7 +254,15 @@ export default function Plotter() {
       <h1>Plotter</h1>
       <Layout>
         <div>
-          <Tree groups={groups} state={state} content={content} selected={selected} search={search} onToggle={replot} form="plot" />
+          <Tree
+            groups={groups}
+            state={state}
+            content={content}
+            selected={selected}
+            search={search}
+            onToggle={replot}
+            form="plot"
+          />
         </div>
         <div>
           <Form method="get" id="plot" ref={formRef} aria-label="Plot" preventScrollReset>
@@ -188,15 +289,32 @@ export default function Plotter() {
               <legend>Chart settings</legend>
               <label>
                 Search series
-                <input type="search" name="tree_search" defaultValue={state.search} placeholder="e.g. day-ahead" />
+                <input
+                  type="search"
+                  name="tree_search"
+                  defaultValue={state.search}
+                  placeholder="e.g. day-ahead"
+                />
               </label>
               <label>
                 Start date
-                <input type="date" name="start_date" defaultValue={resolvedStart} key={`s-${location.search}`} aria-invalid={errors.start_date ? true : undefined} />
+                <input
+                  type="date"
+                  name="start_date"
+                  defaultValue={resolvedStart}
+                  key={`s-${location.search}`}
+                  aria-invalid={errors.start_date ? true : undefined}
+                />
               </label>
               <label>
                 End date
-                <input type="date" name="end_date" defaultValue={resolvedEnd} key={`e-${location.search}`} aria-invalid={errors.end_date ? true : undefined} />
+                <input
+                  type="date"
+                  name="end_date"
+                  defaultValue={resolvedEnd}
+                  key={`e-${location.search}`}
+                  aria-invalid={errors.end_date ? true : undefined}
+                />
               </label>
               <div>
                 <span style={{ fontSize: "0.9rem", fontWeight: 600 }} id="shortcut-label">
@@ -204,7 +322,13 @@ export default function Plotter() {
                 </span>
                 <div className="shortcuts" role="group" aria-labelledby="shortcut-label">
                   {SHORTCUTS.map((s) => (
-                    <button key={s} type="submit" name="shortcut" value={s} aria-pressed={query?.shortcut === s}>
+                    <button
+                      key={s}
+                      type="submit"
+                      name="shortcut"
+                      value={s}
+                      aria-pressed={query?.shortcut === s}
+                    >
                       {s}
                     </button>
                   ))}
@@ -212,7 +336,12 @@ export default function Plotter() {
               </div>
               <label>
                 Period
-                <select name="period" defaultValue={query?.period ?? ""} key={`p-${location.search}`} onChange={replot}>
+                <select
+                  name="period"
+                  defaultValue={query?.period ?? ""}
+                  key={`p-${location.search}`}
+                  onChange={replot}
+                >
                   <option value="">As recorded</option>
                   {PERIODS.map((p) => (
                     <option key={p} value={p}>
@@ -225,14 +354,25 @@ export default function Plotter() {
                 <legend>Chart type</legend>
                 {CHART_TYPES.map((c) => (
                   <label key={c}>
-                    <input type="radio" name="chart_type" value={c} defaultChecked={(query?.chart_type ?? "linear") === c} onChange={replot} />
+                    <input
+                      type="radio"
+                      name="chart_type"
+                      value={c}
+                      defaultChecked={(query?.chart_type ?? "linear") === c}
+                      onChange={replot}
+                    />
                     {c === "linear" ? "Line" : "Stacked bar"}
                   </label>
                 ))}
               </fieldset>
               <label>
                 Units
-                <select name="unit" defaultValue={query?.unit ?? "Price"} key={`u-${location.search}`} onChange={replot}>
+                <select
+                  name="unit"
+                  defaultValue={query?.unit ?? "Price"}
+                  key={`u-${location.search}`}
+                  onChange={replot}
+                >
                   {UNITS.map((u) => (
                     <option key={u} value={u}>
                       {u}
@@ -242,7 +382,12 @@ export default function Plotter() {
               </label>
               <label>
                 Moving average
-                <select name="moving_average" defaultValue={plot.movingAverageOff ? "" : String(query?.moving_average ?? "")} key={`m-${location.search}`} onChange={replot}>
+                <select
+                  name="moving_average"
+                  defaultValue={plot.movingAverageOff ? "" : String(query?.moving_average ?? "")}
+                  key={`m-${location.search}`}
+                  onChange={replot}
+                >
                   <option value="">Off</option>
                   {[7, 14, 30].map((n) => (
                     <option key={n} value={n}>
@@ -260,7 +405,9 @@ export default function Plotter() {
             ))}
           </Form>
           {plot.movingAverageOff ? (
-            <Notice role="status">The moving average is not available for this selection (too few points), so it is switched off.</Notice>
+            <Notice role="status">
+              The moving average is not available for this selection (too few points), so it is switched off.
+            </Notice>
           ) : null}
           {selected.length ? (
             <section aria-labelledby="chart-heading" aria-busy={busy}>
@@ -268,11 +415,19 @@ export default function Plotter() {
                 <h2 id="chart-heading">Chart</h2>
                 <ChartMenu exportHref={exportHref} disabled={plot.error !== null} />
               </ChartHead>
-              <Chart id="plotter-chart" title={(data?.series ?? []).map((s) => s.label).join(", ") || "Chart"} data={data} error={plot.error} />
+              <Chart
+                id="plotter-chart"
+                title={(data?.series ?? []).map((s) => s.label).join(", ") || "Chart"}
+                data={data}
+                error={plot.error}
+              />
             </section>
           ) : (
             <Card>
-              <Muted>Pick one or more series from the tree on the left to plot them. Open a group, then a region and a folder.</Muted>
+              <Muted>
+                Pick one or more series from the tree on the left to plot them. Open a group, then a region
+                and a folder.
+              </Muted>
             </Card>
           )}
           {selected.length && query ? (
@@ -282,21 +437,39 @@ export default function Plotter() {
                 <Form method="post" {...getFormProps(form)}>
                   <FormErrors id={form.errorId} errors={form.errors} />
                   {Object.entries(plotParams({ ...query, fields: selected })).flatMap(([k, v]) =>
-                    (Array.isArray(v) ? v : [v]).map((x, i) => <input key={`${k}-${i}`} type="hidden" name={k} value={x} />),
+                    (Array.isArray(v) ? v : [v]).map((x, i) => (
+                      <input key={`${k}-${i}`} type="hidden" name={k} value={x} />
+                    )),
                   )}
-                  <Field label="Chart name" htmlFor={fields.title.id} errorId={fields.title.errorId} errors={fields.title.errors} hint="Up to 30 letters, digits and spaces">
+                  <Field
+                    label="Chart name"
+                    htmlFor={fields.title.id}
+                    errorId={fields.title.errorId}
+                    errors={fields.title.errors}
+                    hint="Up to 30 letters, digits and spaces"
+                  >
                     {/* No maxLength: the §5 messages say what is wrong instead of the field silently cutting. */}
-                  <input {...getInputProps(fields.title, { type: "text" })} maxLength={undefined} />
+                    <input {...getInputProps(fields.title, { type: "text" })} maxLength={undefined} />
                   </Field>
-                  <Field label="Description (optional)" htmlFor={fields.description.id} errorId={fields.description.errorId} errors={fields.description.errors}>
+                  <Field
+                    label="Description (optional)"
+                    htmlFor={fields.description.id}
+                    errorId={fields.description.errorId}
+                    errors={fields.description.errors}
+                  >
                     <textarea {...getTextareaProps(fields.description)} maxLength={undefined} rows={2} />
                   </Field>
                   <Button type="submit">Save chart</Button>
-                  {fields.title.value ? <Muted>It will be at /plotter/saved/{chartSlug(String(fields.title.value))}</Muted> : null}
+                  {fields.title.value ? (
+                    <Muted>It will be at /plotter/saved/{chartSlug(String(fields.title.value))}</Muted>
+                  ) : null}
                 </Form>
               ) : (
                 <Muted>
-                  <Link to={`/login?redirectTo=${encodeURIComponent(location.pathname + location.search)}`}>Log in</Link> to save this chart.
+                  <Link to={`/login?redirectTo=${encodeURIComponent(location.pathname + location.search)}`}>
+                    Log in
+                  </Link>{" "}
+                  to save this chart.
                 </Muted>
               )}
             </Card>

@@ -16,21 +16,39 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const api = await apiFor(request);
   let data: { series: ChartSeries[]; moving_average: number | null };
   try {
-    data = await api.json("/data-api/data-and-charts/plotting/get-data/", { query: { ...plotParams(query), thin: "false" } });
+    data = await api.json("/data-api/data-and-charts/plotting/get-data/", {
+      query: { ...plotParams(query), thin: "false" },
+    });
   } catch (e) {
     const status = e instanceof ApiResponseError ? e.status : 500;
-    return new Response(e instanceof ApiResponseError ? e.message : "Error loading data", { status, headers: { "content-type": "text/plain; charset=utf-8" } });
+    return new Response(e instanceof ApiResponseError ? e.message : "Error loading data", {
+      status,
+      headers: { "content-type": "text/plain; charset=utf-8" },
+    });
   }
   const columns: { name: string; values: Map<number, number> }[] = [];
   for (const s of data.series) {
     columns.push({ name: `${s.label} (${s.unit})`, values: new Map(s.points) });
-    if (s.movingAverage) columns.push({ name: `${s.label} ${data.moving_average}-point moving average (${s.unit})`, values: new Map(s.movingAverage) });
+    if (s.movingAverage)
+      columns.push({
+        name: `${s.label} ${data.moving_average}-point moving average (${s.unit})`,
+        values: new Map(s.movingAverage),
+      });
   }
   const times = [...new Set(columns.flatMap((c) => [...c.values.keys()]))].sort((a, b) => a - b);
   const lines = [["time_utc", ...columns.map((c) => c.name)].map(csvCell).join(",")];
-  for (const t of times) lines.push([new Date(t).toISOString(), ...columns.map((c) => (c.values.has(t) ? String(c.values.get(t)) : ""))].join(","));
+  for (const t of times)
+    lines.push(
+      [
+        new Date(t).toISOString(),
+        ...columns.map((c) => (c.values.has(t) ? String(c.values.get(t)) : "")),
+      ].join(","),
+    );
   const name = `chart_${new Date().toISOString().slice(0, 10)}.csv`;
   return new Response(lines.join("\n") + "\n", {
-    headers: { "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="${name}"` },
+    headers: {
+      "content-type": "text/csv; charset=utf-8",
+      "content-disposition": `attachment; filename="${name}"`,
+    },
   });
 }

@@ -1,7 +1,13 @@
 // One saved chart at /plotter/saved/:chart-title (the title lowercased, words joined by hyphens):
 // the chart with its menu — Export as CSV, Edit (title and description), Delete — and a way to
 // open it in the plotter. Errors of edit and delete are flattened into one notification (§8).
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  json,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
@@ -17,7 +23,9 @@ import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
 import { flattenErrors, loadPlot } from "~/components/plotting.server";
 import { plotSearch } from "~/components/plotQuery";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.saved.title ?? "Saved chart"} · Voltcast` }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.saved.title ?? "Saved chart"} · Voltcast` },
+];
 
 const SAVED = "/data-api/data-and-charts/plotting/saved-plots";
 
@@ -56,7 +64,8 @@ async function savedOf(request: Request, title: string) {
   try {
     return { api, saved: await api.json<SavedPlot>(`${SAVED}/title/${encodeURIComponent(title)}/`) };
   } catch (e) {
-    if (e instanceof ApiResponseError && e.status === 404) throw new Response("No such saved chart", { status: 404 });
+    if (e instanceof ApiResponseError && e.status === 404)
+      throw new Response("No such saved chart", { status: 404 });
     throw e;
   }
 }
@@ -81,12 +90,19 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return redirect(`/plotter/saved?deleted=${encodeURIComponent(saved.title)}`);
   }
   const submission = parseWithZod(formData, { schema: SavedChartDetailsSchema });
-  if (submission.status !== "success") return json({ intent: "update", result: submission.reply(), error: null }, { status: 400 });
+  if (submission.status !== "success")
+    return json({ intent: "update", result: submission.reply(), error: null }, { status: 400 });
   try {
-    const updated = await api.json<SavedPlot>(`${SAVED}/${saved.id}/`, { method: "PUT", body: { ...queryOf(saved), ...submission.value } });
+    const updated = await api.json<SavedPlot>(`${SAVED}/${saved.id}/`, {
+      method: "PUT",
+      body: { ...queryOf(saved), ...submission.value },
+    });
     return redirect(`/plotter/saved/${encodeURIComponent(updated.slug)}`);
   } catch (e) {
-    return json({ intent: "update", result: submission.reply({ formErrors: [flattenErrors(e)] }), error: null }, { status: 400 });
+    return json(
+      { intent: "update", result: submission.reply({ formErrors: [flattenErrors(e)] }), error: null },
+      { status: 400 },
+    );
   }
 }
 
@@ -95,7 +111,9 @@ const Head = styled.div`
   justify-content: space-between;
   align-items: flex-start;
   gap: 1rem;
-  h1 { margin-bottom: 0.25rem; }
+  h1 {
+    margin-bottom: 0.25rem;
+  }
 `;
 
 export default function SavedChart() {
@@ -137,11 +155,22 @@ export default function SavedChart() {
           <Form method="post" action={here} {...getFormProps(form)}>
             <FormErrors id={form.errorId} errors={form.errors} />
             <input type="hidden" name="intent" value="update" />
-            <Field label="Chart name" htmlFor={fields.title.id} errorId={fields.title.errorId} errors={fields.title.errors} hint="Up to 30 letters, digits and spaces">
+            <Field
+              label="Chart name"
+              htmlFor={fields.title.id}
+              errorId={fields.title.errorId}
+              errors={fields.title.errors}
+              hint="Up to 30 letters, digits and spaces"
+            >
               {/* No maxLength: the §5 messages say what is wrong instead of the field silently cutting. */}
-                  <input {...getInputProps(fields.title, { type: "text" })} maxLength={undefined} />
+              <input {...getInputProps(fields.title, { type: "text" })} maxLength={undefined} />
             </Field>
-            <Field label="Description (optional)" htmlFor={fields.description.id} errorId={fields.description.errorId} errors={fields.description.errors}>
+            <Field
+              label="Description (optional)"
+              htmlFor={fields.description.id}
+              errorId={fields.description.errorId}
+              errors={fields.description.errors}
+            >
               <textarea {...getTextareaProps(fields.description)} maxLength={undefined} rows={3} />
             </Field>
             <div style={{ display: "flex", gap: "0.75rem", alignItems: "center" }}>
@@ -173,7 +202,9 @@ export default function SavedChart() {
         </Card>
       ) : null}
       <Chart id="saved-chart" title={saved.title} data={plot.data} error={plot.error} />
-      {plot.movingAverageOff ? <Muted>The moving average is not available for this chart’s range, so it is switched off.</Muted> : null}
+      {plot.movingAverageOff ? (
+        <Muted>The moving average is not available for this chart’s range, so it is switched off.</Muted>
+      ) : null}
       <p>
         <ButtonLink to="/plotter/saved" $variant="secondary">
           All saved charts

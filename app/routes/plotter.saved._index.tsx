@@ -34,12 +34,16 @@ interface SavedPlot {
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUserId(request);
   const url = new URL(request.url);
-  const limit = url.searchParams.get("limit") === String(PAGE_SIZES.widest) ? PAGE_SIZES.widest : PAGE_SIZES.normal;
+  const limit =
+    url.searchParams.get("limit") === String(PAGE_SIZES.widest) ? PAGE_SIZES.widest : PAGE_SIZES.normal;
   const cursor = url.searchParams.get("cursor") ?? undefined;
   const api = await apiFor(request);
-  const page = await api.json<{ results: SavedPlot[]; nextCursor: string | null; count: number }>("/data-api/data-and-charts/plotting/saved-plots/", {
-    query: { limit, cursor },
-  });
+  const page = await api.json<{ results: SavedPlot[]; nextCursor: string | null; count: number }>(
+    "/data-api/data-and-charts/plotting/saved-plots/",
+    {
+      query: { limit, cursor },
+    },
+  );
   return json({ ...page, limit, cursor: cursor ?? null, deleted: url.searchParams.get("deleted") });
 }
 
@@ -50,15 +54,25 @@ const Grid = styled.ul`
   display: grid;
   grid-template-columns: repeat(auto-fill, minmax(16rem, 1fr));
   gap: 1rem;
-  li > div { height: 100%; }
-  h2 { font-size: 1.05rem; margin: 0 0 0.35rem; }
-  p { margin: 0.25rem 0; }
-  small { color: ${theme.colour.muted}; }
+  li > div {
+    height: 100%;
+  }
+  h2 {
+    font-size: 1.05rem;
+    margin: 0 0 0.35rem;
+  }
+  p {
+    margin: 0.25rem 0;
+  }
+  small {
+    color: ${theme.colour.muted};
+  }
 `;
 
 function describeRange(p: SavedPlot) {
   if (p.shortcut) return `Last ${p.shortcut}`;
-  if (p.start_date && p.end_date) return `${format(new Date(p.start_date), "dd MMM yyyy")} – ${format(new Date(p.end_date), "dd MMM yyyy")}`;
+  if (p.start_date && p.end_date)
+    return `${format(new Date(p.start_date), "dd MMM yyyy")} – ${format(new Date(p.end_date), "dd MMM yyyy")}`;
   return "Latest month";
 }
 
@@ -100,7 +114,9 @@ export default function SavedCharts() {
                   {p.description ? <p>{p.description}</p> : null}
                   <small>
                     {p.fields.length} series · {describeRange(p)}
-                    {p.period ? ` · per ${p.period}` : ""} · {p.chart_type === "stacked_bar" ? "Stacked bar" : "Line"} · saved {format(new Date(p.createdAt), "dd MMM yyyy")}
+                    {p.period ? ` · per ${p.period}` : ""} ·{" "}
+                    {p.chart_type === "stacked_bar" ? "Stacked bar" : "Line"} · saved{" "}
+                    {format(new Date(p.createdAt), "dd MMM yyyy")}
                   </small>
                 </Card>
               </li>

@@ -1,6 +1,12 @@
 // Portfolio history (spec §2 "portfolio history"): the user's portfolio assets, what happened to
 // them (assets added, runs linked), newest first, and a form to add an asset. Portfolio access only.
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  json,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { format } from "date-fns";
 import styled from "styled-components";
@@ -27,9 +33,13 @@ interface HistoryItem {
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUserId(request);
   const who = await me(request);
-  if (!who.flags.portfolio_access) throw json("The portfolio is not available to your account.", { status: 403 });
+  if (!who.flags.portfolio_access)
+    throw json("The portfolio is not available to your account.", { status: 403 });
   const api = await apiFor(request);
-  const [assets, history] = await Promise.all([portfolioAssets(api), api.json<HistoryItem[]>("/forecast/portfolio/history/")]);
+  const [assets, history] = await Promise.all([
+    portfolioAssets(api),
+    api.json<HistoryItem[]>("/forecast/portfolio/history/"),
+  ]);
   return json({ assets, history });
 }
 
@@ -48,11 +58,17 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     const created = await api.json<{ id: string }>("/forecast/portfolio/assets/", {
       method: "POST",
-      body: { ...body, technology: "BESS", userFullName: who.user?.fullName, companyName: who.user?.companyName ?? undefined },
+      body: {
+        ...body,
+        technology: "BESS",
+        userFullName: who.user?.fullName,
+        companyName: who.user?.companyName ?? undefined,
+      },
     });
     return redirect(`/portfolio/assets/${created.id}/expected-revenues?view=future`);
   } catch (e) {
-    if (e instanceof ApiResponseError && e.status === 400) return json({ errors: e.fieldErrors, values: body }, { status: 400 });
+    if (e instanceof ApiResponseError && e.status === 400)
+      return json({ errors: e.fieldErrors, values: body }, { status: 400 });
     throw e;
   }
 }
@@ -61,16 +77,30 @@ const List = styled.ol`
   list-style: none;
   padding: 0;
   margin: 0;
-  li { padding: 0.5rem 0; border-top: 1px solid ${theme.colour.line}; display: flex; gap: 1rem; justify-content: space-between; }
-  li:first-child { border-top: none; }
-  time { color: ${theme.colour.muted}; white-space: nowrap; }
+  li {
+    padding: 0.5rem 0;
+    border-top: 1px solid ${theme.colour.line};
+    display: flex;
+    gap: 1rem;
+    justify-content: space-between;
+  }
+  li:first-child {
+    border-top: none;
+  }
+  time {
+    color: ${theme.colour.muted};
+    white-space: nowrap;
+  }
 `;
 
 const Grid = styled.div`
   display: grid;
   grid-template-columns: repeat(auto-fit, minmax(12rem, 1fr));
   gap: 0 1rem;
-  select, input { width: 100%; }
+  select,
+  input {
+    width: 100%;
+  }
 `;
 
 export default function PortfolioHistory() {
@@ -86,7 +116,8 @@ export default function PortfolioHistory() {
         <ul>
           {assets.map((a) => (
             <li key={a.id}>
-              <Link to={`/portfolio/assets/${a.id}/expected-revenues?view=future`}>{a.assetName}</Link> — {REGION_NAMES[a.marketRegion] ?? a.marketRegion}, {a.ratedPower} MW / {a.energyCapacity} MWh
+              <Link to={`/portfolio/assets/${a.id}/expected-revenues?view=future`}>{a.assetName}</Link> —{" "}
+              {REGION_NAMES[a.marketRegion] ?? a.marketRegion}, {a.ratedPower} MW / {a.energyCapacity} MWh
             </li>
           ))}
         </ul>
@@ -102,11 +133,16 @@ export default function PortfolioHistory() {
                 <span>
                   {h.kind === "asset_added" ? (
                     <>
-                      Asset <Link to={`/portfolio/assets/${h.portfolioAssetId}/expected-revenues?view=future`}>{h.assetName}</Link> added
+                      Asset{" "}
+                      <Link to={`/portfolio/assets/${h.portfolioAssetId}/expected-revenues?view=future`}>
+                        {h.assetName}
+                      </Link>{" "}
+                      added
                     </>
                   ) : (
                     <>
-                      Run <Link to={`/forecasts/runs/${h.forecastRunId}`}>{h.runName}</Link> linked to {h.assetName}
+                      Run <Link to={`/forecasts/runs/${h.forecastRunId}`}>{h.runName}</Link> linked to{" "}
+                      {h.assetName}
                     </>
                   )}
                 </span>
@@ -122,11 +158,33 @@ export default function PortfolioHistory() {
       <Card>
         <Form method="post">
           <Grid>
-            <Field label="Asset name" htmlFor="pa-assetName" errorId="pa-assetName-error" errors={err("assetName")}>
-              <input id="pa-assetName" name="assetName" defaultValue={val("assetName")} aria-invalid={err("assetName") ? true : undefined} aria-describedby="pa-assetName-error" maxLength={100} />
+            <Field
+              label="Asset name"
+              htmlFor="pa-assetName"
+              errorId="pa-assetName-error"
+              errors={err("assetName")}
+            >
+              <input
+                id="pa-assetName"
+                name="assetName"
+                defaultValue={val("assetName")}
+                aria-invalid={err("assetName") ? true : undefined}
+                aria-describedby="pa-assetName-error"
+                maxLength={100}
+              />
             </Field>
-            <Field label="Region" htmlFor="pa-marketRegion" errorId="pa-marketRegion-error" errors={err("marketRegion")}>
-              <select id="pa-marketRegion" name="marketRegion" defaultValue={val("marketRegion") || "GB"} aria-describedby="pa-marketRegion-error">
+            <Field
+              label="Region"
+              htmlFor="pa-marketRegion"
+              errorId="pa-marketRegion-error"
+              errors={err("marketRegion")}
+            >
+              <select
+                id="pa-marketRegion"
+                name="marketRegion"
+                defaultValue={val("marketRegion") || "GB"}
+                aria-describedby="pa-marketRegion-error"
+              >
                 {Object.entries(REGION_NAMES).map(([k, v]) => (
                   <option key={k} value={k}>
                     {v}
@@ -134,14 +192,45 @@ export default function PortfolioHistory() {
                 ))}
               </select>
             </Field>
-            <Field label="Rated power (MW)" htmlFor="pa-ratedPower" errorId="pa-ratedPower-error" errors={err("ratedPower")}>
-              <input id="pa-ratedPower" name="ratedPower" inputMode="decimal" defaultValue={val("ratedPower")} aria-invalid={err("ratedPower") ? true : undefined} aria-describedby="pa-ratedPower-error" />
+            <Field
+              label="Rated power (MW)"
+              htmlFor="pa-ratedPower"
+              errorId="pa-ratedPower-error"
+              errors={err("ratedPower")}
+            >
+              <input
+                id="pa-ratedPower"
+                name="ratedPower"
+                inputMode="decimal"
+                defaultValue={val("ratedPower")}
+                aria-invalid={err("ratedPower") ? true : undefined}
+                aria-describedby="pa-ratedPower-error"
+              />
             </Field>
-            <Field label="Energy capacity (MWh)" htmlFor="pa-energyCapacity" errorId="pa-energyCapacity-error" errors={err("energyCapacity")}>
-              <input id="pa-energyCapacity" name="energyCapacity" inputMode="decimal" defaultValue={val("energyCapacity")} aria-invalid={err("energyCapacity") ? true : undefined} aria-describedby="pa-energyCapacity-error" />
+            <Field
+              label="Energy capacity (MWh)"
+              htmlFor="pa-energyCapacity"
+              errorId="pa-energyCapacity-error"
+              errors={err("energyCapacity")}
+            >
+              <input
+                id="pa-energyCapacity"
+                name="energyCapacity"
+                inputMode="decimal"
+                defaultValue={val("energyCapacity")}
+                aria-invalid={err("energyCapacity") ? true : undefined}
+                aria-describedby="pa-energyCapacity-error"
+              />
             </Field>
             <Field label="Postcode" htmlFor="pa-zipCode" errorId="pa-zipCode-error" errors={err("zipCode")}>
-              <input id="pa-zipCode" name="zipCode" defaultValue={val("zipCode")} aria-invalid={err("zipCode") ? true : undefined} aria-describedby="pa-zipCode-error" maxLength={8} />
+              <input
+                id="pa-zipCode"
+                name="zipCode"
+                defaultValue={val("zipCode")}
+                aria-invalid={err("zipCode") ? true : undefined}
+                aria-describedby="pa-zipCode-error"
+                maxLength={8}
+              />
             </Field>
           </Grid>
           <Button type="submit">Add to portfolio</Button>

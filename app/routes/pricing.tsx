@@ -17,7 +17,9 @@ interface Subscription {
 export async function loader({ request }: LoaderFunctionArgs) {
   const api = await apiFor(request);
   const [subscriptions, who] = await Promise.all([api.json<Subscription[]>("/subscriptions"), me(request)]);
-  const requests = who.user ? await api.json<{ subscription: string; status: string }[]>("/users/me/upgrade-requests") : [];
+  const requests = who.user
+    ? await api.json<{ subscription: string; status: string }[]>("/users/me/upgrade-requests")
+    : [];
   return json({
     subscriptions,
     held: who.subscriptions,
@@ -31,10 +33,16 @@ export async function action({ request }: ActionFunctionArgs) {
   await requireUserId(request);
   const form = await request.formData();
   try {
-    await (await apiFor(request)).json("/users/me/upgrade-requests", { method: "POST", body: { subscription: form.get("subscription") } });
+    await (
+      await apiFor(request)
+    ).json("/users/me/upgrade-requests", {
+      method: "POST",
+      body: { subscription: form.get("subscription") },
+    });
     return json({ ok: true, message: "Your upgrade request has been sent" });
   } catch (e) {
-    if (e instanceof ApiResponseError && e.status < 500) return json({ ok: false, message: e.message }, { status: e.status });
+    if (e instanceof ApiResponseError && e.status < 500)
+      return json({ ok: false, message: e.message }, { status: e.status });
     throw e;
   }
 }
@@ -43,8 +51,15 @@ const Plans = styled.div`
   display: grid;
   grid-template-columns: repeat(auto-fill, minmax(17rem, 1fr));
   gap: 1rem;
-  ul { list-style: none; padding: 0; margin: 0; }
-  li { padding: 0.6rem 0; border-top: 1px solid #e5e9ef; }
+  ul {
+    list-style: none;
+    padding: 0;
+    margin: 0;
+  }
+  li {
+    padding: 0.6rem 0;
+    border-top: 1px solid #e5e9ef;
+  }
 `;
 
 export default function Pricing() {
@@ -55,8 +70,8 @@ export default function Pricing() {
     <Page>
       <h1>Plans and pricing</h1>
       <Muted>
-        Anonymous visitors can browse the library and download free data. Each subscription unlocks the items below; ask
-        for one and your company admin reviews the request.
+        Anonymous visitors can browse the library and download free data. Each subscription unlocks the items
+        below; ask for one and your company admin reviews the request.
       </Muted>
       {result ? (
         <Notice role="status" $tone={result.ok ? "success" : "danger"}>
@@ -80,7 +95,8 @@ export default function Pricing() {
                       <Badge $tone="ok">Included in your plan</Badge>
                     ) : pending.includes(s.key) ? (
                       <span>
-                        <Badge>Your request has been sent</Badge> <Link to="mailto:sales@voltcast.local">Contact us</Link>
+                        <Badge>Your request has been sent</Badge>{" "}
+                        <Link to="mailto:sales@voltcast.local">Contact us</Link>
                       </span>
                     ) : loggedIn ? (
                       <Form method="post">
@@ -90,7 +106,9 @@ export default function Pricing() {
                         </Button>
                       </Form>
                     ) : (
-                      <Link to={`/login?redirectTo=${encodeURIComponent("/pricing#" + s.key)}`}>Log in to upgrade</Link>
+                      <Link to={`/login?redirectTo=${encodeURIComponent("/pricing#" + s.key)}`}>
+                        Log in to upgrade
+                      </Link>
                     )}
                   </li>
                 ))}

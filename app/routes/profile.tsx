@@ -31,12 +31,18 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await request.formData();
   const api = await apiFor(request);
   if (formData.get("intent") === "revoke") {
-    await api.json(`/users/me/api-keys/${encodeURIComponent(String(formData.get("id")))}`, { method: "DELETE" });
+    await api.json(`/users/me/api-keys/${encodeURIComponent(String(formData.get("id")))}`, {
+      method: "DELETE",
+    });
     return json({ result: null, created: null, revoked: true });
   }
   const submission = parseWithZod(formData, { schema: ApiKeySchema });
-  if (submission.status !== "success") return json({ result: submission.reply(), created: null, revoked: false }, { status: 400 });
-  const created = await api.json<ApiKey & { key: string }>("/users/me/api-keys", { method: "POST", body: submission.value });
+  if (submission.status !== "success")
+    return json({ result: submission.reply(), created: null, revoked: false }, { status: 400 });
+  const created = await api.json<ApiKey & { key: string }>("/users/me/api-keys", {
+    method: "POST",
+    body: submission.value,
+  });
   return json({ result: submission.reply({ resetForm: true }), created, revoked: false });
 }
 
@@ -67,7 +73,8 @@ export default function Profile() {
       </Card>
       <h2>API keys</h2>
       <Muted>
-        Call the API directly with <code>Authorization: Bearer &lt;key&gt;</code>. See the <a href="/api/v1/docs">API documentation</a>.
+        Call the API directly with <code>Authorization: Bearer &lt;key&gt;</code>. See the{" "}
+        <a href="/api/v1/docs">API documentation</a>.
       </Muted>
       {data?.created ? (
         <Notice role="status" $tone="success">
@@ -79,7 +86,12 @@ export default function Profile() {
       <Card>
         <Form method="post" {...getFormProps(form)}>
           <input type="hidden" name="intent" value="create" />
-          <Field label="Key name" htmlFor={fields.name.id} errorId={fields.name.errorId} errors={fields.name.errors}>
+          <Field
+            label="Key name"
+            htmlFor={fields.name.id}
+            errorId={fields.name.errorId}
+            errors={fields.name.errors}
+          >
             <input {...getInputProps(fields.name, { type: "text" })} />
           </Field>
           <Button type="submit">Create API key</Button>

@@ -1,4 +1,10 @@
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  json,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
@@ -19,17 +25,27 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: SignupSchema });
-  if (submission.status !== "success") return json(submission.reply({ hideFields: ["password"] }), { status: 400 });
+  if (submission.status !== "success")
+    return json(submission.reply({ hideFields: ["password"] }), { status: 400 });
   try {
-    const user = await (await apiFor(request)).json<SessionUser>("/auth/signup", { method: "POST", body: submission.value });
+    const user = await (
+      await apiFor(request)
+    ).json<SessionUser>("/auth/signup", { method: "POST", body: submission.value });
     const session = await getSession(request);
     session.set("userId", user.id);
     return redirect("/", { headers: { "Set-Cookie": await commitSession(session) } });
   } catch (e) {
     if (e instanceof ApiResponseError && e.status < 500) {
-      return json(submission.reply({ fieldErrors: e.fieldErrors, formErrors: Object.keys(e.fieldErrors).length ? [] : [e.message], hideFields: ["password"] }), {
-        status: e.status,
-      });
+      return json(
+        submission.reply({
+          fieldErrors: e.fieldErrors,
+          formErrors: Object.keys(e.fieldErrors).length ? [] : [e.message],
+          hideFields: ["password"],
+        }),
+        {
+          status: e.status,
+        },
+      );
     }
     throw e;
   }
@@ -52,13 +68,28 @@ export default function Signup() {
       <Card>
         <Form method="post" {...getFormProps(form)}>
           <FormErrors id={form.errorId} errors={form.errors} />
-          <Field label="Email" htmlFor={fields.email.id} errorId={fields.email.errorId} errors={fields.email.errors}>
+          <Field
+            label="Email"
+            htmlFor={fields.email.id}
+            errorId={fields.email.errorId}
+            errors={fields.email.errors}
+          >
             <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" />
           </Field>
-          <Field label="Full name" htmlFor={fields.fullName.id} errorId={fields.fullName.errorId} errors={fields.fullName.errors}>
+          <Field
+            label="Full name"
+            htmlFor={fields.fullName.id}
+            errorId={fields.fullName.errorId}
+            errors={fields.fullName.errors}
+          >
             <input {...getInputProps(fields.fullName, { type: "text" })} autoComplete="name" />
           </Field>
-          <Field label="Company name" htmlFor={fields.companyName.id} errorId={fields.companyName.errorId} errors={fields.companyName.errors}>
+          <Field
+            label="Company name"
+            htmlFor={fields.companyName.id}
+            errorId={fields.companyName.errorId}
+            errors={fields.companyName.errors}
+          >
             <input {...getInputProps(fields.companyName, { type: "text" })} autoComplete="organization" />
           </Field>
           <Field

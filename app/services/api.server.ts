@@ -46,7 +46,10 @@ function url(path: string, query?: ApiCall["query"]) {
 /** A client that calls the API as the visitor of this request (user or anonymous). */
 export async function apiFor(request: Request, clientIp?: string): Promise<ApiClient> {
   const session = await getSession(request);
-  const subject = { userId: session.get("userId") ?? undefined, anonymousId: session.get("anonymousId") ?? undefined };
+  const subject = {
+    userId: session.get("userId") ?? undefined,
+    anonymousId: session.get("anonymousId") ?? undefined,
+  };
   return apiAs(subject, clientIp);
 }
 
@@ -84,7 +87,12 @@ export function apiAs(subject: { userId?: string; anonymousId?: string }, client
         h["content-type"] = "application/json";
         body = JSON.stringify(call.body);
       }
-      const res = await fetch(url(path, call.query), { method: call.method ?? "GET", headers: h, body, signal: call.signal });
+      const res = await fetch(url(path, call.query), {
+        method: call.method ?? "GET",
+        headers: h,
+        body,
+        signal: call.signal,
+      });
       const out = new Headers();
       for (const k of ["content-type", "content-disposition", "content-length", "cache-control"]) {
         const v = res.headers.get(k);

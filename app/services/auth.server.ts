@@ -30,14 +30,18 @@ export const authenticator = new Authenticator<SessionUser>();
 authenticator.use(
   new FormStrategy(async ({ form, request }) => {
     const submission = parseWithZod(form, { schema: LoginSchema });
-    if (submission.status !== "success") throw new LoginRefused(submission.reply({ hideFields: ["password"] }), 400);
+    if (submission.status !== "success")
+      throw new LoginRefused(submission.reply({ hideFields: ["password"] }), 400);
     const session = await getSession(request);
     const clientIp = request.headers.get("x-voltcast-client-ip") ?? undefined;
     try {
-      return await apiAs({ anonymousId: session.get("anonymousId") }, clientIp).json<SessionUser>("/auth/login", {
-        method: "POST",
-        body: { email: submission.value.email, password: submission.value.password },
-      });
+      return await apiAs({ anonymousId: session.get("anonymousId") }, clientIp).json<SessionUser>(
+        "/auth/login",
+        {
+          method: "POST",
+          body: { email: submission.value.email, password: submission.value.password },
+        },
+      );
     } catch (e) {
       if (e instanceof ApiResponseError && (e.status === 401 || e.status === 429 || e.status === 400)) {
         throw new LoginRefused(

@@ -3,11 +3,7 @@
 // subscription modal, anything else → 'Oops!' (the API's text under forecast_display_api_errors).
 import { ApiResponseError, type ApiClient } from "./api.server.ts";
 import type { Me } from "./auth.server.ts";
-import {
-  canCreateDraft,
-  canCreateForecast,
-  regionAllowed,
-} from "../../api/forecasts/permissions.ts";
+import { canCreateDraft, canCreateForecast, regionAllowed } from "../../api/forecasts/permissions.ts";
 import type { Flags } from "../../api/access/catalog.ts";
 import {
   CONFIGURATIONS_BY_REGION,
@@ -23,7 +19,12 @@ const BASE = "/forecast/run-library";
 export function draftPath(region: ForecastRegion, configuration: Configuration, id?: string): string {
   let p: string;
   if (region === "GB") {
-    p = configuration === "solar" ? "gb/stand-alone-solar-simulation-draft" : configuration === "bess" ? "gb/bess-simulation-draft" : "gb/solar-simulation-draft";
+    p =
+      configuration === "solar"
+        ? "gb/stand-alone-solar-simulation-draft"
+        : configuration === "bess"
+          ? "gb/bess-simulation-draft"
+          : "gb/solar-simulation-draft";
   } else if (region === "NEM") p = "nem/simulation-draft";
   else if (region === "ERCOT") p = "ercot/simulation-draft";
   else if (region === "DE") p = "de/bess-simulation-draft";
@@ -32,7 +33,11 @@ export function draftPath(region: ForecastRegion, configuration: Configuration, 
 }
 
 /** Run-creation path: the single endpoint with its flag, otherwise one per kind (spec §7). */
-export function runPath(region: ForecastRegion, configuration: Configuration, singleEndpoint: boolean): string {
+export function runPath(
+  region: ForecastRegion,
+  configuration: Configuration,
+  singleEndpoint: boolean,
+): string {
   if (singleEndpoint) return `${BASE}/forecasts/`;
   if (region === "GB") {
     if (configuration === "solar") return `${BASE}/gb/stand-alone-solar-simulation/`;
@@ -54,7 +59,12 @@ export interface DraftJson {
 }
 
 /** The draft, or null when it does not exist (or is not the caller's). */
-export async function getDraft(api: ApiClient, region: ForecastRegion, configuration: Configuration, id: string): Promise<DraftJson | null> {
+export async function getDraft(
+  api: ApiClient,
+  region: ForecastRegion,
+  configuration: Configuration,
+  id: string,
+): Promise<DraftJson | null> {
   try {
     return await api.json<DraftJson>(draftPath(region, configuration, id));
   } catch (e) {
@@ -73,7 +83,12 @@ export async function saveDraft(
   return api.json<DraftJson>(draftPath(region, configuration, id), { method: id ? "PUT" : "POST", body });
 }
 
-export async function deleteDraft(api: ApiClient, region: ForecastRegion, configuration: Configuration, id: string) {
+export async function deleteDraft(
+  api: ApiClient,
+  region: ForecastRegion,
+  configuration: Configuration,
+  id: string,
+) {
   await api.json(draftPath(region, configuration, id), { method: "DELETE" });
 }
 
@@ -84,18 +99,28 @@ export async function createRuns(
   body: Record<string, unknown>,
   flags: Record<string, boolean>,
 ): Promise<unknown> {
-  return api.json(runPath(region, configuration, !!flags.forecast_single_model_endpoint), { method: "POST", body });
+  return api.json(runPath(region, configuration, !!flags.forecast_single_model_endpoint), {
+    method: "POST",
+    body,
+  });
 }
 
 function results<T>(data: unknown): T[] {
   if (Array.isArray(data)) return data as T[];
-  if (data && typeof data === "object" && Array.isArray((data as { results?: unknown }).results)) return (data as { results: T[] }).results;
+  if (data && typeof data === "object" && Array.isArray((data as { results?: unknown }).results))
+    return (data as { results: T[] }).results;
   return [];
 }
 
-export async function listScenarios(api: ApiClient, region: ForecastRegion | undefined, configuration?: Configuration): Promise<Scenario[]> {
+export async function listScenarios(
+  api: ApiClient,
+  region: ForecastRegion | undefined,
+  configuration?: Configuration,
+): Promise<Scenario[]> {
   if (!region) return [];
-  const data = await api.json("/forecast/macro-scenarios/", { query: { marketRegionId: region, configuration } });
+  const data = await api.json("/forecast/macro-scenarios/", {
+    query: { marketRegionId: region, configuration },
+  });
   return results<Scenario>(data);
 }
 
@@ -123,8 +148,15 @@ export interface AssetCardData {
 }
 
 /** Asset library search (spec §7: limit 20 in search, technology BESS, region when only one). */
-export async function searchAssets(api: ApiClient, search: string, region?: ForecastRegion, limit = 20): Promise<AssetCardData[]> {
-  const data = await api.json(`/forecast/asset-library/`, { query: { search: search || undefined, limit, technology: "BESS", region } });
+export async function searchAssets(
+  api: ApiClient,
+  search: string,
+  region?: ForecastRegion,
+  limit = 20,
+): Promise<AssetCardData[]> {
+  const data = await api.json(`/forecast/asset-library/`, {
+    query: { search: search || undefined, limit, technology: "BESS", region },
+  });
   return results<AssetCardData>(data);
 }
 
@@ -137,11 +169,19 @@ export async function getAsset(api: ApiClient, uid: string): Promise<AssetCardDa
   }
 }
 
-export async function uploadFile(api: ApiClient, kind: "degradation" | "solar", file: File): Promise<{ id: string; fileName: string }> {
+export async function uploadFile(
+  api: ApiClient,
+  kind: "degradation" | "solar",
+  file: File,
+): Promise<{ id: string; fileName: string }> {
   const form = new FormData();
   form.append("file", file, file.name);
-  const path = kind === "degradation" ? `${BASE}/custom-degradation-curve/` : `${BASE}/custom-renewable-profile/solar/`;
-  const data = await api.json<{ id: string; fileName?: string; file_name?: string }>(path, { method: "POST", form });
+  const path =
+    kind === "degradation" ? `${BASE}/custom-degradation-curve/` : `${BASE}/custom-renewable-profile/solar/`;
+  const data = await api.json<{ id: string; fileName?: string; file_name?: string }>(path, {
+    method: "POST",
+    form,
+  });
   return { id: data.id, fileName: data.fileName ?? data.file_name ?? file.name };
 }
 
@@ -157,9 +197,15 @@ export interface ZoneLookup {
 }
 
 /** Postal-code zone lookup by region; failures are silent (spec §8: returns no zones). */
-export async function lookupZip(api: ApiClient, region: ForecastRegion, zipCode: string): Promise<ZoneLookup> {
+export async function lookupZip(
+  api: ApiClient,
+  region: ForecastRegion,
+  zipCode: string,
+): Promise<ZoneLookup> {
   try {
-    const z = await api.json<Record<string, unknown>>(`${BASE}/postal-code-zone/`, { query: { region, zipCode: zipCode.slice(0, 8) } });
+    const z = await api.json<Record<string, unknown>>(`${BASE}/postal-code-zone/`, {
+      query: { region, zipCode: zipCode.slice(0, 8) },
+    });
     const out: ZoneLookup = {};
     if (typeof z?.latitude === "number") out.latitude = z.latitude;
     if (typeof z?.longitude === "number") out.longitude = z.longitude;
@@ -184,11 +230,21 @@ export interface Place {
 }
 
 /** Place search: only after more than 2 characters, restricted to the region's countries (spec §5). */
-export async function searchPlaces(api: ApiClient, region: ForecastRegion, q: string, unlimited: boolean): Promise<Place[]> {
+export async function searchPlaces(
+  api: ApiClient,
+  region: ForecastRegion,
+  q: string,
+  unlimited: boolean,
+): Promise<Place[]> {
   if (q.trim().length <= 2) return [];
   try {
-    const data = await api.json(`${BASE}/places/`, { query: { search: q.trim(), region, unlimited: unlimited ? "true" : undefined } });
-    return results<Place & { admin?: string }>(data).map((p) => ({ ...p, addressLine1: p.addressLine1 ?? p.label }));
+    const data = await api.json(`${BASE}/places/`, {
+      query: { search: q.trim(), region, unlimited: unlimited ? "true" : undefined },
+    });
+    return results<Place & { admin?: string }>(data).map((p) => ({
+      ...p,
+      addressLine1: p.addressLine1 ?? p.label,
+    }));
   } catch {
     return [];
   }
@@ -205,7 +261,9 @@ export interface ErcotNode {
 
 export async function searchErcotNodes(api: ApiClient, search: string, limit = 100): Promise<ErcotNode[]> {
   try {
-    const data = await api.json(`${BASE}/ercot-node/`, { query: { search: search || undefined, limit, offset: 0 } });
+    const data = await api.json(`${BASE}/ercot-node/`, {
+      query: { search: search || undefined, limit, offset: 0 },
+    });
     return results<ErcotNode>(data).map((n) => ({ ...n, zone: ercotZoneOf(n.zone) ?? n.zone }));
   } catch {
     return [];
@@ -228,7 +286,9 @@ export function builderAccess(who: Me): BuilderAccess {
   const a = { subscriptions: new Set(who.subscriptions), flags: who.flags as unknown as Flags };
   const regions = FORECAST_REGIONS.filter((r) => regionAllowed(a, r));
   // spec §6: the supported regions in the list are gb, ercot and australia.
-  const supported = (["GB", "ERCOT", "NEM"] as ForecastRegion[]).filter((r) => r !== "NEM" || who.flags.forecast_nem_region);
+  const supported = (["GB", "ERCOT", "NEM"] as ForecastRegion[]).filter(
+    (r) => r !== "NEM" || who.flags.forecast_nem_region,
+  );
   return {
     loggedIn: !!who.user,
     regions,
@@ -245,7 +305,8 @@ export function regionsFor(configuration: Configuration, regions: ForecastRegion
 
 // ── Failures → modals (spec §8) ─────────────────────────────────────────────────────────────
 
-export const OOPS_TEXT = "Something's not quite right. Please contact a member of the team to let them know this isn't working.";
+export const OOPS_TEXT =
+  "Something's not quite right. Please contact a member of the team to let them know this isn't working.";
 
 export type BuilderModal =
   | { kind: "logged-out" }
@@ -257,8 +318,10 @@ export function modalForFailure(e: unknown, flags: Record<string, boolean>): Bui
   if (!(e instanceof ApiResponseError)) throw e;
   if (e.status === 401) return { kind: "logged-out" };
   const sub = e.body?.subscription;
-  if (e.status === 403 && sub && typeof sub.key === "string") return { kind: "subscription", subscription: { key: sub.key, name: String(sub.name ?? sub.key) } };
-  if (flags.forecast_display_api_errors) return { kind: "oops", text: apiErrorText(e.body) || OOPS_TEXT, apiText: true };
+  if (e.status === 403 && sub && typeof sub.key === "string")
+    return { kind: "subscription", subscription: { key: sub.key, name: String(sub.name ?? sub.key) } };
+  if (flags.forecast_display_api_errors)
+    return { kind: "oops", text: apiErrorText(e.body) || OOPS_TEXT, apiText: true };
   return { kind: "oops", text: OOPS_TEXT, apiText: false };
 }
 
@@ -268,6 +331,7 @@ export function apiErrorText(body: unknown): string {
   const b = body as { detail?: unknown; errors?: Record<string, string[]> };
   const parts: string[] = [];
   if (typeof b.detail === "string") parts.push(b.detail);
-  for (const [field, msgs] of Object.entries(b.errors ?? {})) parts.push(`${field}: ${(msgs ?? []).join(" ")}`);
+  for (const [field, msgs] of Object.entries(b.errors ?? {}))
+    parts.push(`${field}: ${(msgs ?? []).join(" ")}`);
   return parts.join("\n");
 }

@@ -24,7 +24,12 @@ import {
   withZones,
   type BuilderPage,
 } from "./builderPage.server.ts";
-import { CONFIGURATIONS_BY_REGION, RUN_ASSET_CODES, type Configuration, type ForecastRegion } from "~/validation/forecast";
+import {
+  CONFIGURATIONS_BY_REGION,
+  RUN_ASSET_CODES,
+  type Configuration,
+  type ForecastRegion,
+} from "~/validation/forecast";
 import {
   blocksFor,
   drawerOfField,
@@ -50,18 +55,33 @@ import { blockSummary, DRAWER_TITLES } from "~/components/builder/summaries";
 import { missingFields } from "~/validation/forecast";
 
 const BLOCK_POSITIONS: Record<number, { x: number; y: number }[]> = {
-  2: [{ x: 0, y: 0 }, { x: 26, y: 4 }],
-  3: [{ x: 0, y: 0 }, { x: 26, y: 0 }, { x: 13, y: 20 }],
+  2: [
+    { x: 0, y: 0 },
+    { x: 26, y: 4 },
+  ],
+  3: [
+    { x: 0, y: 0 },
+    { x: 26, y: 0 },
+    { x: 13, y: 20 },
+  ],
 };
 
 /** A library asset as the start of a forecast: its configuration, region and known values. */
-export function assetStart(a: AssetCardData, offered: ForecastRegion[]): { href: string; configuration: Configuration; region?: ForecastRegion } {
-  const configuration = (RUN_ASSET_CODES as Record<string, Configuration>)[a.forecastAssetConfig ?? "stand_alone_bess"] ?? "bess";
-  const region = a.marketRegion && CONFIGURATIONS_BY_REGION[a.marketRegion]?.includes(configuration) ? a.marketRegion : offered.find((r) => CONFIGURATIONS_BY_REGION[r].includes(configuration));
+export function assetStart(
+  a: AssetCardData,
+  offered: ForecastRegion[],
+): { href: string; configuration: Configuration; region?: ForecastRegion } {
+  const configuration =
+    (RUN_ASSET_CODES as Record<string, Configuration>)[a.forecastAssetConfig ?? "stand_alone_bess"] ?? "bess";
+  const region =
+    a.marketRegion && CONFIGURATIONS_BY_REGION[a.marketRegion]?.includes(configuration)
+      ? a.marketRegion
+      : offered.find((r) => CONFIGURATIONS_BY_REGION[r].includes(configuration));
   const n = (v: unknown) => (v === null || v === undefined || v === "" ? undefined : String(v));
   const ratedPower = Number(a.ratedPower);
   const energy = Number(a.energyCapacity);
-  const duration = ratedPower > 0 && energy > 0 ? String(Math.round((energy / ratedPower) * 100) / 100) : undefined;
+  const duration =
+    ratedPower > 0 && energy > 0 ? String(Math.round((energy / ratedPower) * 100) / 100) : undefined;
   const state: FormState = {};
   const put = (k: string, v: string | undefined) => {
     if (v !== undefined) state[k] = v;
@@ -76,16 +96,26 @@ export function assetStart(a: AssetCardData, offered: ForecastRegion[]): { href:
   put("longitude", n(a.longitude));
   put("selectedAssetId", n(a.uid));
   if (region === "GB" && a.gsp && /^_[A-P]$/.test(a.gsp)) put("gspGroup", a.gsp);
-  if (a.cycles !== null && a.cycles !== undefined && Number(a.cycles) >= 1 && Number(a.cycles) <= 5) put("maxCycles", n(a.cycles));
-  if (a.importCapacity !== null && a.importCapacity !== undefined && Number(a.importCapacity) !== ratedPower) {
+  if (a.cycles !== null && a.cycles !== undefined && Number(a.cycles) >= 1 && Number(a.cycles) <= 5)
+    put("maxCycles", n(a.cycles));
+  if (
+    a.importCapacity !== null &&
+    a.importCapacity !== undefined &&
+    Number(a.importCapacity) !== ratedPower
+  ) {
     state.maxImport = "other";
     put("o_maxImport", n(a.importCapacity));
   }
-  if (a.exportCapacity !== null && a.exportCapacity !== undefined && Number(a.exportCapacity) !== ratedPower) {
+  if (
+    a.exportCapacity !== null &&
+    a.exportCapacity !== undefined &&
+    Number(a.exportCapacity) !== ratedPower
+  ) {
     state.maxExport = "other";
     put("o_maxExport", n(a.exportCapacity));
   }
-  if (a.operationalSince && a.operationalSince >= "2025-01-01") put("startDate", a.operationalSince.slice(0, 10));
+  if (a.operationalSince && a.operationalSince >= "2025-01-01")
+    put("startDate", a.operationalSince.slice(0, 10));
   return { href: builderHref(ROUTES.canvas, { configuration, region, state }), configuration, region };
 }
 
@@ -109,8 +139,18 @@ async function preConfigurationList(request: Request) {
   const access = builderAccess(who);
   const single = access.offeredRegions.length === 1 ? access.offeredRegions[0] : undefined;
   const assets = await searchAssets(api, search, single).catch(() => [] as AssetCardData[]);
-  const cards = assets.map((a) => ({ key: a.uid, title: a.name, href: assetStart(a, access.offeredRegions).href, lines: assetCardLines(a), image: a.image }));
-  const exact = assets.some((a) => a.name.trim().toLowerCase() === search.toLowerCase() || (a.assetName ?? "").trim().toLowerCase() === search.toLowerCase());
+  const cards = assets.map((a) => ({
+    key: a.uid,
+    title: a.name,
+    href: assetStart(a, access.offeredRegions).href,
+    lines: assetCardLines(a),
+    image: a.image,
+  }));
+  const exact = assets.some(
+    (a) =>
+      a.name.trim().toLowerCase() === search.toLowerCase() ||
+      (a.assetName ?? "").trim().toLowerCase() === search.toLowerCase(),
+  );
   if (!exact) {
     const state: FormState = search ? { assetName: search.slice(0, 100) } : {};
     cards.push({
@@ -141,7 +181,10 @@ function blocksOf(p: BuilderPage) {
 }
 
 function parseOk(kind: DrawerKind, p: BuilderPage) {
-  return parseWithZod(stateToFormData(p.state), { schema: drawerSchema(kind, p.configuration, p.ctx) }).status === "success";
+  return (
+    parseWithZod(stateToFormData(p.state), { schema: drawerSchema(kind, p.configuration, p.ctx) }).status ===
+    "success"
+  );
 }
 
 function pagePath(p: BuilderPage) {
@@ -173,7 +216,8 @@ export async function canvasLoader(request: Request, forecastIdParam?: string) {
   }
   if (!q.configuration && !forecastIdParam) return preConfigurationList(request);
   const p = await loadBuilderPage(request, { forecastId: forecastIdParam, path: url.pathname });
-  if (p.region) p.state = await withZones(p.api, p.region, applyRules(p.state, p.state, ruleContext(p, true)));
+  if (p.region)
+    p.state = await withZones(p.api, p.region, applyRules(p.state, p.state, ruleContext(p, true)));
   const offered = regionsOffered(p.access, p.configuration);
 
   const drawer = isDrawerKind(q.drawer) ? q.drawer : undefined;
@@ -192,7 +236,8 @@ export async function canvasLoader(request: Request, forecastIdParam?: string) {
       });
   }
   const modal = q.modal;
-  const subscription = modal === "subscription" ? subscriptionByKey(url.searchParams.get("subscription")) : null;
+  const subscription =
+    modal === "subscription" ? subscriptionByKey(url.searchParams.get("subscription")) : null;
   const notice = url.searchParams.get("notice");
   return json({
     mode: "canvas" as const,
@@ -215,7 +260,19 @@ export async function canvasLoader(request: Request, forecastIdParam?: string) {
     to: url.searchParams.get("to"),
     hrefs: {
       here: drawerHref(p),
-      drawer: Object.fromEntries((["bessDetails", "gridConnection", "solarGridConnection", "solarDetails", "windDetails", "draft", "run"] as const).map((k) => [k, drawerHref(p, k)])),
+      drawer: Object.fromEntries(
+        (
+          [
+            "bessDetails",
+            "gridConnection",
+            "solarGridConnection",
+            "solarDetails",
+            "windDetails",
+            "draft",
+            "run",
+          ] as const
+        ).map((k) => [k, drawerHref(p, k)]),
+      ),
       login: `${ROUTES.login}?redirectTo=${encodeURIComponent(drawerHref(p))}`,
       builder: ROUTES.builder,
       leave: drawerHref(p, undefined, { modal: "unsaved", to: ROUTES.builder }),
@@ -228,7 +285,10 @@ export async function canvasLoader(request: Request, forecastIdParam?: string) {
 // ── Action ───────────────────────────────────────────────────────────────────────────────────
 
 export async function canvasAction(request: Request, forecastIdParam?: string) {
-  const p = await loadBuilderPage(request, { forecastId: forecastIdParam, path: new URL(request.url).pathname });
+  const p = await loadBuilderPage(request, {
+    forecastId: forecastIdParam,
+    path: new URL(request.url).pathname,
+  });
   const form = await request.formData();
   // The submitter's value comes last (a form may also carry a default intent).
   const intent = String(form.getAll("intent").pop() ?? "");
@@ -239,10 +299,29 @@ export async function canvasAction(request: Request, forecastIdParam?: string) {
   if (intent === "region") {
     // A region change resets the world view (and the region's own zone fields) to the new region's defaults.
     const region = String(form.get("region") ?? "") as ForecastRegion;
-    if (!regionsOffered(p.access, p.configuration).includes(region)) throw json("Region not offered", { status: 400 });
+    if (!regionsOffered(p.access, p.configuration).includes(region))
+      throw json("Region not offered", { status: 400 });
     const state: FormState = { ...p.state, region };
-    for (const k of ["macroScenarios", "runName", "gspGroup", "ercotZone", "nemRegion", "nodeId", "nodeName", "tnuosGenerationZone", "revenueStrategies"]) delete state[k];
-    return redirect(builderHref(pagePath(p), { configuration: p.configuration, region, forecastId: p.forecastId && !forecastIdParam ? p.forecastId : undefined, state }));
+    for (const k of [
+      "macroScenarios",
+      "runName",
+      "gspGroup",
+      "ercotZone",
+      "nemRegion",
+      "nodeId",
+      "nodeName",
+      "tnuosGenerationZone",
+      "revenueStrategies",
+    ])
+      delete state[k];
+    return redirect(
+      builderHref(pagePath(p), {
+        configuration: p.configuration,
+        region,
+        forecastId: p.forecastId && !forecastIdParam ? p.forecastId : undefined,
+        state,
+      }),
+    );
   }
 
   if (intent === "find-node") {
@@ -257,8 +336,11 @@ export async function canvasAction(request: Request, forecastIdParam?: string) {
   if (intent === "draft" || intent === "save-and-leave") {
     const owned = drawerOwnedFields("draft", p.configuration);
     const state = form.has("assetName") ? mergeState(p.state, valuesFromForm(form, owned), owned) : p.state;
-    const submission = parseWithZod(stateToFormData(state), { schema: drawerSchema("draft", p.configuration, p.ctx) });
-    if (submission.status !== "success") return json({ reply: submission.reply(), nodes: null, modal: null }, { status: 400 });
+    const submission = parseWithZod(stateToFormData(state), {
+      schema: drawerSchema("draft", p.configuration, p.ctx),
+    });
+    if (submission.status !== "success")
+      return json({ reply: submission.reply(), nodes: null, modal: null }, { status: 400 });
     const saved = await saveAsDraft(p, state);
     if (!saved.ok) return saved.response;
     const to = String(form.get("to") ?? "");
@@ -267,7 +349,9 @@ export async function canvasAction(request: Request, forecastIdParam?: string) {
       configuration: p.configuration,
       region: p.region,
       modal: !p.forecastId && p.who.flags.forecast_new_view_on_portfolio ? "after-draft" : undefined,
-      extra: { notice: !p.forecastId && p.who.flags.forecast_new_view_on_portfolio ? undefined : "draft-saved" },
+      extra: {
+        notice: !p.forecastId && p.who.flags.forecast_new_view_on_portfolio ? undefined : "draft-saved",
+      },
     });
     return redirect(edit);
   }
@@ -275,11 +359,20 @@ export async function canvasAction(request: Request, forecastIdParam?: string) {
   if (intent === "run") {
     const owned = drawerOwnedFields("run", p.configuration);
     const posted = valuesFromForm(form, owned);
-    const state = applyRules(p.state, mergeState(p.state, posted, owned), { ...rules, preselectScenario: false });
+    const state = applyRules(p.state, mergeState(p.state, posted, owned), {
+      ...rules,
+      preselectScenario: false,
+    });
     // Names typed in the drawer win over generated ones.
-    state.runName = { ...(state.runName as Record<string, string>), ...(posted.runName as Record<string, string>) };
-    const submission = parseWithZod(stateToFormData(state), { schema: drawerSchema("run", p.configuration, p.ctx) });
-    if (submission.status !== "success") return json({ reply: submission.reply(), nodes: null, modal: null }, { status: 400 });
+    state.runName = {
+      ...(state.runName as Record<string, string>),
+      ...(posted.runName as Record<string, string>),
+    };
+    const submission = parseWithZod(stateToFormData(state), {
+      schema: drawerSchema("run", p.configuration, p.ctx),
+    });
+    if (submission.status !== "success")
+      return json({ reply: submission.reply(), nodes: null, modal: null }, { status: 400 });
     const result = await runModel(p, state);
     if (result.ok) return result.response;
     if ("response" in result && result.response) return result.response;
@@ -289,19 +382,32 @@ export async function canvasAction(request: Request, forecastIdParam?: string) {
 
   if (intent === "drawer-save") {
     const kind = String(form.get("drawer"));
-    if (!isDrawerKind(kind) || kind === "run" || kind === "draft") throw json("Unknown drawer", { status: 400 });
+    if (!isDrawerKind(kind) || kind === "run" || kind === "draft")
+      throw json("Unknown drawer", { status: 400 });
     const owned = drawerOwnedFields(kind, p.configuration);
     let state = withPickedNode(mergeState(p.state, valuesFromForm(form, owned), owned), form);
     // Uploaded files keep their ids when no new file is chosen.
-    for (const keep of ["customDegradationCurveId", "customDegradationCurveFileName", "solarProfileId", "solarProfileFileName"]) {
+    for (const keep of [
+      "customDegradationCurveId",
+      "customDegradationCurveFileName",
+      "solarProfileId",
+      "solarProfileFileName",
+    ]) {
       if (!str(state, keep) && str(p.state, keep)) state[keep] = p.state[keep];
     }
     const uploaded = await withUploads(p.api, state, form);
     state = uploaded.state;
-    if (Object.keys(uploaded.errors).length) return json({ reply: replyWith(state, owned, uploaded.errors), nodes: null, modal: null }, { status: 400 });
+    if (Object.keys(uploaded.errors).length)
+      return json(
+        { reply: replyWith(state, owned, uploaded.errors), nodes: null, modal: null },
+        { status: 400 },
+      );
     state = await withZones(p.api, p.region, applyRules(p.state, state, rules));
-    const submission = parseWithZod(stateToFormData(state), { schema: drawerSchema(kind, p.configuration, p.ctx) });
-    if (submission.status !== "success") return json({ reply: submission.reply(), nodes: null, modal: null }, { status: 400 });
+    const submission = parseWithZod(stateToFormData(state), {
+      schema: drawerSchema(kind, p.configuration, p.ctx),
+    });
+    if (submission.status !== "success")
+      return json({ reply: submission.reply(), nodes: null, modal: null }, { status: 400 });
     return redirect(stateHref(p, pagePath(p), state));
   }
 

@@ -71,7 +71,10 @@ export function regionsOffered(access: BuilderAccess, configuration: Configurati
  * start; the only offered region is selected when none is set; a draft id that is not found →
  * not-found.
  */
-export async function loadBuilderPage(request: Request, opts: { forecastId?: string; path: string }): Promise<BuilderPage> {
+export async function loadBuilderPage(
+  request: Request,
+  opts: { forecastId?: string; path: string },
+): Promise<BuilderPage> {
   const url = new URL(request.url);
   const q = readQuery(url);
   const forecastId = opts.forecastId ?? q.forecastId;
@@ -84,7 +87,8 @@ export async function loadBuilderPage(request: Request, opts: { forecastId?: str
   let saved: FormState = {};
   let draftName: string | undefined;
   if (forecastId) {
-    if (!who.user) throw redirect(`${ROUTES.login}?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+    if (!who.user)
+      throw redirect(`${ROUTES.login}?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
     const guess = region ?? regionsOffered(access, configuration)[0] ?? "GB";
     const draft = await getDraft(api, guess, configuration, forecastId);
     if (!draft) throw redirect(ROUTES.notFound);
@@ -106,7 +110,20 @@ export async function loadBuilderPage(request: Request, opts: { forecastId?: str
   // Coupled configurations fix the coupling: AC is "true", DC "false" (spec §3).
   if (isCoupled(configuration)) state.coupling = configuration === "solarACcoupling" ? "true" : "false";
   const ctx: ForecastContext = { flags: who.flags, region, configuration, scenarios };
-  return { who, access, api, url, configuration, region, forecastId, state, saved, draftName, scenarios, ctx };
+  return {
+    who,
+    access,
+    api,
+    url,
+    configuration,
+    region,
+    forecastId,
+    state,
+    saved,
+    draftName,
+    scenarios,
+    ctx,
+  };
 }
 
 export function ruleContext(p: BuilderPage, preselectScenario: boolean) {
@@ -117,13 +134,19 @@ export function ruleContext(p: BuilderPage, preselectScenario: boolean) {
  * The state with the zones filled from the zip code (spec §4): for GB when the GSP group is missing
  * (also the TNUoS zone and coordinates when empty); the ERCOT zone and NEM region likewise.
  */
-export async function withZones(api: ApiClient, region: ForecastRegion | undefined, state: FormState): Promise<FormState> {
-  const zoneField = region === "GB" ? "gspGroup" : region === "ERCOT" ? "ercotZone" : region === "NEM" ? "nemRegion" : null;
+export async function withZones(
+  api: ApiClient,
+  region: ForecastRegion | undefined,
+  state: FormState,
+): Promise<FormState> {
+  const zoneField =
+    region === "GB" ? "gspGroup" : region === "ERCOT" ? "ercotZone" : region === "NEM" ? "nemRegion" : null;
   if (!region || !zoneField || !str(state, "zipCode") || str(state, zoneField)) return state;
   const z = await lookupZip(api, region, str(state, "zipCode"));
   const next = { ...state };
   if (z[zoneField]) next[zoneField] = z[zoneField]!;
-  if (region === "GB" && z.tnuosGenerationZone && !str(next, "tnuosGenerationZone")) next.tnuosGenerationZone = z.tnuosGenerationZone;
+  if (region === "GB" && z.tnuosGenerationZone && !str(next, "tnuosGenerationZone"))
+    next.tnuosGenerationZone = z.tnuosGenerationZone;
   if (z.latitude !== undefined && !str(next, "latitude")) next.latitude = String(z.latitude);
   if (z.longitude !== undefined && !str(next, "longitude")) next.longitude = String(z.longitude);
   return next;
@@ -136,7 +159,12 @@ export function withPickedNode(state: FormState, form: FormData): FormState {
   try {
     const n = JSON.parse(raw) as { id?: string; name?: string; zone?: string };
     if (!n.id) return state;
-    return { ...state, nodeId: String(n.id), nodeName: String(n.name ?? n.id), ...(n.zone ? { ercotZone: n.zone } : {}) };
+    return {
+      ...state,
+      nodeId: String(n.id),
+      nodeName: String(n.name ?? n.id),
+      ...(n.zone ? { ercotZone: n.zone } : {}),
+    };
   } catch {
     return state;
   }
@@ -146,7 +174,11 @@ export function withPickedNode(state: FormState, form: FormData): FormState {
  * Uploads in a multipart drawer/step post: the custom degradation curve and the solar profile.
  * Returns the state with their ids, or the field errors (spec §5 texts).
  */
-export async function withUploads(api: ApiClient, state: FormState, form: FormData): Promise<{ state: FormState; errors: Record<string, string[]> }> {
+export async function withUploads(
+  api: ApiClient,
+  state: FormState,
+  form: FormData,
+): Promise<{ state: FormState; errors: Record<string, string[]> }> {
   const errors: Record<string, string[]> = {};
   let next = state;
   const uploads: [string, "degradation" | "solar", string, string][] = [
@@ -167,7 +199,9 @@ export async function withUploads(api: ApiClient, state: FormState, form: FormDa
     } catch (e) {
       if (e instanceof ApiResponseError && e.status < 500) {
         const fe = e.fieldErrors;
-        errors[idField] = Object.values(fe).flat().length ? Object.values(fe).flat() : [e.message || "Error uploading file"];
+        errors[idField] = Object.values(fe).flat().length
+          ? Object.values(fe).flat()
+          : [e.message || "Error uploading file"];
       } else throw e;
     }
   }
@@ -178,7 +212,8 @@ export async function withUploads(api: ApiClient, state: FormState, form: FormDa
 export function replyWith(state: FormState, fields: readonly string[], errors: Record<string, string[]>) {
   const sub = parseWithZod(stateToFormData(state), {
     schema: scopedSchema([], fields).superRefine((_v, c) => {
-      for (const [path, msgs] of Object.entries(errors)) for (const m of msgs) c.addIssue({ code: "custom", path: path.split("."), message: m });
+      for (const [path, msgs] of Object.entries(errors))
+        for (const m of msgs) c.addIssue({ code: "custom", path: path.split("."), message: m });
     }),
   });
   return sub.reply();
@@ -207,9 +242,19 @@ export type SaveResult = { ok: true; id: string } | { ok: false; response: Respo
 /** Saves the state as a draft (new, or the one being edited). Anonymous → logged-out modal. */
 export async function saveAsDraft(p: BuilderPage, state: FormState): Promise<SaveResult> {
   if (!p.who.user) return { ok: false, response: failureResponse({ kind: "logged-out" }, p.url) };
-  if (!p.region) return { ok: false, response: json({ modal: { kind: "oops", text: "Please choose a region.", apiText: true } }) };
+  if (!p.region)
+    return {
+      ok: false,
+      response: json({ modal: { kind: "oops", text: "Please choose a region.", apiText: true } }),
+    };
   try {
-    const d = await saveDraft(p.api, p.region, p.configuration, stateToBody(state, p.region, p.configuration), p.forecastId);
+    const d = await saveDraft(
+      p.api,
+      p.region,
+      p.configuration,
+      stateToBody(state, p.region, p.configuration),
+      p.forecastId,
+    );
     return { ok: true, id: d.id };
   } catch (e) {
     return { ok: false, response: failureResponse(modalForFailure(e, p.who.flags), p.url) };
@@ -227,14 +272,27 @@ export async function removeDraft(p: BuilderPage) {
 }
 
 /** Runs the model: the whole forecast must be valid; each selected scenario becomes a run. */
-export async function runModel(p: BuilderPage, state: FormState): Promise<{ ok: true; response: Response } | { ok: false; missing: { field: string; message: string }[] } | { ok: false; response: Response; missing?: undefined }> {
+export async function runModel(
+  p: BuilderPage,
+  state: FormState,
+): Promise<
+  | { ok: true; response: Response }
+  | { ok: false; missing: { field: string; message: string }[] }
+  | { ok: false; response: Response; missing?: undefined }
+> {
   const body = stateToBody(state, p.region, p.configuration);
   const missing = missingFields(body, p.ctx);
   if (missing.length) return { ok: false, missing };
   if (!p.who.user) return { ok: false, response: failureResponse({ kind: "logged-out" }, p.url) };
   try {
     const parsed = forecastSchema(p.ctx).parse(body);
-    const created = (await createRuns(p.api, p.region!, p.configuration, { ...parsed, ...(p.forecastId ? { draftId: p.forecastId } : {}) }, p.who.flags)) as { runIds?: string[] };
+    const created = (await createRuns(
+      p.api,
+      p.region!,
+      p.configuration,
+      { ...parsed, ...(p.forecastId ? { draftId: p.forecastId } : {}) },
+      p.who.flags,
+    )) as { runIds?: string[] };
     const to = created?.runIds?.length === 1 ? `${ROUTES.runList}/runs/${created.runIds[0]}` : ROUTES.runList;
     return { ok: true, response: redirect(to) };
   } catch (e) {
@@ -246,7 +304,10 @@ export async function runModel(p: BuilderPage, state: FormState): Promise<{ ok: 
 export async function requestUpgrade(p: BuilderPage, form: FormData) {
   if (!p.who.user) return redirect(ROUTES.pricing);
   try {
-    await p.api.json("/users/me/upgrade-requests", { method: "POST", body: { subscription: form.get("subscription") } });
+    await p.api.json("/users/me/upgrade-requests", {
+      method: "POST",
+      body: { subscription: form.get("subscription") },
+    });
   } catch (e) {
     return failureResponse(modalForFailure(e, p.who.flags), p.url);
   }
@@ -257,10 +318,22 @@ export async function requestUpgrade(p: BuilderPage, form: FormData) {
   return redirect(u.pathname + u.search);
 }
 
-export const stateHref = (p: BuilderPage, path: string, state: FormState, extra: Record<string, string | undefined> = {}) =>
-  builderHref(path, { configuration: p.configuration, region: p.region, forecastId: path.includes("/edit/") ? undefined : p.forecastId, state, extra });
+export const stateHref = (
+  p: BuilderPage,
+  path: string,
+  state: FormState,
+  extra: Record<string, string | undefined> = {},
+) =>
+  builderHref(path, {
+    configuration: p.configuration,
+    region: p.region,
+    forecastId: path.includes("/edit/") ? undefined : p.forecastId,
+    state,
+    extra,
+  });
 
 /** Unsaved changes: the URL carries values that differ from what is saved. */
 export const isDirty = (p: BuilderPage) =>
   p.url.searchParams.has("f") &&
-  encodeState(p.state) !== encodeState({ ...p.saved, ...(p.region ? { region: p.region } : {}), configuration: p.configuration });
+  encodeState(p.state) !==
+    encodeState({ ...p.saved, ...(p.region ? { region: p.region } : {}), configuration: p.configuration });

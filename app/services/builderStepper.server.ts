@@ -23,15 +23,36 @@ import {
 } from "./builderPage.server.ts";
 import { searchErcotNodes, saveDraft, modalForFailure } from "./builder.server.ts";
 import { STEPS, type ForecastRegion } from "~/validation/forecast";
-import { FIELD_LABELS, drawerSchema, stepOfField, stepOwnedFields, stepSchema } from "~/validation/builderSchemas";
-import { ROUTES, applyRules, builderHref, mergeState, stateToBody, stateToFormData, str, valuesFromForm, type FormState } from "~/components/builder/state";
+import {
+  FIELD_LABELS,
+  drawerSchema,
+  stepOfField,
+  stepOwnedFields,
+  stepSchema,
+} from "~/validation/builderSchemas";
+import {
+  ROUTES,
+  applyRules,
+  builderHref,
+  mergeState,
+  stateToBody,
+  stateToFormData,
+  str,
+  valuesFromForm,
+  type FormState,
+} from "~/components/builder/state";
 import { summarise } from "~/components/builder/summaries";
 
 export function stepBySlug(slug: string | undefined) {
   return STEPS.find((s) => s.slug === slug);
 }
 
-function stepHref(p: BuilderPage, slug: string, state: FormState, extra: Record<string, string | undefined> = {}) {
+function stepHref(
+  p: BuilderPage,
+  slug: string,
+  state: FormState,
+  extra: Record<string, string | undefined> = {},
+) {
   return stateHref(p, ROUTES.create(slug), state, extra);
 }
 
@@ -52,13 +73,26 @@ export async function stepperLoader(request: Request, slug: string | undefined) 
   const modal = url.searchParams.get("modal");
   const summary = STEPS.map((s) => ({
     title: s.label,
-    rows: summarise([...new Set(["region", "configuration", ...stepOwnedFields(s.name, p.configuration)])].filter((f) => s.name === "assetDetails" || (f !== "region" && f !== "configuration")), p.state, p.region, p.configuration, p.scenarios),
+    rows: summarise(
+      [...new Set(["region", "configuration", ...stepOwnedFields(s.name, p.configuration)])].filter(
+        (f) => s.name === "assetDetails" || (f !== "region" && f !== "configuration"),
+      ),
+      p.state,
+      p.region,
+      p.configuration,
+      p.scenarios,
+    ),
   }));
   const index = STEPS.findIndex((s) => s.name === step.name);
   return json({
     step: step.name,
     stepLabel: step.label,
-    steps: STEPS.map((s) => ({ name: s.name, label: s.label, href: stepHref(p, s.slug, p.state), current: s.name === step.name })),
+    steps: STEPS.map((s) => ({
+      name: s.name,
+      label: s.label,
+      href: stepHref(p, s.slug, p.state),
+      current: s.name === step.name,
+    })),
     isFirst: index === 0,
     isLast: index === STEPS.length - 1,
     configuration: p.configuration,
@@ -79,7 +113,11 @@ export async function stepperLoader(request: Request, slug: string | undefined) 
       here: hereHref(p, step.slug),
       login: `${ROUTES.login}?redirectTo=${encodeURIComponent(hereHref(p, step.slug))}`,
       builder: ROUTES.builder,
-      canvas: builderHref(p.forecastId ? ROUTES.edit(p.forecastId) : ROUTES.canvas, { configuration: p.configuration, region: p.region, state: p.state }),
+      canvas: builderHref(p.forecastId ? ROUTES.edit(p.forecastId) : ROUTES.canvas, {
+        configuration: p.configuration,
+        region: p.region,
+        state: p.state,
+      }),
       leave: `${hereHref(p, step.slug)}${p.url.search ? "&" : "?"}modal=unsaved&to=${encodeURIComponent(ROUTES.builder)}`,
       runList: ROUTES.runList,
     },
@@ -102,17 +140,37 @@ export async function stepperAction(request: Request, slug: string | undefined) 
   if (intent === "rename") {
     // The inline asset-name header of the draft edit page: saved only when valid.
     const state = mergeState(p.state, valuesFromForm(form, ["assetName"]), ["assetName"]);
-    const submission = parseWithZod(stateToFormData(state), { schema: drawerSchema("draft", p.configuration, p.ctx) });
-    if (submission.status !== "success") return json({ reply: null, renameReply: submission.reply(), nodes: null, modal: null, missing: null }, { status: 400 });
+    const submission = parseWithZod(stateToFormData(state), {
+      schema: drawerSchema("draft", p.configuration, p.ctx),
+    });
+    if (submission.status !== "success")
+      return json(
+        { reply: null, renameReply: submission.reply(), nodes: null, modal: null, missing: null },
+        { status: 400 },
+      );
     if (p.forecastId && p.region) {
       try {
-        await saveDraft(p.api, p.region, p.configuration, stateToBody({ ...p.saved, assetName: str(state, "assetName") }, p.region, p.configuration), p.forecastId);
+        await saveDraft(
+          p.api,
+          p.region,
+          p.configuration,
+          stateToBody({ ...p.saved, assetName: str(state, "assetName") }, p.region, p.configuration),
+          p.forecastId,
+        );
       } catch (e) {
         return failureResponse(modalForFailure(e, p.who.flags), p.url);
       }
     }
     const keepUrlState = p.url.searchParams.has("f");
-    return redirect(keepUrlState ? stepHref(p, step.slug, state) : builderHref(ROUTES.create(step.slug), { configuration: p.configuration, region: p.region, forecastId: p.forecastId }));
+    return redirect(
+      keepUrlState
+        ? stepHref(p, step.slug, state)
+        : builderHref(ROUTES.create(step.slug), {
+            configuration: p.configuration,
+            region: p.region,
+            forecastId: p.forecastId,
+          }),
+    );
   }
 
   let state = withPickedNode(mergeState(p.state, valuesFromForm(form, owned), owned), form);
@@ -120,7 +178,12 @@ export async function stepperAction(request: Request, slug: string | undefined) 
     const posted = valuesFromForm(form, ["runName"]);
     state.runName = posted.runName;
   }
-  for (const keep of ["customDegradationCurveId", "customDegradationCurveFileName", "solarProfileId", "solarProfileFileName"]) {
+  for (const keep of [
+    "customDegradationCurveId",
+    "customDegradationCurveFileName",
+    "solarProfileId",
+    "solarProfileFileName",
+  ]) {
     if (!str(state, keep) && str(p.state, keep) && owned.includes(keep)) state[keep] = p.state[keep];
   }
 
@@ -132,14 +195,46 @@ export async function stepperAction(request: Request, slug: string | undefined) 
   const uploaded = await withUploads(p.api, state, form);
   state = uploaded.state;
   if (Object.keys(uploaded.errors).length) {
-    return json({ reply: replyWith(state, owned, uploaded.errors), renameReply: null, nodes: null, modal: null, missing: null }, { status: 400 });
+    return json(
+      {
+        reply: replyWith(state, owned, uploaded.errors),
+        renameReply: null,
+        nodes: null,
+        modal: null,
+        missing: null,
+      },
+      { status: 400 },
+    );
   }
   const newRegion = str(state, "region");
-  if (newRegion && newRegion !== p.region && p.access.offeredRegions.includes(newRegion as ForecastRegion) && intent !== "draft") {
+  if (
+    newRegion &&
+    newRegion !== p.region &&
+    p.access.offeredRegions.includes(newRegion as ForecastRegion) &&
+    intent !== "draft"
+  ) {
     // A new region resets the world view (and the region's own zones) to the new region's defaults; its fields are asked for again.
     const next: FormState = { ...state, region: newRegion };
-    for (const k of ["macroScenarios", "runName", "gspGroup", "ercotZone", "nemRegion", "nodeId", "nodeName", "tnuosGenerationZone", "revenueStrategies"]) delete next[k];
-    return redirect(builderHref(ROUTES.create(STEPS[0].slug), { configuration: p.configuration, region: newRegion as ForecastRegion, forecastId: p.forecastId, state: next }));
+    for (const k of [
+      "macroScenarios",
+      "runName",
+      "gspGroup",
+      "ercotZone",
+      "nemRegion",
+      "nodeId",
+      "nodeName",
+      "tnuosGenerationZone",
+      "revenueStrategies",
+    ])
+      delete next[k];
+    return redirect(
+      builderHref(ROUTES.create(STEPS[0].slug), {
+        configuration: p.configuration,
+        region: newRegion as ForecastRegion,
+        forecastId: p.forecastId,
+        state: next,
+      }),
+    );
   }
   state = await withZones(p.api, p.region, applyRules(p.state, state, rules));
 
@@ -148,8 +243,14 @@ export async function stepperAction(request: Request, slug: string | undefined) 
   }
 
   if (intent === "draft" || intent === "save-and-leave") {
-    const submission = parseWithZod(stateToFormData(state), { schema: drawerSchema("draft", p.configuration, p.ctx) });
-    if (submission.status !== "success") return json({ reply: submission.reply(), renameReply: null, nodes: null, modal: null, missing: null }, { status: 400 });
+    const submission = parseWithZod(stateToFormData(state), {
+      schema: drawerSchema("draft", p.configuration, p.ctx),
+    });
+    if (submission.status !== "success")
+      return json(
+        { reply: submission.reply(), renameReply: null, nodes: null, modal: null, missing: null },
+        { status: 400 },
+      );
     const saved = await saveAsDraft(p, state);
     if (!saved.ok) return saved.response;
     const to = String(form.get("to") ?? "");
@@ -167,8 +268,14 @@ export async function stepperAction(request: Request, slug: string | undefined) 
   }
 
   // next / run: the step's rules first.
-  const submission = parseWithZod(stateToFormData(state), { schema: stepSchema(step.name, p.configuration, p.ctx) });
-  if (submission.status !== "success") return json({ reply: submission.reply(), renameReply: null, nodes: null, modal: null, missing: null }, { status: 400 });
+  const submission = parseWithZod(stateToFormData(state), {
+    schema: stepSchema(step.name, p.configuration, p.ctx),
+  });
+  if (submission.status !== "success")
+    return json(
+      { reply: submission.reply(), renameReply: null, nodes: null, modal: null, missing: null },
+      { status: 400 },
+    );
 
   if (intent === "run" || index === STEPS.length - 1) {
     const result = await runModel(p, state);
@@ -176,9 +283,17 @@ export async function stepperAction(request: Request, slug: string | undefined) 
     if ("response" in result && result.response) return result.response;
     const missing = (result.missing ?? []).map((m) => {
       const s = STEPS.find((x) => x.name === stepOfField(m.field, p.configuration))!;
-      return { field: m.field, label: FIELD_LABELS[m.field.split(".")[0]] ?? m.field, message: m.message, href: stepHref(p, s.slug, state) };
+      return {
+        field: m.field,
+        label: FIELD_LABELS[m.field.split(".")[0]] ?? m.field,
+        message: m.message,
+        href: stepHref(p, s.slug, state),
+      };
     });
-    return json({ reply: submission.reply(), renameReply: null, nodes: null, modal: null, missing }, { status: 400 });
+    return json(
+      { reply: submission.reply(), renameReply: null, nodes: null, modal: null, missing },
+      { status: 400 },
+    );
   }
   return redirect(stepHref(p, STEPS[index + 1].slug, state));
 }

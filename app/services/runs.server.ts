@@ -10,13 +10,19 @@ import type { RunDetail, RunResult, RunRow } from "~/components/runs/types";
 export const RUN_LIBRARY = "/forecast/run-library";
 
 const str = (v: unknown): string | null => (typeof v === "string" && v ? v : null);
-const num = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) ? v : typeof v === "string" && v !== "" && Number.isFinite(Number(v)) ? Number(v) : null);
+const num = (v: unknown): number | null =>
+  typeof v === "number" && Number.isFinite(v)
+    ? v
+    : typeof v === "string" && v !== "" && Number.isFinite(Number(v))
+      ? Number(v)
+      : null;
 
 export function toRunRow(r: any, viewerName?: string | null): RunRow {
   const forecast = (r.forecast ?? {}) as Record<string, unknown>;
   const sub = r.runAsset?.subscription;
   const isCustom = r.isCustom !== false;
-  const createdBy = str(r.createdBy?.fullName ?? r.createdBy) ?? (isCustom ? (viewerName ?? null) : "Voltcast");
+  const createdBy =
+    str(r.createdBy?.fullName ?? r.createdBy) ?? (isCustom ? (viewerName ?? null) : "Voltcast");
   return {
     id: String(r.id ?? r.runId),
     runName: String(r.runName ?? r.assetName ?? "Untitled"),
@@ -28,22 +34,36 @@ export function toRunRow(r: any, viewerName?: string | null): RunRow {
     isCustom,
     marketRegion: String(r.runAsset?.marketRegion ?? r.marketRegion ?? "GB"),
     configuration: str(r.runAsset?.configuration ?? r.configuration),
-    subscription: sub && typeof sub === "object" ? { key: String(sub.key), name: String(sub.name) } : typeof sub === "string" ? { key: sub, name: sub } : null,
+    subscription:
+      sub && typeof sub === "object"
+        ? { key: String(sub.key), name: String(sub.name) }
+        : typeof sub === "string"
+          ? { key: sub, name: sub }
+          : null,
     locked: Boolean(r.locked),
     hasFile: Boolean(r.runResult?.runFile),
     modelVersion: str(r.modelVersion ?? r.macroScenario?.modelVersion),
     financeStatus: str(r.financeStatus) ?? "no_status",
-    macroScenario: r.macroScenario ? { id: String(r.macroScenario.id), name: String(r.macroScenario.name) } : null,
+    macroScenario: r.macroScenario
+      ? { id: String(r.macroScenario.id), name: String(r.macroScenario.name) }
+      : null,
     percentage: num(r.percentage),
     progressEvents: Array.isArray(r.progressEvents) ? (r.progressEvents as ProgressEvent[]) : [],
     createdBy,
     // Only the owner edits their drafts; a run's own updates (progress, finance status) are not edits.
-    editedBy: str(r.editedBy?.fullName ?? r.editedBy ?? r.lastEdited) ?? (isCustom && r.status === "draft" && r.updatedAt && r.updatedAt !== r.createdAt ? (viewerName ?? null) : null),
+    editedBy:
+      str(r.editedBy?.fullName ?? r.editedBy ?? r.lastEdited) ??
+      (isCustom && r.status === "draft" && r.updatedAt && r.updatedAt !== r.createdAt
+        ? (viewerName ?? null)
+        : null),
     startDate: str(r.startDate ?? r.additionalProperties?.startDate ?? forecast.startDate),
     revenue: num(r.revenue?.perMWYear ?? r.revenue),
     error: str(r.error),
     portfolioAssets: Array.isArray(r.portfolioAssets)
-      ? r.portfolioAssets.map((p: any) => ({ portfolioAssetId: String(p.portfolioAssetId ?? p.id), assetName: String(p.assetName ?? "") }))
+      ? r.portfolioAssets.map((p: any) => ({
+          portfolioAssetId: String(p.portfolioAssetId ?? p.id),
+          assetName: String(p.assetName ?? ""),
+        }))
       : [],
   };
 }
@@ -106,21 +126,41 @@ export async function listArchives(api: ApiClient) {
  * The runs of the same forecast, one per world view: "Run model" creates them together in one
  * transaction, so they share the asset name, region and creation time (api/forecasts/runs.ts createRuns).
  */
-export async function worldViewRuns(api: ApiClient, run: RunDetail, viewerName?: string | null): Promise<RunDetail[]> {
+export async function worldViewRuns(
+  api: ApiClient,
+  run: RunDetail,
+  viewerName?: string | null,
+): Promise<RunDetail[]> {
   if (!run.assetName || run.status === "draft") return [run];
   const page = await api.json<{ results: any[] }>(`${RUN_LIBRARY}/`, {
-    query: { search: run.assetName, marketRegion: run.marketRegion, isCustom: String(run.isCustom), ordering: "-created_at", limit: 100 },
+    query: {
+      search: run.assetName,
+      marketRegion: run.marketRegion,
+      isCustom: String(run.isCustom),
+      ordering: "-created_at",
+      limit: 100,
+    },
   });
-  const same = page.results.map((r) => toRunRow(r, viewerName)).filter((r) => r.id !== run.id && r.createdAt === run.createdAt && r.assetName === run.assetName && !r.locked);
-  const details = await Promise.all(same.slice(0, 6).map((r) => getRun(api, r.id, viewerName).catch(() => null)));
+  const same = page.results
+    .map((r) => toRunRow(r, viewerName))
+    .filter(
+      (r) => r.id !== run.id && r.createdAt === run.createdAt && r.assetName === run.assetName && !r.locked,
+    );
+  const details = await Promise.all(
+    same.slice(0, 6).map((r) => getRun(api, r.id, viewerName).catch(() => null)),
+  );
   return [run, ...details.filter((d): d is RunDetail => d !== null)];
 }
 
 /** Runs linked to portfolio assets, from the portfolio history (needs portfolio access). */
 export async function portfolioLinksOf(api: ApiClient, runId: string) {
-  const history = await api.json<{ kind: string; portfolioAssetId: string; assetName: string; forecastRunId: string | null }[]>("/forecast/portfolio/history/");
+  const history = await api.json<
+    { kind: string; portfolioAssetId: string; assetName: string; forecastRunId: string | null }[]
+  >("/forecast/portfolio/history/");
   const seen = new Map<string, { portfolioAssetId: string; assetName: string }>();
-  for (const h of history) if (h.kind === "run_linked" && h.forecastRunId === runId) seen.set(h.portfolioAssetId, { portfolioAssetId: h.portfolioAssetId, assetName: h.assetName });
+  for (const h of history)
+    if (h.kind === "run_linked" && h.forecastRunId === runId)
+      seen.set(h.portfolioAssetId, { portfolioAssetId: h.portfolioAssetId, assetName: h.assetName });
   return [...seen.values()];
 }
 
@@ -134,7 +174,13 @@ export interface PortfolioAsset {
 
 export async function portfolioAssets(api: ApiClient): Promise<PortfolioAsset[]> {
   const data = await api.json<{ results: any[] }>("/forecast/portfolio/assets/");
-  return data.results.map((a) => ({ id: String(a.id), assetName: String(a.assetName), marketRegion: String(a.marketRegion), ratedPower: Number(a.ratedPower), energyCapacity: Number(a.energyCapacity) }));
+  return data.results.map((a) => ({
+    id: String(a.id),
+    assetName: String(a.assetName),
+    marketRegion: String(a.marketRegion),
+    ratedPower: Number(a.ratedPower),
+    energyCapacity: Number(a.energyCapacity),
+  }));
 }
 
 /**
@@ -142,9 +188,16 @@ export async function portfolioAssets(api: ApiClient): Promise<PortfolioAsset[]>
  * goes away. Used for the streams the web app passes on (events, files): apiFor().raw() wraps a
  * Node stream whose web adapter throws if the browser cancels mid-stream.
  */
-export async function fetchApi(request: Request, path: string, init: { method?: string; body?: unknown; accept?: string } = {}) {
+export async function fetchApi(
+  request: Request,
+  path: string,
+  init: { method?: string; body?: unknown; accept?: string } = {},
+) {
   const session = await getSession(request);
-  const token = signInternalToken(webEnv().SESSION_SECRET, { userId: session.get("userId") ?? undefined, anonymousId: session.get("anonymousId") ?? undefined });
+  const token = signInternalToken(webEnv().SESSION_SECRET, {
+    userId: session.get("userId") ?? undefined,
+    anonymousId: session.get("anonymousId") ?? undefined,
+  });
   const upstream = new AbortController();
   const abort = () => upstream.abort();
   request.signal.addEventListener("abort", abort, { once: true });
@@ -188,7 +241,11 @@ export function passOn(res: Response, abort: () => void, done: () => void, heade
 
 /** The API's event stream of a run (server-sent events), passed on to the browser. */
 export async function openRunEvents(request: Request, runId: string): Promise<Response> {
-  const { res, abort, done } = await fetchApi(request, `${RUN_LIBRARY}/${encodeURIComponent(runId)}/events/`, { accept: "text/event-stream" });
+  const { res, abort, done } = await fetchApi(
+    request,
+    `${RUN_LIBRARY}/${encodeURIComponent(runId)}/events/`,
+    { accept: "text/event-stream" },
+  );
   if (!res.ok || !res.body) {
     abort();
     return new Response(null, { status: res.status === 200 ? 502 : res.status });
@@ -202,7 +259,11 @@ export async function openRunEvents(request: Request, runId: string): Promise<Re
 }
 
 /** A file from the API (xlsx, zip) passed on with its type and name, or the API's error. */
-export async function passOnFile(request: Request, path: string, init: { method?: string; body?: unknown } = {}) {
+export async function passOnFile(
+  request: Request,
+  path: string,
+  init: { method?: string; body?: unknown } = {},
+) {
   const { res, abort, done } = await fetchApi(request, path, init);
   const type = res.headers.get("content-type") ?? "";
   if (!res.ok || type.includes("json") || !res.body) {

@@ -35,7 +35,9 @@ export interface Visitor {
 }
 
 /** Who the request is from; assigns an anonymous id on first sight (the caller must commit the session). */
-export async function visitor(request: Request): Promise<{ visitor: Visitor; session: Session; isNew: boolean }> {
+export async function visitor(
+  request: Request,
+): Promise<{ visitor: Visitor; session: Session; isNew: boolean }> {
   const session = await getSession(request);
   let anonymousId = session.get("anonymousId") as string | undefined;
   const isNew = !anonymousId;

@@ -20,13 +20,39 @@ import {
   type StepName,
 } from "./forecast.ts";
 
-export const DRAWER_KINDS = ["bessDetails", "gridConnection", "solarGridConnection", "solarDetails", "windDetails", "draft", "run"] as const;
+export const DRAWER_KINDS = [
+  "bessDetails",
+  "gridConnection",
+  "solarGridConnection",
+  "solarDetails",
+  "windDetails",
+  "draft",
+  "run",
+] as const;
 export type DrawerKind = (typeof DRAWER_KINDS)[number];
-export const isDrawerKind = (v: unknown): v is DrawerKind => typeof v === "string" && (DRAWER_KINDS as readonly string[]).includes(v);
+export const isDrawerKind = (v: unknown): v is DrawerKind =>
+  typeof v === "string" && (DRAWER_KINDS as readonly string[]).includes(v);
 
 /** Where the asset sits: edited in the grid-connection drawer (and the stepper's first step). */
-export const LOCATION_FIELDS = ["addressLine1", "addressLine2", "city", "zipCode", "latitude", "longitude", "gspGroup", "ercotZone", "nemRegion", "nodeId", "nodeName"] as const;
-export const TARIFF_FIELDS = ["duos", ...TARIFF_PRICE_FIELDS, ...TARIFF_TIME_FIELDS, ...TARIFF_FIXED_FIELDS] as const;
+export const LOCATION_FIELDS = [
+  "addressLine1",
+  "addressLine2",
+  "city",
+  "zipCode",
+  "latitude",
+  "longitude",
+  "gspGroup",
+  "ercotZone",
+  "nemRegion",
+  "nodeId",
+  "nodeName",
+] as const;
+export const TARIFF_FIELDS = [
+  "duos",
+  ...TARIFF_PRICE_FIELDS,
+  ...TARIFF_TIME_FIELDS,
+  ...TARIFF_FIXED_FIELDS,
+] as const;
 /** Behind 'Advanced details' (spec §4): opened only once the core fields are valid. */
 export const ADVANCED_FIELDS = new Set<string>([...TARIFF_FIELDS, "horizonYears"]);
 
@@ -44,7 +70,9 @@ export function drawerOwnedFields(kind: DrawerKind, configuration: Configuration
     case "bessDetails":
       return [...drawerFields("bessDetails"), "customDegradationCurveFileName"];
     case "gridConnection": {
-      const base = drawerFields("gridConnection").filter((f) => !(isCoupled(configuration) && f === "coLocation"));
+      const base = drawerFields("gridConnection").filter(
+        (f) => !(isCoupled(configuration) && f === "coLocation"),
+      );
       return [...LOCATION_FIELDS, ...base];
     }
     case "solarGridConnection":
@@ -63,9 +91,33 @@ export function drawerOwnedFields(kind: DrawerKind, configuration: Configuration
 /** The fields of a stepper step (the first step holds every asset field of the configuration). */
 export function stepOwnedFields(step: StepName, configuration: Configuration): string[] {
   if (step !== "assetDetails") return [...stepFields(step)];
-  return [...stepFields("assetDetails"), "nodeName", "customDegradationCurveFileName", "solarProfileId", "solarProfileFileName"].filter((f) => {
+  return [
+    ...stepFields("assetDetails"),
+    "nodeName",
+    "customDegradationCurveFileName",
+    "solarProfileId",
+    "solarProfileFileName",
+  ].filter((f) => {
     if (isCoupled(configuration) && f === "coLocation") return false;
-    if (!hasBattery(configuration) && ["maxCycles", "duration", "ratedPower", "efficiency", "o_efficiency", "maxImport", "o_maxImport", "coLocation", "coupling", "degradation", "customDegradationCurveId", "customDegradationCurveFileName", "repowering"].includes(f)) return false;
+    if (
+      !hasBattery(configuration) &&
+      [
+        "maxCycles",
+        "duration",
+        "ratedPower",
+        "efficiency",
+        "o_efficiency",
+        "maxImport",
+        "o_maxImport",
+        "coLocation",
+        "coupling",
+        "degradation",
+        "customDegradationCurveId",
+        "customDegradationCurveFileName",
+        "repowering",
+      ].includes(f)
+    )
+      return false;
     if (!hasSolar(configuration) && (f === "solarProfileId" || f === "solarProfileFileName")) return false;
     if (configuration !== "wind" && f === "windRatedPower") return false;
     return true;
@@ -131,7 +183,8 @@ export function runSchema(ctx: ForecastContext) {
 /** Which drawer (or step) a field is edited in, to link the run drawer's missing-field list. */
 export function drawerOfField(field: string, configuration: Configuration): DrawerKind | "asset" {
   const top = field.split(".")[0];
-  for (const kind of blocksFor(configuration)) if (drawerOwnedFields(kind, configuration).includes(top)) return kind;
+  for (const kind of blocksFor(configuration))
+    if (drawerOwnedFields(kind, configuration).includes(top)) return kind;
   if (["revenueStrategies", "macroScenarios", "runName"].includes(top)) return "run";
   return "asset";
 }

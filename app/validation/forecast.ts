@@ -50,8 +50,10 @@ export const CONFIGURATIONS_BY_REGION: Record<ForecastRegion, Configuration[]> =
   ES: ["bess", "solar", "wind"],
 };
 
-export const hasBattery = (c: Configuration) => c === "bess" || c === "solarACcoupling" || c === "solarDCcoupling";
-export const hasSolar = (c: Configuration) => c === "solar" || c === "solarACcoupling" || c === "solarDCcoupling";
+export const hasBattery = (c: Configuration) =>
+  c === "bess" || c === "solarACcoupling" || c === "solarDCcoupling";
+export const hasSolar = (c: Configuration) =>
+  c === "solar" || c === "solarACcoupling" || c === "solarDCcoupling";
 export const isCoupled = (c: Configuration) => c === "solarACcoupling" || c === "solarDCcoupling";
 
 export const REVENUE_STRATEGIES: Record<ForecastRegion, { value: string; label: string }[]> = {
@@ -226,8 +228,10 @@ export const MESSAGES = {
   longitude: "Please enter a longitude between -180 and 180.",
   uploadUnsupported: "Looks like the format you are trying to upload is not supported",
   /** The rejection texts: the spec's fixed text followed by a period, then what to do. */
-  uploadWrongType: "Looks like the format you are trying to upload is not supported. Please upload a .csv file.",
-  uploadTooLarge: "Looks like the format you are trying to upload is not supported. The file should be 2 MB (2 097 152 bytes) or less.",
+  uploadWrongType:
+    "Looks like the format you are trying to upload is not supported. Please upload a .csv file.",
+  uploadTooLarge:
+    "Looks like the format you are trying to upload is not supported. The file should be 2 MB (2 097 152 bytes) or less.",
 } as const;
 
 // ── Readers: form strings or JSON values → typed, or undefined when empty ───────────────────
@@ -259,7 +263,10 @@ function readList(v: unknown): string[] {
 
 const num = z.preprocess(readNumber, z.number().optional());
 const str = z.preprocess(readString, z.string().optional());
-const boolStr = z.preprocess(readBoolString, z.enum(["true", "false"], { message: "Please choose yes or no." }).optional());
+const boolStr = z.preprocess(
+  readBoolString,
+  z.enum(["true", "false"], { message: "Please choose yes or no." }).optional(),
+);
 const list = z.preprocess(readList, z.array(z.string()));
 const oneOf = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
   z.preprocess(readString, z.enum(values, { errorMap: () => ({ message }) }).optional());
@@ -273,7 +280,10 @@ const ForecastFields = z.object({
   region: oneOf(FORECAST_REGIONS, MESSAGES.region),
   configuration: oneOf(CONFIGURATIONS, MESSAGES.configuration),
   runAsset: z
-    .object({ marketRegion: oneOf(FORECAST_REGIONS, MESSAGES.region), configuration: oneOf(CONFIGURATIONS, MESSAGES.configuration) })
+    .object({
+      marketRegion: oneOf(FORECAST_REGIONS, MESSAGES.region),
+      configuration: oneOf(CONFIGURATIONS, MESSAGES.configuration),
+    })
     .partial()
     .optional()
     .catch(undefined),
@@ -324,13 +334,19 @@ const ForecastFields = z.object({
   amberBandWeekendEndTime: str,
   fixedDailyCharges: num,
   dailyFixedCapacityCharges: num,
-  degradation: oneOf(["no_degradation", "standard_degradation_curve", "custom_degradation_curve"], MESSAGES.required),
+  degradation: oneOf(
+    ["no_degradation", "standard_degradation_curve", "custom_degradation_curve"],
+    MESSAGES.required,
+  ),
   customDegradationCurveId: str,
   customDegradationCurveFileName: str,
   repowering: num,
   revenueStrategies: list,
   macroScenarios: list,
-  runName: z.preprocess((v) => (v && typeof v === "object" && !Array.isArray(v) ? v : {}), z.record(z.unknown())),
+  runName: z.preprocess(
+    (v) => (v && typeof v === "object" && !Array.isArray(v) ? v : {}),
+    z.record(z.unknown()),
+  ),
   horizonYears: num,
   selectedAssetId: str,
   portfolioId: str,
@@ -353,7 +369,14 @@ export interface ForecastContext {
 
 type Add = (field: string, message: string) => void;
 
-function between(add: Add, field: string, v: number | undefined, [lo, hi]: readonly [number, number], message: string, required: boolean) {
+function between(
+  add: Add,
+  field: string,
+  v: number | undefined,
+  [lo, hi]: readonly [number, number],
+  message: string,
+  required: boolean,
+) {
   if (v === undefined) {
     if (required) add(field, message);
     return;
@@ -361,15 +384,27 @@ function between(add: Add, field: string, v: number | undefined, [lo, hi]: reado
   if (v < lo || v > hi) add(field, message);
 }
 
-export function effectiveRegion(d: Pick<Fields, "region" | "runAsset">, ctx: ForecastContext): ForecastRegion | undefined {
+export function effectiveRegion(
+  d: Pick<Fields, "region" | "runAsset">,
+  ctx: ForecastContext,
+): ForecastRegion | undefined {
   return ctx.region ?? d.region ?? d.runAsset?.marketRegion;
 }
-export function effectiveConfiguration(d: Pick<Fields, "configuration" | "runAsset">, ctx: ForecastContext): Configuration | undefined {
+export function effectiveConfiguration(
+  d: Pick<Fields, "configuration" | "runAsset">,
+  ctx: ForecastContext,
+): Configuration | undefined {
   return ctx.configuration ?? d.configuration ?? d.runAsset?.configuration;
 }
 
 /** Apply the rules of spec §5 to the fields in `scope` (all when omitted). */
-function checkForecast(d: Fields, ctx: ForecastContext, add: Add, scope?: ReadonlySet<string>, draft = false) {
+function checkForecast(
+  d: Fields,
+  ctx: ForecastContext,
+  add: Add,
+  scope?: ReadonlySet<string>,
+  draft = false,
+) {
   const inScope = (f: string) => !scope || scope.has(f);
   const out: Add = (f, m) => {
     if (inScope(f.split(".")[0])) add(f, m);
@@ -399,10 +434,15 @@ function checkForecast(d: Fields, ctx: ForecastContext, add: Add, scope?: Readon
     if (req(true)) out("zipCode", MESSAGES.zipCode);
   } else if (d.zipCode.length > LIMITS.zipCode) out("zipCode", MESSAGES.zipCode);
   // Solar and wind output is modelled at the site: its coordinates are needed (or an uploaded profile).
-  const generationModelled = configuration === "wind" || hasSolar(configuration) || (configuration === "bess" && d.coLocation === "true");
+  const generationModelled =
+    configuration === "wind" ||
+    hasSolar(configuration) ||
+    (configuration === "bess" && d.coLocation === "true");
   const needsSite = generationModelled && !d.solarProfileId;
-  if (d.latitude === undefined ? req(needsSite) : d.latitude < -90 || d.latitude > 90) out("latitude", MESSAGES.latitude);
-  if (d.longitude === undefined ? req(needsSite) : d.longitude < -180 || d.longitude > 180) out("longitude", MESSAGES.longitude);
+  if (d.latitude === undefined ? req(needsSite) : d.latitude < -90 || d.latitude > 90)
+    out("latitude", MESSAGES.latitude);
+  if (d.longitude === undefined ? req(needsSite) : d.longitude < -180 || d.longitude > 180)
+    out("longitude", MESSAGES.longitude);
   if (region === "GB") {
     if (!d.gspGroup) {
       if (req(true)) out("gspGroup", MESSAGES.gspGroup);
@@ -411,16 +451,19 @@ function checkForecast(d: Fields, ctx: ForecastContext, add: Add, scope?: Readon
   if (region === "ERCOT") {
     if (!d.ercotZone) {
       if (req(true)) out("ercotZone", MESSAGES.ercotZone);
-    } else if (!(ERCOT_ZONES as readonly string[]).includes(d.ercotZone)) out("ercotZone", MESSAGES.ercotZone);
+    } else if (!(ERCOT_ZONES as readonly string[]).includes(d.ercotZone))
+      out("ercotZone", MESSAGES.ercotZone);
   }
   if (region === "NEM") {
     if (!d.nemRegion) {
       if (req(true)) out("nemRegion", MESSAGES.nemRegion);
-    } else if (!(NEM_REGIONS as readonly string[]).includes(d.nemRegion)) out("nemRegion", MESSAGES.nemRegion);
+    } else if (!(NEM_REGIONS as readonly string[]).includes(d.nemRegion))
+      out("nemRegion", MESSAGES.nemRegion);
   }
   if (!d.startDate) {
     if (req(true)) out("startDate", MESSAGES.startDate);
-  } else if (!DATE.test(d.startDate) || Number.isNaN(Date.parse(d.startDate))) out("startDate", MESSAGES.startDate);
+  } else if (!DATE.test(d.startDate) || Number.isNaN(Date.parse(d.startDate)))
+    out("startDate", MESSAGES.startDate);
   else if (d.startDate < LIMITS.minStartDate) out("startDate", MESSAGES.startDateMin);
   between(out, "horizonYears", d.horizonYears, LIMITS.horizonYears, MESSAGES.horizonYears, false);
 
@@ -428,57 +471,113 @@ function checkForecast(d: Fields, ctx: ForecastContext, add: Add, scope?: Readon
     between(out, "maxCycles", d.maxCycles, LIMITS.maxCycles, MESSAGES.maxCycles, req(true));
     between(out, "ratedPower", d.ratedPower, LIMITS.ratedPower, MESSAGES.ratedPower, req(true));
     const eight = !!ctx.flags?.forecast_update_duration_validation;
-    between(out, "duration", d.duration, eight ? LIMITS.durationWithFlag : LIMITS.duration, eight ? MESSAGES.duration8 : MESSAGES.duration6, req(true));
+    between(
+      out,
+      "duration",
+      d.duration,
+      eight ? LIMITS.durationWithFlag : LIMITS.duration,
+      eight ? MESSAGES.duration8 : MESSAGES.duration6,
+      req(true),
+    );
   }
 
   // Grid and connection
   if (!d.connectionType && req(true)) out("connectionType", MESSAGES.required);
   if (battery) {
     if (!d.efficiency && req(true)) out("efficiency", MESSAGES.required);
-    if (d.efficiency === "other") between(out, "o_efficiency", d.o_efficiency, LIMITS.efficiency, MESSAGES.efficiency, req(true));
+    if (d.efficiency === "other")
+      between(out, "o_efficiency", d.o_efficiency, LIMITS.efficiency, MESSAGES.efficiency, req(true));
     if (!d.maxImport && req(true)) out("maxImport", MESSAGES.required);
-    if (d.maxImport === "other") between(out, "o_maxImport", d.o_maxImport, LIMITS.importExport, MESSAGES.importExport, req(true));
+    if (d.maxImport === "other")
+      between(out, "o_maxImport", d.o_maxImport, LIMITS.importExport, MESSAGES.importExport, req(true));
     if (!d.coLocation && req(!isCoupled(configuration))) out("coLocation", MESSAGES.required);
     if (!d.degradation && req(true)) out("degradation", MESSAGES.required);
   }
   if (!d.maxExport && req(true)) out("maxExport", MESSAGES.required);
-  if (d.maxExport === "other") between(out, "o_maxExport", d.o_maxExport, LIMITS.importExport, MESSAGES.importExport, req(true));
+  if (d.maxExport === "other")
+    between(out, "o_maxExport", d.o_maxExport, LIMITS.importExport, MESSAGES.importExport, req(true));
   if (battery && coLocated) {
     if (!d.coupling && req(true)) out("coupling", MESSAGES.coupling);
   }
   if ((battery && coLocated) || configuration === "solar") {
-    between(out, "solarRatedPower", d.solarRatedPower, LIMITS.solarRatedPower, MESSAGES.solarRatedPower, req(true));
+    between(
+      out,
+      "solarRatedPower",
+      d.solarRatedPower,
+      LIMITS.solarRatedPower,
+      MESSAGES.solarRatedPower,
+      req(true),
+    );
   } else {
-    between(out, "solarRatedPower", d.solarRatedPower, LIMITS.solarRatedPower, MESSAGES.solarRatedPower, false);
+    between(
+      out,
+      "solarRatedPower",
+      d.solarRatedPower,
+      LIMITS.solarRatedPower,
+      MESSAGES.solarRatedPower,
+      false,
+    );
   }
-  between(out, "windRatedPower", d.windRatedPower, LIMITS.windRatedPower, MESSAGES.windRatedPower, req(configuration === "wind"));
+  between(
+    out,
+    "windRatedPower",
+    d.windRatedPower,
+    LIMITS.windRatedPower,
+    MESSAGES.windRatedPower,
+    req(configuration === "wind"),
+  );
   if (region === "GB") {
     const ratedPower = battery ? d.ratedPower : (d.solarRatedPower ?? d.windRatedPower);
     const needsZone =
-      d.connectionType === "transmission" || (d.connectionType === "distribution" && (ratedPower ?? 0) >= LIMITS.transmissionFromMW);
+      d.connectionType === "transmission" ||
+      (d.connectionType === "distribution" && (ratedPower ?? 0) >= LIMITS.transmissionFromMW);
     if (!d.tnuosGenerationZone) {
       if (req(needsZone)) out("tnuosGenerationZone", MESSAGES.tnuosGenerationZone);
-    } else if (!TNUOS_GENERATION_ZONES.includes(d.tnuosGenerationZone)) out("tnuosGenerationZone", MESSAGES.tnuosGenerationZone);
+    } else if (!TNUOS_GENERATION_ZONES.includes(d.tnuosGenerationZone))
+      out("tnuosGenerationZone", MESSAGES.tnuosGenerationZone);
   }
   if (battery && d.degradation === "custom_degradation_curve") {
     if (region && region !== "ERCOT") out("degradation", MESSAGES.customDegradationOnlyErcot);
-    if (!d.customDegradationCurveId && req(true)) out("customDegradationCurveId", MESSAGES.customDegradationCurveId);
+    if (!d.customDegradationCurveId && req(true))
+      out("customDegradationCurveId", MESSAGES.customDegradationCurveId);
     between(out, "repowering", d.repowering, LIMITS.repoweringCustom, MESSAGES.repoweringCustom, req(true));
   } else if (battery && d.degradation === "standard_degradation_curve") {
-    between(out, "repowering", d.repowering, LIMITS.repoweringStandard, MESSAGES.repoweringStandard, req(true));
+    between(
+      out,
+      "repowering",
+      d.repowering,
+      LIMITS.repoweringStandard,
+      MESSAGES.repoweringStandard,
+      req(true),
+    );
   }
 
   // Tariffs (DUoS)
   if (d.duos === "true") {
-    for (const f of TARIFF_PRICE_FIELDS) between(out, f, d[f], LIMITS.tariffPrice, MESSAGES.tariffPrice, req(true));
+    for (const f of TARIFF_PRICE_FIELDS)
+      between(out, f, d[f], LIMITS.tariffPrice, MESSAGES.tariffPrice, req(true));
     for (const f of TARIFF_TIME_FIELDS) {
       const v = d[f];
       if (!v) {
         if (req(true)) out(f, MESSAGES.time);
       } else if (!TIME.test(v)) out(f, MESSAGES.time);
     }
-    between(out, "fixedDailyCharges", d.fixedDailyCharges, LIMITS.fixedCharge, MESSAGES.fixedDailyCharges, false);
-    between(out, "dailyFixedCapacityCharges", d.dailyFixedCapacityCharges, LIMITS.fixedCharge, MESSAGES.dailyFixedCapacityCharges, false);
+    between(
+      out,
+      "fixedDailyCharges",
+      d.fixedDailyCharges,
+      LIMITS.fixedCharge,
+      MESSAGES.fixedDailyCharges,
+      false,
+    );
+    between(
+      out,
+      "dailyFixedCapacityCharges",
+      d.dailyFixedCapacityCharges,
+      LIMITS.fixedCharge,
+      MESSAGES.dailyFixedCapacityCharges,
+      false,
+    );
   }
 
   // Other: revenue strategies, world views, output names
@@ -486,14 +585,17 @@ function checkForecast(d: Fields, ctx: ForecastContext, add: Add, scope?: Readon
     if (req(true)) out("revenueStrategies", MESSAGES.revenueStrategies);
   } else if (region) {
     const offered = revenueStrategiesFor(region, configuration).map((s) => s.value);
-    if (d.revenueStrategies.some((s) => !offered.includes(s))) out("revenueStrategies", MESSAGES.revenueStrategyRegion);
+    if (d.revenueStrategies.some((s) => !offered.includes(s)))
+      out("revenueStrategies", MESSAGES.revenueStrategyRegion);
   }
   if (d.macroScenarios.length === 0) {
     if (req(true)) out("macroScenarios", MESSAGES.macroScenarios);
   } else if (ctx.scenarios && region) {
     const solarOnly = hasSolar(configuration);
     const ok = (id: string) =>
-      ctx.scenarios!.some((s) => s.id === id && s.marketRegion === region && (!solarOnly || s.solarAvailable !== false));
+      ctx.scenarios!.some(
+        (s) => s.id === id && s.marketRegion === region && (!solarOnly || s.solarAvailable !== false),
+      );
     if (d.macroScenarios.some((id) => !ok(id))) out("macroScenarios", MESSAGES.macroScenarioRegion);
   }
   for (const id of d.macroScenarios) {
@@ -599,7 +701,21 @@ function normalise(d: Fields, ctx: ForecastContext): Record<string, unknown> {
     out.energyCapacity = Math.round(d.ratedPower * d.duration * 1000) / 1000;
   }
   if (configuration && !hasBattery(configuration)) {
-    for (const k of ["maxCycles", "duration", "energyCapacity", "efficiency", "o_efficiency", "maxImport", "o_maxImport", "degradation", "customDegradationCurveId", "customDegradationCurveFileName", "repowering", "coupling"]) delete out[k];
+    for (const k of [
+      "maxCycles",
+      "duration",
+      "energyCapacity",
+      "efficiency",
+      "o_efficiency",
+      "maxImport",
+      "o_maxImport",
+      "degradation",
+      "customDegradationCurveId",
+      "customDegradationCurveFileName",
+      "repowering",
+      "coupling",
+    ])
+      delete out[k];
     if (configuration === "solar") delete out.windRatedPower;
     if (configuration === "wind") delete out.solarRatedPower;
   }
@@ -616,7 +732,13 @@ function normalise(d: Fields, ctx: ForecastContext): Record<string, unknown> {
 
 function build(ctx: ForecastContext, scope: ReadonlySet<string> | undefined, draft: boolean) {
   return ForecastFields.superRefine((d, c) => {
-    checkForecast(d, ctx, (field, message) => c.addIssue({ code: z.ZodIssueCode.custom, path: field.split("."), message }), scope, draft);
+    checkForecast(
+      d,
+      ctx,
+      (field, message) => c.addIssue({ code: z.ZodIssueCode.custom, path: field.split("."), message }),
+      scope,
+      draft,
+    );
   });
 }
 
@@ -632,11 +754,43 @@ export function draftSchema(ctx: ForecastContext = {}) {
 
 const STEP_FIELDS = {
   assetDetails: [
-    "region", "configuration", "assetName", "addressLine1", "addressLine2", "city", "zipCode", "latitude", "longitude",
-    "gspGroup", "ercotZone", "nemRegion", "nodeId", "tnuosGenerationZone", "maxCycles", "startDate", "ratedPower", "duration",
-    "connectionType", "efficiency", "o_efficiency", "maxImport", "o_maxImport", "maxExport", "o_maxExport", "coLocation",
-    "coupling", "solarRatedPower", "windRatedPower", "duos", ...TARIFF_PRICE_FIELDS, ...TARIFF_TIME_FIELDS, ...TARIFF_FIXED_FIELDS,
-    "degradation", "customDegradationCurveId", "repowering", "horizonYears",
+    "region",
+    "configuration",
+    "assetName",
+    "addressLine1",
+    "addressLine2",
+    "city",
+    "zipCode",
+    "latitude",
+    "longitude",
+    "gspGroup",
+    "ercotZone",
+    "nemRegion",
+    "nodeId",
+    "tnuosGenerationZone",
+    "maxCycles",
+    "startDate",
+    "ratedPower",
+    "duration",
+    "connectionType",
+    "efficiency",
+    "o_efficiency",
+    "maxImport",
+    "o_maxImport",
+    "maxExport",
+    "o_maxExport",
+    "coLocation",
+    "coupling",
+    "solarRatedPower",
+    "windRatedPower",
+    "duos",
+    ...TARIFF_PRICE_FIELDS,
+    ...TARIFF_TIME_FIELDS,
+    ...TARIFF_FIXED_FIELDS,
+    "degradation",
+    "customDegradationCurveId",
+    "repowering",
+    "horizonYears",
   ],
   revenueStrategies: ["revenueStrategies"],
   worldView: ["macroScenarios"],
@@ -644,13 +798,58 @@ const STEP_FIELDS = {
 } as const;
 
 const DRAWER_FIELDS = {
-  assetInfo: ["region", "configuration", "assetName", "addressLine1", "addressLine2", "city", "zipCode", "latitude", "longitude", "gspGroup", "ercotZone", "nemRegion", "nodeId"],
-  bessDetails: ["ratedPower", "duration", "maxCycles", "startDate", "efficiency", "o_efficiency", "degradation", "customDegradationCurveId", "repowering", "horizonYears"],
-  gridConnection: [
-    "connectionType", "maxImport", "o_maxImport", "maxExport", "o_maxExport", "coLocation", "coupling", "solarRatedPower",
-    "tnuosGenerationZone", "duos", ...TARIFF_PRICE_FIELDS, ...TARIFF_TIME_FIELDS, ...TARIFF_FIXED_FIELDS,
+  assetInfo: [
+    "region",
+    "configuration",
+    "assetName",
+    "addressLine1",
+    "addressLine2",
+    "city",
+    "zipCode",
+    "latitude",
+    "longitude",
+    "gspGroup",
+    "ercotZone",
+    "nemRegion",
+    "nodeId",
   ],
-  solarGridConnection: ["connectionType", "maxExport", "o_maxExport", "tnuosGenerationZone", "duos", ...TARIFF_PRICE_FIELDS, ...TARIFF_TIME_FIELDS, ...TARIFF_FIXED_FIELDS],
+  bessDetails: [
+    "ratedPower",
+    "duration",
+    "maxCycles",
+    "startDate",
+    "efficiency",
+    "o_efficiency",
+    "degradation",
+    "customDegradationCurveId",
+    "repowering",
+    "horizonYears",
+  ],
+  gridConnection: [
+    "connectionType",
+    "maxImport",
+    "o_maxImport",
+    "maxExport",
+    "o_maxExport",
+    "coLocation",
+    "coupling",
+    "solarRatedPower",
+    "tnuosGenerationZone",
+    "duos",
+    ...TARIFF_PRICE_FIELDS,
+    ...TARIFF_TIME_FIELDS,
+    ...TARIFF_FIXED_FIELDS,
+  ],
+  solarGridConnection: [
+    "connectionType",
+    "maxExport",
+    "o_maxExport",
+    "tnuosGenerationZone",
+    "duos",
+    ...TARIFF_PRICE_FIELDS,
+    ...TARIFF_TIME_FIELDS,
+    ...TARIFF_FIXED_FIELDS,
+  ],
   solarDetails: ["solarRatedPower", "solarProfileId", "startDate", "horizonYears"],
   windDetails: ["windRatedPower", "startDate", "horizonYears"],
 } as const;
@@ -696,15 +895,26 @@ export function forecastDrawerSchemas(ctx: ForecastContext = {}) {
  * The fields still missing or wrong, in form order, for the run drawer's 'Complete the required
  * fields' list: [{ field, message }]. Empty when the forecast can run.
  */
-export function missingFields(data: unknown, ctx: ForecastContext = {}): { field: string; message: string }[] {
+export function missingFields(
+  data: unknown,
+  ctx: ForecastContext = {},
+): { field: string; message: string }[] {
   const r = forecastSchema(ctx).safeParse(data);
   if (r.success) return [];
   return r.error.issues.map((i) => ({ field: i.path.join("."), message: i.message }));
 }
 
 /** Suggested output name (spec §4): asset, scenario, duration and max cycles. */
-export function defaultRunName(f: { assetName?: string; duration?: number; maxCycles?: number }, scenarioName: string): string {
-  const parts = [f.assetName, scenarioName, f.duration !== undefined ? `${f.duration}h` : undefined, f.maxCycles !== undefined ? `${f.maxCycles} cycles` : undefined];
+export function defaultRunName(
+  f: { assetName?: string; duration?: number; maxCycles?: number },
+  scenarioName: string,
+): string {
+  const parts = [
+    f.assetName,
+    scenarioName,
+    f.duration !== undefined ? `${f.duration}h` : undefined,
+    f.maxCycles !== undefined ? `${f.maxCycles} cycles` : undefined,
+  ];
   return parts.filter(Boolean).join(" - ").slice(0, LIMITS.runName);
 }
 
@@ -715,7 +925,15 @@ export const defaultConnectionType = (ratedPower: number | undefined) =>
 /** Uploads (degradation curve, solar profile, client runs): .csv only, 2 MB. Returns a message or null. */
 export function checkUpload(file: { name: string; type?: string; size: number }): string | null {
   const csvName = /\.csv$/i.test(file.name);
-  const csvType = !file.type || ["text/csv", "application/csv", "application/vnd.ms-excel", "text/plain", "application/octet-stream"].includes(file.type);
+  const csvType =
+    !file.type ||
+    [
+      "text/csv",
+      "application/csv",
+      "application/vnd.ms-excel",
+      "text/plain",
+      "application/octet-stream",
+    ].includes(file.type);
   if (!csvName || !csvType) return MESSAGES.uploadWrongType;
   if (file.size > LIMITS.uploadBytes) return MESSAGES.uploadTooLarge;
   return null;

@@ -25,7 +25,12 @@ export const MESSAGES = {
 
 /** The page path segment of a saved chart: the title lowercased, words joined by hyphens. */
 export function chartSlug(title: string): string {
-  return title.trim().toLowerCase().split(/[\s-]+/).filter(Boolean).join("-");
+  return title
+    .trim()
+    .toLowerCase()
+    .split(/[\s-]+/)
+    .filter(Boolean)
+    .join("-");
 }
 
 /** Blank form values are "not given". */
@@ -57,10 +62,19 @@ export const PlotQuerySchema = z
   .object({
     start_date: z.preprocess(blankToUndefined, isoDate.optional()),
     end_date: z.preprocess(blankToUndefined, isoDate.optional()),
-    shortcut: z.preprocess(blankToUndefined, z.enum(SHORTCUTS, { message: "Choose 1D, 1W, 1M or 1Y" }).optional()),
-    period: z.preprocess(blankToUndefined, z.enum(PERIODS, { message: "Choose a period: year, month, week or day" }).optional()),
+    shortcut: z.preprocess(
+      blankToUndefined,
+      z.enum(SHORTCUTS, { message: "Choose 1D, 1W, 1M or 1Y" }).optional(),
+    ),
+    period: z.preprocess(
+      blankToUndefined,
+      z.enum(PERIODS, { message: "Choose a period: year, month, week or day" }).optional(),
+    ),
     categories: z.preprocess(list, z.array(z.enum(PLOT_CATEGORIES, { message: "Unknown category" })).max(20)),
-    fields: z.preprocess(list, z.array(z.string().trim().min(1).max(100)).max(20, "Plot at most 20 series at once")),
+    fields: z.preprocess(
+      list,
+      z.array(z.string().trim().min(1).max(100)).max(20, "Plot at most 20 series at once"),
+    ),
     moving_average: z.preprocess(
       blankToUndefined,
       z.coerce
@@ -70,12 +84,22 @@ export const PlotQuerySchema = z
         .max(365, "The moving average should be between 2 and 365 periods")
         .optional(),
     ),
-    chart_type: z.preprocess(blankToUndefined, z.enum(CHART_TYPES, { message: "Choose linear or stacked_bar" }).default("linear")),
-    unit: z.preprocess(blankToUndefined, z.enum(UNITS, { message: "Choose Price, Volume or Percent" }).default("Price")),
+    chart_type: z.preprocess(
+      blankToUndefined,
+      z.enum(CHART_TYPES, { message: "Choose linear or stacked_bar" }).default("linear"),
+    ),
+    unit: z.preprocess(
+      blankToUndefined,
+      z.enum(UNITS, { message: "Choose Price, Volume or Percent" }).default("Price"),
+    ),
   })
   .superRefine((q, ctx) => {
     if (q.start_date && q.end_date && q.start_date > q.end_date) {
-      ctx.addIssue({ code: "custom", path: ["end_date"], message: "The end date should be on or after the start date" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["end_date"],
+        message: "The end date should be on or after the start date",
+      });
     }
     if (q.categories.length && q.categories.length !== q.fields.length) {
       ctx.addIssue({ code: "custom", path: ["categories"], message: "Give one category per field" });

@@ -48,8 +48,13 @@ export class UploadError extends Error {}
 
 /** Spec §5 upload rule shared by degradation curves and solar/wind profiles. */
 export function checkUpload(fileName: string, sizeBytes: number, mimeType?: string): void {
-  const okType = !mimeType || mimeType === "text/csv" || mimeType === "application/vnd.ms-excel" || mimeType === "text/plain";
-  if (!/\.csv$/i.test(fileName) || !okType || sizeBytes > UPLOAD_MAX_BYTES) throw new UploadError(UNSUPPORTED_UPLOAD_MESSAGE);
+  const okType =
+    !mimeType ||
+    mimeType === "text/csv" ||
+    mimeType === "application/vnd.ms-excel" ||
+    mimeType === "text/plain";
+  if (!/\.csv$/i.test(fileName) || !okType || sizeBytes > UPLOAD_MAX_BYTES)
+    throw new UploadError(UNSUPPORTED_UPLOAD_MESSAGE);
 }
 
 /**
@@ -57,9 +62,16 @@ export function checkUpload(fileName: string, sizeBytes: number, mimeType?: stri
  * 0–1 or a percentage 0–100), a header line optional. Invalid content → UploadError with the
  * spec's message.
  */
-export function parseDegradationCsv(text: string, fileName = "curve.csv", sizeBytes = text.length): DegradationCurve {
+export function parseDegradationCsv(
+  text: string,
+  fileName = "curve.csv",
+  sizeBytes = text.length,
+): DegradationCurve {
   checkUpload(fileName, sizeBytes);
-  const lines = text.split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
+  const lines = text
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter(Boolean);
   const cycles: number[] = [];
   const retention: number[] = [];
   for (const [i, line] of lines.entries()) {
@@ -77,7 +89,8 @@ export function parseDegradationCsv(text: string, fileName = "curve.csv", sizeBy
   const pct = retention.some((r) => r > 1.0000001);
   for (let i = 0; i < cycles.length; i++) {
     if (pct) retention[i] /= 100;
-    if (cycles[i] < 0 || retention[i] <= 0 || retention[i] > 1.0000001) throw new UploadError(UNSUPPORTED_UPLOAD_MESSAGE);
+    if (cycles[i] < 0 || retention[i] <= 0 || retention[i] > 1.0000001)
+      throw new UploadError(UNSUPPORTED_UPLOAD_MESSAGE);
     if (i > 0 && cycles[i] <= cycles[i - 1]) throw new UploadError(UNSUPPORTED_UPLOAD_MESSAGE);
   }
   return { cycles, retention };
@@ -97,7 +110,8 @@ export class DegradationState {
   totalCycles = 0;
   readonly repoweringEvents: { year: number; cyclesBefore: number }[] = [];
   constructor(private readonly s: DegradationSettings) {
-    if (s.kind === "custom_degradation_curve" && !s.customCurve) throw new Error("custom degradation needs a curve");
+    if (s.kind === "custom_degradation_curve" && !s.customCurve)
+      throw new Error("custom degradation needs a curve");
   }
   retention(): number {
     switch (this.s.kind) {

@@ -47,7 +47,14 @@ function blockStarts(services: ServiceSpec[], n: number): Int32Array {
  * max Σ π_k r_k, Σ r_k ≤ power, Σ e_k r_k ≤ energy, 0 ≤ r_k ≤ ub_k has an optimal basis with at most
  * two services between their bounds; enumerate singles and pairs (a handful of services per side).
  */
-function bestSide(idx: number[], price: number[], ub: number[], e: number[], power: number, energy: number): Float64Array | null {
+function bestSide(
+  idx: number[],
+  price: number[],
+  ub: number[],
+  e: number[],
+  power: number,
+  energy: number,
+): Float64Array | null {
   let best = 0;
   let bi = -1;
   let bri = 0;
@@ -95,9 +102,22 @@ function bestSide(idx: number[], price: number[], ub: number[], e: number[], pow
 
 const PF = [0.5, 1];
 /** Candidate mixes per side: the best mix for several power and energy budgets (index 0 = none). */
-function sideOptions(sv: ServiceSpec[], price: number[], E: number, cMax: number, dMax: number, etaC: number, etaD: number): { up: Float64Array[]; dn: Float64Array[] } {
+function sideOptions(
+  sv: ServiceSpec[],
+  price: number[],
+  E: number,
+  cMax: number,
+  dMax: number,
+  etaC: number,
+  etaD: number,
+): { up: Float64Array[]; dn: Float64Array[] } {
   const K = sv.length;
-  const ub = sv.map((s) => Math.min(s.maxMW ?? Infinity, s.direction === "both" ? Math.min(cMax, dMax) : s.direction === "up" ? dMax : cMax));
+  const ub = sv.map((s) =>
+    Math.min(
+      s.maxMW ?? Infinity,
+      s.direction === "both" ? Math.min(cMax, dMax) : s.direction === "up" ? dMax : cMax,
+    ),
+  );
   const upIdx = sv.map((_, k) => k).filter((k) => sv[k].direction !== "down" && price[k] > 0);
   const dnIdx = sv.map((_, k) => k).filter((k) => sv[k].direction === "down" && price[k] > 0);
   // energy per MW: floor dur/ηd on the up side (a "both" service also needs room dur·ηc above)
@@ -122,7 +142,16 @@ function sideOptions(sv: ServiceSpec[], price: number[], E: number, cMax: number
   return { up: gen(upIdx, eUp, dMax), dn: gen(dnIdx, eDn, cMax) };
 }
 
-function combine(sv: ServiceSpec[], up: Float64Array, dn: Float64Array, E: number, cMax: number, dMax: number, etaC: number, etaD: number): Candidate | null {
+function combine(
+  sv: ServiceSpec[],
+  up: Float64Array,
+  dn: Float64Array,
+  E: number,
+  cMax: number,
+  dMax: number,
+  etaC: number,
+  etaD: number,
+): Candidate | null {
   const K = sv.length;
   const mw = new Float64Array(K);
   let u = 0;
@@ -177,14 +206,23 @@ export interface BlockSearchResult {
  * mix of each block, scored exactly with the arbitrage DP around it). `lambda` (per UTC day,
  * optional) prices the daily cap during the search.
  */
-export function chooseServices(p: DispatchProblem, opts: { sweeps?: number; lambda?: Float64Array; start?: DispatchProblem } = {}): BlockSearchResult {
+export function chooseServices(
+  p: DispatchProblem,
+  opts: { sweeps?: number; lambda?: Float64Array; start?: DispatchProblem } = {},
+): BlockSearchResult {
   validateProblem(p);
   const services = p.services ?? [];
   const n = p.price.length;
   const { cMax, dMax, E, etaC, etaD } = batteryLimits(p);
   const dt = p.intervalMinutes / 60;
   const base = chainParams({ ...p, services: undefined });
-  const cp: ChainParams = { ...base.params, A: base.params.A.slice(), B: base.params.B.slice(), L: base.params.L.slice(), H: base.params.H.slice() };
+  const cp: ChainParams = {
+    ...base.params,
+    A: base.params.A.slice(),
+    B: base.params.B.slice(),
+    L: base.params.L.slice(),
+    H: base.params.H.slice(),
+  };
   const A0 = base.params.A;
   const B0 = base.params.B;
   const starts = blockStarts(services, n);
@@ -213,7 +251,8 @@ export function chooseServices(p: DispatchProblem, opts: { sweeps?: number; lamb
       cp.H[t] = E - c.eDn;
     }
   };
-  const cand = (j: number, u: number, d: number) => combine(services, opt[j].up[u], opt[j].dn[d], E, cMax, dMax, etaC, etaD);
+  const cand = (j: number, u: number, d: number) =>
+    combine(services, opt[j].up[u], opt[j].dn[d], E, cMax, dMax, etaC, etaD);
   const svcRevenue = (j: number, c: Candidate) => {
     let a = 0;
     for (let k = 0; k < services.length; k++) a += c.mw[k] * prices[j][k];

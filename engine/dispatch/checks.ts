@@ -20,7 +20,10 @@ export function checkSchedule(p: DispatchProblem, r: DispatchResult, relTol = 1e
   const tolE = relTol * Math.max(E, 1) * 10;
   let s = p.battery?.initialSocMWh ?? 0;
   const day = utcDayIndex(p.startUtc, p.intervalMinutes, n);
-  const cap = p.battery?.maxCyclesPerDay !== undefined ? p.battery.maxCyclesPerDay * (p.battery.cycleEnergyMWh ?? E) : Infinity;
+  const cap =
+    p.battery?.maxCyclesPerDay !== undefined
+      ? p.battery.maxCyclesPerDay * (p.battery.cycleEnergyMWh ?? E)
+      : Infinity;
   let dayThroughput = 0;
   for (let t = 0; t < n; t++) {
     const c = r.chargeMW[t];
@@ -29,7 +32,8 @@ export function checkSchedule(p: DispatchProblem, r: DispatchResult, relTol = 1e
     if (d < -tolP || d > dMax + tolP) v.push(`t=${t}: discharge ${d} outside [0, ${dMax}]`);
     if (c + d > P + tolP) v.push(`t=${t}: charge + discharge ${c + d} > power ${P}`);
     s += (etaC * c - d / etaD) * dt;
-    if (Math.abs(s - r.socMWh[t]) > tolE) v.push(`t=${t}: energy balance broken (soc ${r.socMWh[t]} vs ${s})`);
+    if (Math.abs(s - r.socMWh[t]) > tolE)
+      v.push(`t=${t}: energy balance broken (soc ${r.socMWh[t]} vs ${s})`);
     s = r.socMWh[t];
     if (s < -tolE || s > E + tolE) v.push(`t=${t}: state of charge ${s} outside [0, ${E}]`);
     if (t > 0 && day[t] !== day[t - 1]) dayThroughput = 0;
@@ -68,10 +72,13 @@ export function checkSchedule(p: DispatchProblem, r: DispatchResult, relTol = 1e
       const e = r.exportMW[t];
       const i = r.importMW[t];
       if (e < -tolP || i < -tolP) v.push(`t=${t}: negative grid flow`);
-      if (p.siteExportLimitMW !== undefined && e > p.siteExportLimitMW + tolP) v.push(`t=${t}: export ${e} above limit`);
-      if (p.siteImportLimitMW !== undefined && i > p.siteImportLimitMW + tolP) v.push(`t=${t}: import ${i} above limit`);
+      if (p.siteExportLimitMW !== undefined && e > p.siteExportLimitMW + tolP)
+        v.push(`t=${t}: export ${e} above limit`);
+      if (p.siteImportLimitMW !== undefined && i > p.siteImportLimitMW + tolP)
+        v.push(`t=${t}: import ${i} above limit`);
       const g = r.generationMW ? r.generationMW[t] : 0;
-      if (p.generation && (g < -tolP || g > p.generation.profileMW[t] + tolP)) v.push(`t=${t}: generation above profile`);
+      if (p.generation && (g < -tolP || g > p.generation.profileMW[t] + tolP))
+        v.push(`t=${t}: generation above profile`);
       if (!p.generation || p.generation.coupling === "AC" || !p.battery) {
         const bal = g + r.dischargeMW[t] - r.chargeMW[t] - (e - i);
         if (Math.abs(bal) > tolP * 10) v.push(`t=${t}: site balance off by ${bal}`);

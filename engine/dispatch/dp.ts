@@ -49,7 +49,6 @@ export interface ChainSolution {
   dayObjective?: Float64Array;
 }
 
-
 /** Reusable storage for the value functions of a chain. */
 export class ChainWork {
   off = new Int32Array(0);
@@ -139,7 +138,13 @@ export const chainBuffers = (n: number, days: number): ChainBuffers => ({
   dobj: new Float64Array(days),
 });
 
-export function solveChain(p: ChainParams, lam: Float64Array | null, w: ChainWork = new ChainWork(), terminal?: Pwl, buf?: ChainBuffers): ChainSolution {
+export function solveChain(
+  p: ChainParams,
+  lam: Float64Array | null,
+  w: ChainWork = new ChainWork(),
+  terminal?: Pwl,
+  buf?: ChainBuffers,
+): ChainSolution {
   const n = p.n;
   w.size(n);
   const bb = buf ?? chainBuffers(n, p.nDays);
@@ -175,7 +180,8 @@ export function solveChain(p: ChainParams, lam: Float64Array | null, w: ChainWor
     w.load(t, f);
     const hiF = f.hi;
     const tol = 1e-9 * Math.max(1, p.P);
-    if (soc + st.dl[0] > hiF + tol || soc + st.dl[st.m - 1] < f.lo - tol) return { feasible: false, objective: -Infinity, c, d, s, dayThroughput: thr };
+    if (soc + st.dl[0] > hiF + tol || soc + st.dl[st.m - 1] < f.lo - tol)
+      return { feasible: false, objective: -Infinity, c, d, s, dayThroughput: thr };
     const nx = bestNext(f, st, soc);
     const delta = nx - soc;
     const fl = flowsFor(st, delta);
@@ -218,12 +224,30 @@ const revenueOf = (p: ChainParams, sol: ChainSolution) => {
 };
 
 /** The chain restricted to intervals [t0, t1) of one day, from SoC sStart to exactly sEnd. */
-function dayParams(p: ChainParams, t0: number, t1: number, sStart: number, sEnd: number | undefined): ChainParams {
+function dayParams(
+  p: ChainParams,
+  t0: number,
+  t1: number,
+  sStart: number,
+  sEnd: number | undefined,
+): ChainParams {
   const m = t1 - t0;
   const L = p.L.slice(t0, t1);
   const H = p.H.slice(t0, t1);
   if (sEnd !== undefined) L[m - 1] = H[m - 1] = sEnd;
-  return { ...p, n: m, s0: sStart, ex: p.ex.subarray(t0, t1), im: p.im.subarray(t0, t1), A: p.A.subarray(t0, t1), B: p.B.subarray(t0, t1), L, H, day: new Int32Array(m), nDays: 1 };
+  return {
+    ...p,
+    n: m,
+    s0: sStart,
+    ex: p.ex.subarray(t0, t1),
+    im: p.im.subarray(t0, t1),
+    A: p.A.subarray(t0, t1),
+    B: p.B.subarray(t0, t1),
+    L,
+    H,
+    day: new Int32Array(m),
+    nDays: 1,
+  };
 }
 
 interface DayFix {
@@ -241,7 +265,17 @@ interface DayFix {
  * the two schedules on either side of it (both optimal at λ*) are mixed so the cap holds with
  * equality — the mixture is optimal for the capped day (complementary slackness).
  */
-function solveDay(p: ChainParams, t0: number, t1: number, sStart: number, sEnd: number | undefined, w: ChainWork, scale: number, terminal?: Pwl, hint = 0): DayFix {
+function solveDay(
+  p: ChainParams,
+  t0: number,
+  t1: number,
+  sStart: number,
+  sEnd: number | undefined,
+  w: ChainWork,
+  scale: number,
+  terminal?: Pwl,
+  hint = 0,
+): DayFix {
   const dp = dayParams(p, t0, t1, sStart, sEnd);
   const lam = new Float64Array(1);
   const m0 = t1 - t0;
@@ -282,7 +316,8 @@ function solveDay(p: ChainParams, t0: number, t1: number, sStart: number, sEnd: 
     if (!(l > a.l && l < b.l)) break;
     const lineVal = a.g + a.slope * (l - a.l);
     const e = ev(l);
-    if (Math.abs(e.thr - p.cap) <= capTol) return { ok: true, lambda: l, c: e.r.c, d: e.r.d, s: e.r.s, thr: e.thr };
+    if (Math.abs(e.thr - p.cap) <= capTol)
+      return { ok: true, lambda: l, c: e.r.c, d: e.r.d, s: e.r.s, thr: e.thr };
     if (e.g <= lineVal + 1e-11 * (Math.abs(lineVal) + 1)) break; // l is the kink: a and b both optimal at l
     if (e.thr > p.cap) a = e;
     else b = e;
@@ -308,7 +343,17 @@ function solveDay(p: ChainParams, t0: number, t1: number, sStart: number, sEnd: 
  * λ* feed the next global pass. The schedule is always feasible; `gap` = best dual bound −
  * revenue certifies how far it can be from the LP optimum.
  */
-export function solveChainWithCap(p: ChainParams, opts: { relGap?: number; maxPasses?: number; repairEvery?: number; repairLambda?: boolean; stallGap?: number } = {}, w = new ChainWork()): CapSolution {
+export function solveChainWithCap(
+  p: ChainParams,
+  opts: {
+    relGap?: number;
+    maxPasses?: number;
+    repairEvery?: number;
+    repairLambda?: boolean;
+    stallGap?: number;
+  } = {},
+  w = new ChainWork(),
+): CapSolution {
   const relGap = opts.relGap ?? 2e-5;
   const maxPasses = opts.maxPasses ?? 6;
   const D = p.nDays;
@@ -318,7 +363,8 @@ export function solveChainWithCap(p: ChainParams, opts: { relGap?: number; maxPa
   if (!sol.feasible) return { ...sol, revenue: -Infinity, gap: Infinity, passes: 1, lambda: lam };
   let over = false;
   for (let k = 0; k < D; k++) if (sol.dayThroughput[k] > p.cap + capTol) over = true;
-  if (!Number.isFinite(p.cap) || !over) return { ...sol, revenue: revenueOf(p, sol), gap: 0, passes: 1, lambda: lam };
+  if (!Number.isFinite(p.cap) || !over)
+    return { ...sol, revenue: revenueOf(p, sol), gap: 0, passes: 1, lambda: lam };
   let scale = 0;
   for (let t = 0; t < p.n; t++) scale = Math.max(scale, Math.abs(p.ex[t]), Math.abs(p.im[t]));
   scale = Math.max(scale, 1) * p.etaD;
@@ -353,7 +399,17 @@ export function solveChainWithCap(p: ChainParams, opts: { relGap?: number; maxPa
       const t1 = start[k + 1];
       // terminal value: the global pass's value-to-go at the day's last interval
       if (t1 < p.n) w.load(t1 - 1, term);
-      const fix = solveDay(p, t0, t1, sStart, undefined, dw, scale, t1 < p.n ? term : undefined, repLam[k] || lam[k]);
+      const fix = solveDay(
+        p,
+        t0,
+        t1,
+        sStart,
+        undefined,
+        dw,
+        scale,
+        t1 < p.n ? term : undefined,
+        repLam[k] || lam[k],
+      );
       if (!fix.ok) return;
       c.set(fix.c, t0);
       d.set(fix.d, t0);

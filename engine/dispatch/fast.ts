@@ -17,7 +17,8 @@ export function dpScope(p: DispatchProblem): string | undefined {
   if (p.services?.some((s) => !s.fixedMW)) return "services to choose";
   if (p.exportPrice || p.importPrice || p.importCharge || p.exportCharge) {
     const { exportPrice, importPrice } = effectivePrices(p);
-    for (let t = 0; t < exportPrice.length; t++) if (exportPrice[t] > importPrice[t] + 1e-12) return "export price above import price";
+    for (let t = 0; t < exportPrice.length; t++)
+      if (exportPrice[t] > importPrice[t] + 1e-12) return "export price above import price";
   }
   return undefined;
 }
@@ -56,7 +57,10 @@ export function chainParams(p: DispatchProblem): ChainBuild {
       let eUp = 0;
       let eDn = 0;
       for (const sv of fixed) {
-        const ub = Math.min(sv.maxMW ?? Infinity, sv.direction === "both" ? Math.min(cMax, dMax) : sv.direction === "up" ? dMax : cMax);
+        const ub = Math.min(
+          sv.maxMW ?? Infinity,
+          sv.direction === "both" ? Math.min(cMax, dMax) : sv.direction === "up" ? dMax : cMax,
+        );
         const r = Math.min(Math.max(sv.fixedMW![t], 0), ub);
         if (sv.direction !== "down") {
           up += r;
@@ -82,7 +86,25 @@ export function chainParams(p: DispatchProblem): ChainBuild {
   for (let t = 0; t < n; t++) day[t] = days[t] - days[0];
   const cap = b.maxCyclesPerDay !== undefined ? b.maxCyclesPerDay * (b.cycleEnergyMWh ?? E) : Infinity;
   return {
-    params: { n, dt, etaC, etaD, P, cMax, dMax, s0: Math.min(Math.max(b.initialSocMWh ?? 0, 0), E), ex, im, A, B, L, H, day, nDays: day[n - 1] + 1, cap },
+    params: {
+      n,
+      dt,
+      etaC,
+      etaD,
+      P,
+      cMax,
+      dMax,
+      s0: Math.min(Math.max(b.initialSocMWh ?? 0, 0), E),
+      ex,
+      im,
+      A,
+      B,
+      L,
+      H,
+      day,
+      nDays: day[n - 1] + 1,
+      cap,
+    },
     gridStage,
   };
 }
@@ -91,13 +113,17 @@ export function chainParams(p: DispatchProblem): ChainBuild {
  * Exact DP solve, or null when out of scope or when the Lagrangian certificate is above
  * `maxRelGap` (then the LP is the safe route).
  */
-export function solveDispatchDp(p: DispatchProblem, opts: { maxRelGap?: number; work?: ChainWork } = {}): DispatchResult | null {
+export function solveDispatchDp(
+  p: DispatchProblem,
+  opts: { maxRelGap?: number; work?: ChainWork } = {},
+): DispatchResult | null {
   validateProblem(p);
   if (dpScope(p)) return null;
   const t0 = performance.now();
   const { params, gridStage } = chainParams(p);
   const sol = solveChainWithCap(params, { relGap: 5e-5 }, opts.work);
-  if (!sol.feasible || !(sol.gap <= (opts.maxRelGap ?? Infinity) * Math.max(1, Math.abs(sol.revenue)))) return null;
+  if (!sol.feasible || !(sol.gap <= (opts.maxRelGap ?? Infinity) * Math.max(1, Math.abs(sol.revenue))))
+    return null;
   return resultFromChain(p, params, gridStage, sol.c, sol.d, sol.s, performance.now() - t0, sol.passes);
 }
 
@@ -131,12 +157,18 @@ export function resultFromChain(
       const pe = (p.exportPrice ?? p.price)[t];
       const pi = (p.importPrice ?? p.price)[t];
       energyRevenue += (pe * exportMW[t] - pi * importMW[t]) * dt;
-      gridChargeCost += ((p.exportCharge ? p.exportCharge[t] : 0) * exportMW[t] + (p.importCharge ? p.importCharge[t] : 0) * importMW[t]) * dt;
+      gridChargeCost +=
+        ((p.exportCharge ? p.exportCharge[t] : 0) * exportMW[t] +
+          (p.importCharge ? p.importCharge[t] : 0) * importMW[t]) *
+        dt;
     } else energyRevenue += p.price[t] * (d[t] - c[t]) * dt;
   }
   const services = (p.services ?? []).map((sv) => {
     const { cMax, dMax } = batteryLimits(p);
-    const ub = Math.min(sv.maxMW ?? Infinity, sv.direction === "both" ? Math.min(cMax, dMax) : sv.direction === "up" ? dMax : cMax);
+    const ub = Math.min(
+      sv.maxMW ?? Infinity,
+      sv.direction === "both" ? Math.min(cMax, dMax) : sv.direction === "up" ? dMax : cMax,
+    );
     const mw = new Float64Array(n);
     let revenue = 0;
     for (let t = 0; t < n; t++) {

@@ -58,7 +58,10 @@ export function batteryLimits(p: DispatchProblem) {
   return { P, cMax, dMax, E: b.energyMWh, etaC: eta, etaD: eta };
 }
 
-export function effectivePrices(p: DispatchProblem): { exportPrice: Float64Array; importPrice: Float64Array } {
+export function effectivePrices(p: DispatchProblem): {
+  exportPrice: Float64Array;
+  importPrice: Float64Array;
+} {
   const n = p.price.length;
   const exportPrice = new Float64Array(n);
   const importPrice = new Float64Array(n);
@@ -73,21 +76,29 @@ export function validateProblem(p: DispatchProblem): void {
   const n = p.price.length;
   if (n === 0) throw new Error("no price intervals");
   if (!(p.intervalMinutes > 0)) throw new Error("interval minutes must be positive");
-  for (let t = 0; t < n; t++) if (!Number.isFinite(p.price[t])) throw new Error(`price at interval ${t} is not a number`);
+  for (let t = 0; t < n; t++)
+    if (!Number.isFinite(p.price[t])) throw new Error(`price at interval ${t} is not a number`);
   const b = p.battery;
   if (b) {
     if (!(b.powerMW > 0)) throw new Error("battery power must be positive");
     if (!(b.energyMWh >= 0)) throw new Error("battery energy must be non-negative");
-    if (!(b.roundTripEfficiency > 0 && b.roundTripEfficiency <= 1)) throw new Error("efficiency must be in (0, 100] %");
-    if (b.importLimitMW !== undefined && !(b.importLimitMW >= 0)) throw new Error("import limit must be non-negative");
-    if (b.exportLimitMW !== undefined && !(b.exportLimitMW >= 0)) throw new Error("export limit must be non-negative");
-    if (b.maxCyclesPerDay !== undefined && !(b.maxCyclesPerDay >= 0)) throw new Error("max cycles must be non-negative");
+    if (!(b.roundTripEfficiency > 0 && b.roundTripEfficiency <= 1))
+      throw new Error("efficiency must be in (0, 100] %");
+    if (b.importLimitMW !== undefined && !(b.importLimitMW >= 0))
+      throw new Error("import limit must be non-negative");
+    if (b.exportLimitMW !== undefined && !(b.exportLimitMW >= 0))
+      throw new Error("export limit must be non-negative");
+    if (b.maxCyclesPerDay !== undefined && !(b.maxCyclesPerDay >= 0))
+      throw new Error("max cycles must be non-negative");
     const s0 = b.initialSocMWh ?? 0;
-    if (!(s0 >= -1e-9 && s0 <= b.energyMWh + 1e-9)) throw new Error("initial state of charge outside [0, capacity]");
+    if (!(s0 >= -1e-9 && s0 <= b.energyMWh + 1e-9))
+      throw new Error("initial state of charge outside [0, capacity]");
   }
   for (const arr of [p.exportPrice, p.importPrice, p.importCharge, p.exportCharge, p.generation?.profileMW])
-    if (arr && arr.length !== n) throw new Error("all per-interval series must have the same length as the prices");
-  for (const s of p.services ?? []) if (s.price.length !== n) throw new Error(`service ${s.key}: price series length differs`);
+    if (arr && arr.length !== n)
+      throw new Error("all per-interval series must have the same length as the prices");
+  for (const s of p.services ?? [])
+    if (s.price.length !== n) throw new Error(`service ${s.key}: price series length differs`);
 }
 
 export function buildDispatchLp(p: DispatchProblem): { model: LpModel; index: DispatchIndex } {
@@ -101,7 +112,8 @@ export function buildDispatchLp(p: DispatchProblem): { model: LpModel; index: Di
   const services = hasBat ? (p.services ?? []) : [];
   const gridStage = !!(gen || p.exportPrice || p.importPrice || p.importCharge || p.exportCharge);
   const { exportPrice, importPrice } = effectivePrices(p);
-  const cycleCap = hasBat && b!.maxCyclesPerDay !== undefined ? b!.maxCyclesPerDay * (b!.cycleEnergyMWh ?? E) : Infinity;
+  const cycleCap =
+    hasBat && b!.maxCyclesPerDay !== undefined ? b!.maxCyclesPerDay * (b!.cycleEnergyMWh ?? E) : Infinity;
   const hasCap = Number.isFinite(cycleCap);
   const dayIndex = utcDayIndex(p.startUtc, p.intervalMinutes, n);
   const anyUp = services.some((s) => s.direction !== "down");
@@ -208,7 +220,7 @@ export function buildDispatchLp(p: DispatchProblem): { model: LpModel; index: Di
         const dn = sv.direction !== "up";
         if (up) {
           push(rows.up[t], 1);
-          push(rows.eUp[t], (-sv.durationHours) / etaD);
+          push(rows.eUp[t], -sv.durationHours / etaD);
         }
         if (dn) {
           push(rows.dn[t], 1);

@@ -13,7 +13,10 @@ const ISO = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{
 export function parsePriceCsv(text: string, intervalMinutes?: number): PriceSeries {
   const lines = text.split(/\r?\n/).filter((l) => l.trim() !== "");
   if (lines.length === 0) throw new Error("prices file is empty");
-  const header = lines[0].replace(/^\uFEFF/, "").split(",").map((h) => h.trim().toLowerCase());
+  const header = lines[0]
+    .replace(/^\uFEFF/, "")
+    .split(",")
+    .map((h) => h.trim().toLowerCase());
   if (header.length < 2 || header[0] !== "timestamp" || header[1] !== "price")
     throw new Error(`prices file: header must be 'timestamp,price' (found '${lines[0]}')`);
   const timestamps: string[] = [];
@@ -26,7 +29,8 @@ export function parsePriceCsv(text: string, intervalMinutes?: number): PriceSeri
     if (!ISO.test(ts)) throw new Error(`prices file line ${i + 1}: timestamp '${ts}' is not ISO 8601`);
     const hasZone = /(Z|[+-]\d{2}:?\d{2})$/.test(ts);
     const t = Date.parse(hasZone ? ts : `${ts.replace(" ", "T")}Z`);
-    if (!Number.isFinite(t)) throw new Error(`prices file line ${i + 1}: timestamp '${ts}' is not a valid date`);
+    if (!Number.isFinite(t))
+      throw new Error(`prices file line ${i + 1}: timestamp '${ts}' is not a valid date`);
     const raw = cells[1].trim();
     const p = raw === "" ? NaN : Number(raw);
     if (!Number.isFinite(p)) throw new Error(`prices file line ${i + 1}: price '${raw}' is not a number`);
@@ -41,9 +45,13 @@ export function parsePriceCsv(text: string, intervalMinutes?: number): PriceSeri
     if (!(step > 0)) throw new Error("prices file line 3: timestamps must increase");
     for (let i = 2; i < ms.length; i++)
       if (ms[i] - ms[i - 1] !== step)
-        throw new Error(`prices file line ${i + 2}: intervals are not equal (expected ${step / 60000} minutes)`);
+        throw new Error(
+          `prices file line ${i + 2}: intervals are not equal (expected ${step / 60000} minutes)`,
+        );
     if (intervalMinutes !== undefined && Math.abs(intervalMinutes * 60000 - step) > 1e-6)
-      throw new Error(`--interval-minutes ${intervalMinutes} does not match the file's ${step / 60000}-minute intervals`);
+      throw new Error(
+        `--interval-minutes ${intervalMinutes} does not match the file's ${step / 60000}-minute intervals`,
+      );
   } else {
     if (intervalMinutes === undefined) throw new Error("a single-row prices file needs --interval-minutes");
     step = intervalMinutes * 60000;

@@ -126,11 +126,21 @@ export class Polygon {
         if (!Number.isFinite(g1) || !Number.isFinite(g2)) continue;
         const c = (g1 * b2 - g2 * b1) / det;
         const d = (a1 * g2 - a2 * g1) / det;
-        if (c < -tol || d < -tol || c > cMax + tol || d > dMax + tol || c + d > P + tol || d - c > A + tol || c - d > B + tol) continue;
+        if (
+          c < -tol ||
+          d < -tol ||
+          c > cMax + tol ||
+          d > dMax + tol ||
+          c + d > P + tol ||
+          d - c > A + tol ||
+          c - d > B + tol
+        )
+          continue;
         const cc = Math.min(Math.max(c, 0), cMax);
         const dd = Math.min(Math.max(d, 0), dMax);
         let dup = false;
-        for (let k = 0; k < out.n; k++) if (Math.abs(out.c[k] - cc) <= tol && Math.abs(out.d[k] - dd) <= tol) dup = true;
+        for (let k = 0; k < out.n; k++)
+          if (Math.abs(out.c[k] - cc) <= tol && Math.abs(out.d[k] - dd) <= tol) dup = true;
         if (dup) continue;
         out.c[out.n] = cc;
         out.d[out.n] = dd;
@@ -145,7 +155,16 @@ export class Polygon {
  * Builds the stage (upper hull) for one interval: reward(c, d) = dt·(ex·(d−c)⁺ − im·(c−d)⁺ − λ·d/ηd),
  * concave when ex ≤ im (equal without a grid stage). Δ = (ηc·c − d/ηd)·dt.
  */
-export function buildStage(poly: Polygon, etaC: number, etaD: number, dt: number, ex: number, im: number, lam: number, out: Stage): Stage {
+export function buildStage(
+  poly: Polygon,
+  etaC: number,
+  etaD: number,
+  dt: number,
+  ex: number,
+  im: number,
+  lam: number,
+  out: Stage,
+): Stage {
   const k = poly.n;
   const idx = poly.order;
   const dl = poly.dl;
@@ -289,7 +308,12 @@ export function forwardStep(F: Pwl, st: Stage, L: number, H: number, out: Pwl): 
 
 /** Restricts the domain to [L, H] (empty → ok = false). */
 export function clip(f: Pwl, L: number, H: number): void {
-  const scale = Math.max(1, Math.abs(f.lo), Number.isFinite(H) ? Math.abs(H) : 0, Number.isFinite(L) ? Math.abs(L) : 0);
+  const scale = Math.max(
+    1,
+    Math.abs(f.lo),
+    Number.isFinite(H) ? Math.abs(H) : 0,
+    Number.isFinite(L) ? Math.abs(L) : 0,
+  );
   const tol = 1e-9 * scale;
   if (f.lo < L) {
     let need = L - f.lo;

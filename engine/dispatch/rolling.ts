@@ -14,7 +14,10 @@ export interface RollingOptions {
 
 const sliceOpt = (a: Float64Array | undefined, s: number, e: number) => (a ? a.subarray(s, e) : undefined);
 
-export function solveRolling(p: DispatchProblem, opts: RollingOptions = { windowDays: 31, lookaheadDays: 2 }): DispatchResult {
+export function solveRolling(
+  p: DispatchProblem,
+  opts: RollingOptions = { windowDays: 31, lookaheadDays: 2 },
+): DispatchResult {
   const n = p.price.length;
   const per = Math.round((24 * 60) / p.intervalMinutes);
   const win = Math.max(1, Math.round(opts.windowDays * per));
@@ -22,7 +25,9 @@ export function solveRolling(p: DispatchProblem, opts: RollingOptions = { window
   if (n <= win + look) return solveDispatch(p);
   const t0 = Date.parse(p.startUtc);
   // align windows to UTC midnights so the daily cap is per full day
-  const startOfDayOffset = Math.round(((t0 % 86_400_000) + 86_400_000) % 86_400_000 / (p.intervalMinutes * 60_000));
+  const startOfDayOffset = Math.round(
+    (((t0 % 86_400_000) + 86_400_000) % 86_400_000) / (p.intervalMinutes * 60_000),
+  );
   const first = startOfDayOffset === 0 ? win : Math.max(1, per - startOfDayOffset) + win;
   const chargeMW = new Float64Array(n);
   const dischargeMW = new Float64Array(n);
@@ -52,14 +57,19 @@ export function solveRolling(p: DispatchProblem, opts: RollingOptions = { window
       importPrice: sliceOpt(p.importPrice, s, e),
       importCharge: sliceOpt(p.importCharge, s, e),
       exportCharge: sliceOpt(p.exportCharge, s, e),
-      battery: p.battery ? { ...p.battery, initialSocMWh: Math.min(Math.max(soc, 0), p.battery.energyMWh) } : undefined,
-      generation: p.generation ? { ...p.generation, profileMW: p.generation.profileMW.subarray(s, e) } : undefined,
+      battery: p.battery
+        ? { ...p.battery, initialSocMWh: Math.min(Math.max(soc, 0), p.battery.energyMWh) }
+        : undefined,
+      generation: p.generation
+        ? { ...p.generation, profileMW: p.generation.profileMW.subarray(s, e) }
+        : undefined,
       services: p.services?.map(
         (sv): ServiceSpec => ({
           ...sv,
           price: sv.price.subarray(s, e),
           fixedMW: sliceOpt(sv.fixedMW, s, e),
-          blockOffset: ((((sv.blockOffset ?? 0) - s) % sv.blockIntervals) + sv.blockIntervals) % sv.blockIntervals,
+          blockOffset:
+            ((((sv.blockOffset ?? 0) - s) % sv.blockIntervals) + sv.blockIntervals) % sv.blockIntervals,
         }),
       ),
     };
@@ -79,7 +89,9 @@ export function solveRolling(p: DispatchProblem, opts: RollingOptions = { window
       const pi = (p.importPrice ?? p.price)[s + t];
       energyRevenue += (pe * r.exportMW[t] - pi * r.importMW[t]) * dt;
       gridChargeCost +=
-        ((p.exportCharge ? p.exportCharge[s + t] : 0) * r.exportMW[t] + (p.importCharge ? p.importCharge[s + t] : 0) * r.importMW[t]) * dt;
+        ((p.exportCharge ? p.exportCharge[s + t] : 0) * r.exportMW[t] +
+          (p.importCharge ? p.importCharge[s + t] : 0) * r.importMW[t]) *
+        dt;
       services.forEach((sv, k) => {
         sv.mw[s + t] = r.services[k].mw[t];
         const rv = p.services![k].price[s + t] * r.services[k].mw[t] * dt;

@@ -28,7 +28,12 @@ const pick = (x: Float64Array, cols: Int32Array, lo = 0, hi = Infinity) => {
   return out;
 };
 
-function toResult(p: DispatchProblem, ix: DispatchIndex, sol: LpSolution, solver: "ipm" | "highs"): DispatchResult {
+function toResult(
+  p: DispatchProblem,
+  ix: DispatchIndex,
+  sol: LpSolution,
+  solver: "ipm" | "highs",
+): DispatchResult {
   const { n, dt, etaC, etaD } = ix;
   const { cMax, dMax, E } = batteryLimits(p);
   const x = sol.x;
@@ -45,7 +50,7 @@ function toResult(p: DispatchProblem, ix: DispatchIndex, sol: LpSolution, solver
     s += (etaC * chargeMW[t] - dischargeMW[t] / etaD) * dt;
     if (s < 0 && s > -1e-6 * (E || 1)) {
       // interior-point dust: take the tiny excess out of the discharge
-      dischargeMW[t] = Math.max(0, dischargeMW[t] + s * etaD / dt);
+      dischargeMW[t] = Math.max(0, dischargeMW[t] + (s * etaD) / dt);
       s = 0;
     } else if (s > E && s < E + 1e-6 * (E || 1)) {
       chargeMW[t] = Math.max(0, chargeMW[t] - (s - E) / etaC / dt);
@@ -75,7 +80,9 @@ function toResult(p: DispatchProblem, ix: DispatchIndex, sol: LpSolution, solver
       const pi = (p.importPrice ?? p.price)[t];
       energyRevenue += (pe * exportMW[t] - pi * importMW[t]) * dt;
       gridChargeCost +=
-        ((p.exportCharge ? p.exportCharge[t] : 0) * exportMW[t] + (p.importCharge ? p.importCharge[t] : 0) * importMW[t]) * dt;
+        ((p.exportCharge ? p.exportCharge[t] : 0) * exportMW[t] +
+          (p.importCharge ? p.importCharge[t] : 0) * importMW[t]) *
+        dt;
     }
   } else {
     exportMW = dischargeMW;

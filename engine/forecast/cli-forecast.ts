@@ -29,7 +29,9 @@ export async function runForecastCli(text: string, opts: { workers?: number } = 
         ...y,
         energyPrice: Float64Array.from(y.energyPrice),
         imbalancePrice: y.imbalancePrice ? Float64Array.from(y.imbalancePrice) : undefined,
-        servicePrices: Object.fromEntries(Object.entries(y.servicePrices ?? {}).map(([k, v]) => [k, Float64Array.from(v)])),
+        servicePrices: Object.fromEntries(
+          Object.entries(y.servicePrices ?? {}).map(([k, v]) => [k, Float64Array.from(v)]),
+        ),
       };
     }
     return syntheticMarketYear(params.region, year, scenarioId);

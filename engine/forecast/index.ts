@@ -2,7 +2,15 @@
 import { Worker } from "node:worker_threads";
 import { availableParallelism } from "node:os";
 import type { MarketYear } from "../types.ts";
-import { forecastInputSchema, type DayDispatch, type ForecastInput, type ForecastParams, type ForecastResult, type ProgressEvent, type ScenarioResult } from "./types.ts";
+import {
+  forecastInputSchema,
+  type DayDispatch,
+  type ForecastInput,
+  type ForecastParams,
+  type ForecastResult,
+  type ProgressEvent,
+  type ScenarioResult,
+} from "./types.ts";
 import { runScenario } from "./scenario.ts";
 import type { RevenueStrategy } from "../markets/services/rules.ts";
 
@@ -36,7 +44,11 @@ export function forecastYears(p: ForecastParams): number[] {
  * (HiGHS is not used here; the interior-point solver is synchronous, so threads give the
  * parallelism and keep the caller's event loop free).
  */
-export async function runForecast(input: ForecastInput | ForecastParams, marketYears: MarketYearSource, options: RunForecastOptions = {}): Promise<ForecastResult & { days: DayDispatch[] }> {
+export async function runForecast(
+  input: ForecastInput | ForecastParams,
+  marketYears: MarketYearSource,
+  options: RunForecastOptions = {},
+): Promise<ForecastResult & { days: DayDispatch[] }> {
   const t0 = performance.now();
   const p = parseForecastInput(input);
   const progress = (event: string, percentage: number, status: ProgressEvent["status"] = "success") =>
@@ -45,9 +57,17 @@ export async function runForecast(input: ForecastInput | ForecastParams, marketY
   const years = forecastYears(p);
   const jobs: { scenarioId: string; strategy: RevenueStrategy; years: MarketYear[] }[] = [];
   const byScenario = new Map<string, MarketYear[]>();
-  for (const s of p.macroScenarios) byScenario.set(s, years.map((y) => marketYears(s, y)));
-  const strategies = p.configuration === "solar" || (p.configuration === "wind" && p.windRatedPower === undefined) ? [p.revenueStrategies[0]] : p.revenueStrategies;
-  for (const s of p.macroScenarios) for (const st of strategies) jobs.push({ scenarioId: s, strategy: st, years: byScenario.get(s)! });
+  for (const s of p.macroScenarios)
+    byScenario.set(
+      s,
+      years.map((y) => marketYears(s, y)),
+    );
+  const strategies =
+    p.configuration === "solar" || (p.configuration === "wind" && p.windRatedPower === undefined)
+      ? [p.revenueStrategies[0]]
+      : p.revenueStrategies;
+  for (const s of p.macroScenarios)
+    for (const st of strategies) jobs.push({ scenarioId: s, strategy: st, years: byScenario.get(s)! });
   progress("Market data ready", 5);
   const totalYears = jobs.length * years.length;
   let doneYears = 0;
@@ -58,9 +78,15 @@ export async function runForecast(input: ForecastInput | ForecastParams, marketY
   const nWorkers = Math.min(options.workers ?? availableParallelism(), jobs.length);
   let results: (ScenarioResult & { days: DayDispatch[] })[];
   if (nWorkers <= 0 || jobs.length === 1) {
-    results = jobs.map((j) => runScenario(p, j.scenarioId, j.strategy, j.years, onYear, { days: options.days }));
+    results = jobs.map((j) =>
+      runScenario(p, j.scenarioId, j.strategy, j.years, onYear, { days: options.days }),
+    );
   } else {
-    results = await runInPool(nWorkers, jobs.map((j) => ({ params: p, ...j, days: options.days })), onYear);
+    results = await runInPool(
+      nWorkers,
+      jobs.map((j) => ({ params: p, ...j, days: options.days })),
+      onYear,
+    );
   }
   progress("Results aggregated", 100);
   return {
@@ -70,9 +96,19 @@ export async function runForecast(input: ForecastInput | ForecastParams, marketY
   };
 }
 
-type PoolJob = { params: ForecastParams; scenarioId: string; strategy: RevenueStrategy; years: MarketYear[]; days?: string[] };
+type PoolJob = {
+  params: ForecastParams;
+  scenarioId: string;
+  strategy: RevenueStrategy;
+  years: MarketYear[];
+  days?: string[];
+};
 
-async function runInPool(n: number, jobs: PoolJob[], onYear: () => void): Promise<(ScenarioResult & { days: DayDispatch[] })[]> {
+async function runInPool(
+  n: number,
+  jobs: PoolJob[],
+  onYear: () => void,
+): Promise<(ScenarioResult & { days: DayDispatch[] })[]> {
   const url = new URL("./worker.mjs", import.meta.url);
   const workers = Array.from({ length: n }, () => new Worker(url));
   const results: (ScenarioResult & { days: DayDispatch[] })[] = new Array(jobs.length);
@@ -87,14 +123,22 @@ async function runInPool(n: number, jobs: PoolJob[], onYear: () => void): Promis
               const id = next++;
               w.postMessage({ id, ...jobs[id] });
             };
-            w.on("message", (m: { id: number; year?: number; result?: ScenarioResult & { days: DayDispatch[] }; error?: string }) => {
-              if (m.error) return reject(new Error(m.error));
-              if (m.year !== undefined && !m.result) return onYear();
-              if (m.result) {
-                results[m.id] = m.result;
-                send();
-              }
-            });
+            w.on(
+              "message",
+              (m: {
+                id: number;
+                year?: number;
+                result?: ScenarioResult & { days: DayDispatch[] };
+                error?: string;
+              }) => {
+                if (m.error) return reject(new Error(m.error));
+                if (m.year !== undefined && !m.result) return onYear();
+                if (m.result) {
+                  results[m.id] = m.result;
+                  send();
+                }
+              },
+            );
             w.on("error", reject);
             send();
           }),

@@ -5,7 +5,12 @@ import type { DispatchProblem, DispatchResult, ServiceSpec } from "../dispatch/t
 import { solveDispatch } from "../dispatch/solve.ts";
 import { solveRolling } from "../dispatch/rolling.ts";
 import { solveDispatchDp } from "../dispatch/fast.ts";
-import { servicesFor, strategyPlan, gbCapacityDerating, type RevenueStrategy } from "../markets/services/rules.ts";
+import {
+  servicesFor,
+  strategyPlan,
+  gbCapacityDerating,
+  type RevenueStrategy,
+} from "../markets/services/rules.ts";
 import { DegradationState } from "../degradation/index.ts";
 import { solarProfile, resampleProfile, DEFAULT_DC_AC_RATIO } from "../solar/index.ts";
 import { windProfile } from "../wind/index.ts";
@@ -13,7 +18,14 @@ import { duosCharges, duosFixedCost, tnuosAnnualCharge } from "../tariffs/index.
 import type { DayDispatch, ForecastParams, ScenarioResult, Stream, YearResult } from "./types.ts";
 
 export interface AssetModel {
-  battery?: { powerMW: number; energyMWh: number; eta: number; importMW: number; exportMW: number; maxCycles: number };
+  battery?: {
+    powerMW: number;
+    energyMWh: number;
+    eta: number;
+    importMW: number;
+    exportMW: number;
+    maxCycles: number;
+  };
   generation?: { kind: "solar" | "wind"; ratedMW: number; coupling: "AC" | "DC" };
   siteImportMW: number;
   siteExportMW: number;
@@ -28,13 +40,22 @@ export function assetModel(p: ForecastParams): AssetModel {
   const etaRaw = p.efficiency === "other" ? p.o_efficiency! : p.efficiency;
   const eta = etaRaw > 1 ? etaRaw / 100 : etaRaw;
   const cfg = p.configuration;
-  const hasBattery = cfg === "bess" || cfg === "solarACcoupling" || cfg === "solarDCcoupling" || (cfg === "wind" && p.windRatedPower !== undefined);
+  const hasBattery =
+    cfg === "bess" ||
+    cfg === "solarACcoupling" ||
+    cfg === "solarDCcoupling" ||
+    (cfg === "wind" && p.windRatedPower !== undefined);
   const imp = pick(p.maxImport, p.o_maxImport, p.ratedPower);
   const exp = pick(p.maxExport, p.o_maxExport, p.ratedPower);
   if (!hasBattery) {
     const rated = cfg === "wind" ? (p.windRatedPower ?? p.ratedPower) : (p.solarRatedPower ?? p.ratedPower);
     const siteExport = p.maxExport === "same" ? rated : exp;
-    return { generation: { kind: cfg === "wind" ? "wind" : "solar", ratedMW: rated, coupling: "AC" }, siteImportMW: 0, siteExportMW: siteExport, unitMW: rated };
+    return {
+      generation: { kind: cfg === "wind" ? "wind" : "solar", ratedMW: rated, coupling: "AC" },
+      siteImportMW: 0,
+      siteExportMW: siteExport,
+      unitMW: rated,
+    };
   }
   const battery = {
     powerMW: p.ratedPower,
@@ -46,7 +67,11 @@ export function assetModel(p: ForecastParams): AssetModel {
   };
   let generation: AssetModel["generation"];
   if (cfg === "solarACcoupling" || cfg === "solarDCcoupling")
-    generation = { kind: "solar", ratedMW: p.solarRatedPower ?? p.ratedPower, coupling: cfg === "solarDCcoupling" ? "DC" : "AC" };
+    generation = {
+      kind: "solar",
+      ratedMW: p.solarRatedPower ?? p.ratedPower,
+      coupling: cfg === "solarDCcoupling" ? "DC" : "AC",
+    };
   if (cfg === "wind") generation = { kind: "wind", ratedMW: p.windRatedPower!, coupling: "AC" };
   return { battery, generation, siteImportMW: imp, siteExportMW: exp, unitMW: p.ratedPower };
 }
@@ -62,7 +87,12 @@ function generationSeries(p: ForecastParams, a: AssetModel, my: MarketYear): Flo
     return resampleProfile(mw, p.generationProfile.intervalMinutes, my.intervalMinutes, n);
   }
   if (g.kind === "wind")
-    return windProfile({ region: my.region, latitude: p.latitude!, longitude: p.longitude!, ratedPowerMW: g.ratedMW }, my.startUtc, my.intervalMinutes, n);
+    return windProfile(
+      { region: my.region, latitude: p.latitude!, longitude: p.longitude!, ratedPowerMW: g.ratedMW },
+      my.startUtc,
+      my.intervalMinutes,
+      n,
+    );
   return solarProfile(
     {
       region: my.region,
@@ -86,8 +116,17 @@ function serviceSpecs(my: MarketYear): ServiceSpec[] {
     if (!price) continue;
     const blockIntervals = Math.max(1, Math.round((rule.blockHours * 60) / my.intervalMinutes));
     const alignMin = rule.blockAlignUtcHour * 60;
-    const blockOffset = ((Math.round((alignMin - startMin) / my.intervalMinutes) % blockIntervals) + blockIntervals) % blockIntervals;
-    out.push({ key: rule.key, direction: rule.direction, durationHours: rule.durationHours, price, blockIntervals, blockOffset });
+    const blockOffset =
+      ((Math.round((alignMin - startMin) / my.intervalMinutes) % blockIntervals) + blockIntervals) %
+      blockIntervals;
+    out.push({
+      key: rule.key,
+      direction: rule.direction,
+      durationHours: rule.durationHours,
+      price,
+      blockIntervals,
+      blockOffset,
+    });
   }
   return out;
 }
@@ -97,7 +136,13 @@ export interface YearRunOptions {
   days?: string[];
 }
 
-export function buildYearProblem(p: ForecastParams, strategy: RevenueStrategy, my: MarketYear, retention: number, initialSoc: number) {
+export function buildYearProblem(
+  p: ForecastParams,
+  strategy: RevenueStrategy,
+  my: MarketYear,
+  retention: number,
+  initialSoc: number,
+) {
   const a = assetModel(p);
   const n = my.energyPrice.length;
   const plan = strategyPlan(my.region, strategy);
@@ -155,16 +200,33 @@ function solve(p: ForecastParams, problem: DispatchProblem): DispatchResult {
 }
 
 /** Dispatch of one year (services-first handled as two stages). */
-export function dispatchYear(p: ForecastParams, strategy: RevenueStrategy, my: MarketYear, retention: number, initialSoc: number) {
+export function dispatchYear(
+  p: ForecastParams,
+  strategy: RevenueStrategy,
+  my: MarketYear,
+  retention: number,
+  initialSoc: number,
+) {
   const { problem, plan, asset } = buildYearProblem(p, strategy, my, retention, initialSoc);
   let result: DispatchResult;
   if (plan.servicesFirst && problem.services?.length) {
     // Stage 1: services only (energy prices ignored), stage 2: arbitrage around the fixed reservations.
     const zero = new Float64Array(problem.price.length);
-    const stage1 = solve(p, { ...problem, price: zero, exportPrice: undefined, importPrice: undefined, importCharge: undefined, exportCharge: undefined, generation: undefined });
+    const stage1 = solve(p, {
+      ...problem,
+      price: zero,
+      exportPrice: undefined,
+      importPrice: undefined,
+      importCharge: undefined,
+      exportCharge: undefined,
+      generation: undefined,
+    });
     // shave 0.1 % of rated power so fixed reservations never leave an empty interior (numerical dust)
     const shave = 1e-3 * (problem.battery?.powerMW ?? 1);
-    const services = problem.services.map((s, k) => ({ ...s, fixedMW: stage1.services[k].mw.map((v) => Math.max(0, v - shave)) }));
+    const services = problem.services.map((s, k) => ({
+      ...s,
+      fixedMW: stage1.services[k].mw.map((v) => Math.max(0, v - shave)),
+    }));
     result = solve(p, { ...problem, services });
   } else result = solve(p, problem);
   return { result, problem, asset };
@@ -208,7 +270,7 @@ export function runScenario(
       const g = r.generationMW ? r.generationMW[t] : 0;
       const da = problem.price[t];
       // wholesale at day-ahead; imbalance = the extra from settling at the better price
-      const wholesale = (da * (e - i)) * dt;
+      const wholesale = da * (e - i) * dt;
       const imbalance = ((ex[t] - da) * e - (im[t] - da) * i) * dt;
       const genValue = Math.min(g, e) * ex[t] * dt;
       const charges = ((problem.importCharge?.[t] ?? 0) * i + (problem.exportCharge?.[t] ?? 0) * e) * dt;
@@ -230,7 +292,12 @@ export function runScenario(
     for (let t = 0; t < n; t++) monthShare[monthOf(t0 + t * my.intervalMinutes * 60_000)] += 1 / n;
     let fixed = 0;
     if (my.region === "GB" && asset.battery && my.capacityPricePerKWYear) {
-      const cm = my.capacityPricePerKWYear * 1000 * asset.battery.powerMW * gbCapacityDerating(p.duration) * ((n * dt) / 8760);
+      const cm =
+        my.capacityPricePerKWYear *
+        1000 *
+        asset.battery.powerMW *
+        gbCapacityDerating(p.duration) *
+        ((n * dt) / 8760);
       add("capacityMarket", cm);
       fixed += cm;
     }
@@ -239,7 +306,11 @@ export function runScenario(
       add("duosFixedCharges", c);
       fixed += c;
     }
-    if (my.region === "GB" && p.tnuosGenerationZone !== undefined && (p.connectionType === "transmission" || p.ratedPower >= 100)) {
+    if (
+      my.region === "GB" &&
+      p.tnuosGenerationZone !== undefined &&
+      (p.connectionType === "transmission" || p.ratedPower >= 100)
+    ) {
       const c = -tnuosAnnualCharge(p.tnuosGenerationZone, asset.siteExportMW) * ((n * dt) / 8760);
       add("tnuos", c);
       fixed += c;
@@ -276,7 +347,9 @@ export function runScenario(
       if (a < 0 || a >= n) continue;
       const sl = (x: Float64Array) => Array.from(x.subarray(a, Math.min(b, n)));
       days.push({
-        timestamps: sl(problem.price).map((_, k) => new Date(d0 + k * my.intervalMinutes * 60_000).toISOString()),
+        timestamps: sl(problem.price).map((_, k) =>
+          new Date(d0 + k * my.intervalMinutes * 60_000).toISOString(),
+        ),
         price: sl(problem.price),
         chargeMW: sl(r.chargeMW),
         dischargeMW: sl(r.dischargeMW),

@@ -12,10 +12,28 @@ const LEVEL: Record<MarketRegion, [number, Currency, number]> = {
   NEM: [90, "AUD", 30],
 };
 const SERVICE_LEVEL: Partial<Record<ServiceKey, number>> = {
-  DCL: 3, DCH: 1.5, DML: 4, DMH: 3, DRL: 4.5, DRH: 4,
-  REGUP: 6, REGDN: 4, RRS: 5, ECRS: 3, NSPIN: 2,
-  RAISE6SEC: 0.6, RAISE60SEC: 0.4, RAISE5MIN: 0.3, RAISEREG: 4, LOWER6SEC: 0.5, LOWER60SEC: 0.4, LOWER5MIN: 0.2, LOWERREG: 1.5,
-  FCR: 12, AFRR_UP: 7, AFRR_DOWN: 8,
+  DCL: 3,
+  DCH: 1.5,
+  DML: 4,
+  DMH: 3,
+  DRL: 4.5,
+  DRH: 4,
+  REGUP: 6,
+  REGDN: 4,
+  RRS: 5,
+  ECRS: 3,
+  NSPIN: 2,
+  RAISE6SEC: 0.6,
+  RAISE60SEC: 0.4,
+  RAISE5MIN: 0.3,
+  RAISEREG: 4,
+  LOWER6SEC: 0.5,
+  LOWER60SEC: 0.4,
+  LOWER5MIN: 0.2,
+  LOWERREG: 1.5,
+  FCR: 12,
+  AFRR_UP: 7,
+  AFRR_DOWN: 8,
 };
 
 export function scenarioFactor(id: string): number {
@@ -23,13 +41,18 @@ export function scenarioFactor(id: string): number {
   return s.includes("high") ? 1.25 : s.includes("low") ? 0.8 : 1;
 }
 
-export function syntheticMarketYear(region: MarketRegion, year: number, scenarioId = "central", intervalMinutes?: number): MarketYear {
+export function syntheticMarketYear(
+  region: MarketRegion,
+  year: number,
+  scenarioId = "central",
+  intervalMinutes?: number,
+): MarketYear {
   const [base, currency, defInterval] = LEVEL[region];
   const im = intervalMinutes ?? defInterval;
   const start = Date.UTC(year, 0, 1);
-  const n = Math.round(((Date.UTC(year + 1, 0, 1) - start) / 60_000) / im);
+  const n = Math.round((Date.UTC(year + 1, 0, 1) - start) / 60_000 / im);
   let seed = (year * 2654435761 + region.charCodeAt(0) * 97 + scenarioId.length * 13) >>> 0 || 1;
-  const rnd = () => ((seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 4294967296);
+  const rnd = () => (seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 4294967296;
   const f = scenarioFactor(scenarioId) * (1 + 0.01 * (year - 2025));
   const energy = new Float64Array(n);
   const imb = new Float64Array(n);
@@ -42,7 +65,11 @@ export function syntheticMarketYear(region: MarketRegion, year: number, scenario
     if (t === 0 || (d.getUTCHours() === 0 && d.getUTCMinutes() === 0)) dayShock = 0.6 + 0.8 * rnd();
     const doy = (ms - start) / 86_400_000;
     const season = 1 + 0.2 * Math.cos((2 * Math.PI * (doy - 15)) / 365);
-    const shape = 1 + 0.35 * Math.exp(-((h - 8) ** 2) / 4) + 0.6 * Math.exp(-((h - 18) ** 2) / 3) - 0.3 * Math.exp(-((h - 13) ** 2) / 6) * (region === "GB" ? 0.5 : 1.5);
+    const shape =
+      1 +
+      0.35 * Math.exp(-((h - 8) ** 2) / 4) +
+      0.6 * Math.exp(-((h - 18) ** 2) / 3) -
+      0.3 * Math.exp(-((h - 13) ** 2) / 6) * (region === "GB" ? 0.5 : 1.5);
     ar = 0.9 * ar + 8 * (rnd() - 0.5);
     let p = base * f * season * shape * dayShock + ar;
     if (rnd() < 0.003) p += base * (2 + 8 * rnd());

@@ -2,7 +2,9 @@
 import { z } from "zod";
 
 const num = z.coerce.number();
-const strBool = z.union([z.boolean(), z.enum(["true", "false"])]).transform((v) => v === true || v === "true");
+const strBool = z
+  .union([z.boolean(), z.enum(["true", "false"])])
+  .transform((v) => v === true || v === "true");
 
 export const duosSchema = z.object({
   redBandImportPrice: num,
@@ -41,7 +43,9 @@ export const forecastInputSchema = z
     assetLifeYears: num.int().positive().default(20),
     revenueStrategies: z.array(z.enum(["energy_with_as", "energy_only", "merchant", "ancillaries"])).min(1),
     macroScenarios: z.array(z.string()).min(1),
-    degradation: z.enum(["no_degradation", "standard_degradation_curve", "custom_degradation_curve"]).default("no_degradation"),
+    degradation: z
+      .enum(["no_degradation", "standard_degradation_curve", "custom_degradation_curve"])
+      .default("no_degradation"),
     customDegradationCurve: z.object({ cycles: z.array(num), retention: z.array(num) }).optional(),
     repowering: num.positive().default(10_000),
     coLocation: strBool.default(false),
@@ -61,14 +65,24 @@ export const forecastInputSchema = z
     dispatchMode: z.enum(["year", "monthly", "daily"]).default("year"),
   })
   .superRefine((v, ctx) => {
-    if (v.efficiency === "other" && v.o_efficiency === undefined) ctx.addIssue({ code: "custom", path: ["o_efficiency"], message: "required" });
+    if (v.efficiency === "other" && v.o_efficiency === undefined)
+      ctx.addIssue({ code: "custom", path: ["o_efficiency"], message: "required" });
     if (v.degradation === "custom_degradation_curve" && !v.customDegradationCurve)
       ctx.addIssue({ code: "custom", path: ["customDegradationCurve"], message: "required" });
-    if ((v.configuration === "solar" || v.configuration.startsWith("solar")) && v.configuration !== "solar" && v.solarRatedPower === undefined)
+    if (
+      (v.configuration === "solar" || v.configuration.startsWith("solar")) &&
+      v.configuration !== "solar" &&
+      v.solarRatedPower === undefined
+    )
       ctx.addIssue({ code: "custom", path: ["solarRatedPower"], message: "required" });
-    if (v.configuration !== "bess" && (v.latitude === undefined || v.longitude === undefined) && !v.generationProfile)
+    if (
+      v.configuration !== "bess" &&
+      (v.latitude === undefined || v.longitude === undefined) &&
+      !v.generationProfile
+    )
       ctx.addIssue({ code: "custom", path: ["latitude"], message: "location or profile required" });
-    if (v.duos && !v.duosTariff) ctx.addIssue({ code: "custom", path: ["duosTariff"], message: "required when duos is true" });
+    if (v.duos && !v.duosTariff)
+      ctx.addIssue({ code: "custom", path: ["duosTariff"], message: "required when duos is true" });
   });
 
 export type ForecastInput = z.input<typeof forecastInputSchema>;

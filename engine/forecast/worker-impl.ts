@@ -16,7 +16,14 @@ interface Job {
 
 parentPort!.on("message", (job: Job) => {
   try {
-    const result = runScenario(job.params, job.scenarioId, job.strategy, job.years, (y) => parentPort!.postMessage({ id: job.id, year: y.year }), { days: job.days });
+    const result = runScenario(
+      job.params,
+      job.scenarioId,
+      job.strategy,
+      job.years,
+      (y) => parentPort!.postMessage({ id: job.id, year: y.year }),
+      { days: job.days },
+    );
     parentPort!.postMessage({ id: job.id, result });
   } catch (e) {
     parentPort!.postMessage({ id: job.id, error: e instanceof Error ? e.message : String(e) });

@@ -21,11 +21,15 @@ export async function solveHighs(model: LpModel): Promise<LpSolution> {
 export function solveHighsWith(highs: HighsRuntime, model: LpModel): LpSolution {
   const t0 = performance.now();
   const inf = highs.infinity;
-  const clamp = (a: number[]) => Float64Array.from(a, (v) => (v === Infinity ? inf : v === -Infinity ? -inf : v));
+  const clamp = (a: number[]) =>
+    Float64Array.from(a, (v) => (v === Infinity ? inf : v === -Infinity ? -inf : v));
   const hm = highs.createModel({
     numCols: model.numCols,
     numRows: model.numRows,
-    sense: model.sense === "max" ? highs.constants.objectiveSense.maximize : highs.constants.objectiveSense.minimize,
+    sense:
+      model.sense === "max"
+        ? highs.constants.objectiveSense.maximize
+        : highs.constants.objectiveSense.minimize,
     colCost: Float64Array.from(model.colCost),
     colLower: clamp(model.colLower),
     colUpper: clamp(model.colUpper),

@@ -25,7 +25,10 @@ export function solveIpm(model: LpModel, options: IpmOptions = {}): LpSolution {
   const nOrig = model.numCols;
   const mOrig = model.numRows;
   const colLower = model.colLower;
-  const { n, m, cStart, Ar, Av, b, c, u, hasU, colMap, colScale, rowMap, rowScale, costScale } = standardForm(model, sign);
+  const { n, m, cStart, Ar, Av, b, c, u, hasU, colMap, colScale, rowMap, rowScale, costScale } = standardForm(
+    model,
+    sign,
+  );
   const { hbw, pairStart, pairPos, pairVal } = bandStructure(n, cStart, Ar, Av);
   const w = hbw + 1;
   const nPairs = pairPos.length;
@@ -54,7 +57,8 @@ export function solveIpm(model: LpModel, options: IpmOptions = {}): LpSolution {
   // Slacks without an upper bound start where they make their row consistent.
   {
     const act = new Float64Array(m);
-    for (let j = 0; j < n; j++) if (hasU[j]) for (let k = cStart[j]; k < cStart[j + 1]; k++) act[Ar[k]] += Av[k] * x[j];
+    for (let j = 0; j < n; j++)
+      if (hasU[j]) for (let k = cStart[j]; k < cStart[j + 1]; k++) act[Ar[k]] += Av[k] * x[j];
     for (let j = 0; j < n; j++) {
       if (hasU[j] || cStart[j + 1] - cStart[j] !== 1) continue;
       const k = cStart[j];
@@ -143,7 +147,10 @@ export function solveIpm(model: LpModel, options: IpmOptions = {}): LpSolution {
       // stalled: numerical limit reached
       break;
     }
-    if (process.env.IPM_DEBUG) console.error(`it ${iter} pinf=${pinf.toExponential(2)} dinf=${dinf.toExponential(2)} gap=${gap.toExponential(2)} mu=${mu.toExponential(2)} pobj=${pobj}`);
+    if (process.env.IPM_DEBUG)
+      console.error(
+        `it ${iter} pinf=${pinf.toExponential(2)} dinf=${dinf.toExponential(2)} gap=${gap.toExponential(2)} mu=${mu.toExponential(2)} pobj=${pobj}`,
+      );
     if (!Number.isFinite(pobj) || !Number.isFinite(mu)) break;
     kTheta(S);
     factor(S.theta);
@@ -167,7 +174,10 @@ export function solveIpm(model: LpModel, options: IpmOptions = {}): LpSolution {
     kAxpy(m, ad, dy, y);
   }
 
-  if (process.env.IPM_DEBUG) console.error(`ipm: setup ${tSetup.toFixed(1)} ms, total ${(performance.now() - t0).toFixed(1)} ms, ${iter} iterations`);
+  if (process.env.IPM_DEBUG)
+    console.error(
+      `ipm: setup ${tSetup.toFixed(1)} ms, total ${(performance.now() - t0).toFixed(1)} ms, ${iter} iterations`,
+    );
   if (status !== "optimal" && bestMerit < acceptTol) {
     x.set(bestX);
     y.set(bestY);
@@ -177,7 +187,10 @@ export function solveIpm(model: LpModel, options: IpmOptions = {}): LpSolution {
   const xOut = new Float64Array(nOrig);
   for (let j = 0; j < nOrig; j++) {
     const sj = colMap[j];
-    xOut[j] = sj < 0 ? colLower[j] : colLower[j] + colScale[sj] * Math.min(Math.max(x[sj], 0), hasU[sj] ? 1 : Infinity);
+    xOut[j] =
+      sj < 0
+        ? colLower[j]
+        : colLower[j] + colScale[sj] * Math.min(Math.max(x[sj], 0), hasU[sj] ? 1 : Infinity);
   }
   const rowDual = new Float64Array(mOrig);
   for (let i = 0; i < mOrig; i++) {
@@ -196,7 +209,14 @@ export function solveIpm(model: LpModel, options: IpmOptions = {}): LpSolution {
 }
 
 // ---- numeric kernels (top-level, monomorphic: V8 optimises these well) ------------------------
-function kAx(n: number, cStart: Int32Array, Ar: Int32Array, Av: Float64Array, x: Float64Array, out: Float64Array) {
+function kAx(
+  n: number,
+  cStart: Int32Array,
+  Ar: Int32Array,
+  Av: Float64Array,
+  x: Float64Array,
+  out: Float64Array,
+) {
   out.fill(0);
   for (let j = 0; j < n; j++) {
     const xj = x[j];
@@ -206,7 +226,14 @@ function kAx(n: number, cStart: Int32Array, Ar: Int32Array, Av: Float64Array, x:
   }
 }
 
-function kATy(n: number, cStart: Int32Array, Ar: Int32Array, Av: Float64Array, y: Float64Array, out: Float64Array) {
+function kATy(
+  n: number,
+  cStart: Int32Array,
+  Ar: Int32Array,
+  Av: Float64Array,
+  y: Float64Array,
+  out: Float64Array,
+) {
   for (let j = 0; j < n; j++) {
     let s = 0;
     const e = cStart[j + 1];
@@ -458,7 +485,8 @@ function standardForm(model: LpModel, sign: number): StandardForm {
     const l = colLower[j];
     const u = colUpper[j];
     if (!Number.isFinite(l)) throw new Error("solveIpm: columns need a finite lower bound");
-    for (let k = model.colStart[j]; k < model.colStart[j + 1]; k++) shift[model.entryRow[k]] += model.entryValue[k] * l;
+    for (let k = model.colStart[j]; k < model.colStart[j + 1]; k++)
+      shift[model.entryRow[k]] += model.entryValue[k] * l;
     if (u - l <= 1e-12) continue; // fixed column
     const s = Number.isFinite(u) ? u - l : 1;
     colMap[j] = stdCost.length;
@@ -542,7 +570,22 @@ function standardForm(model: LpModel, sign: number): StandardForm {
   const hasU = new Uint8Array(n);
   for (let j = 0; j < n; j++) hasU[j] = Number.isFinite(u[j]) ? 1 : 0;
 
-  return { n, m, cStart, Ar, Av, b, c, u, hasU, colMap, colScale: Float64Array.from(colScale), rowMap, rowScale, costScale };
+  return {
+    n,
+    m,
+    cStart,
+    Ar,
+    Av,
+    b,
+    c,
+    u,
+    hasU,
+    colMap,
+    colScale: Float64Array.from(colScale),
+    rowMap,
+    rowScale,
+    costScale,
+  };
 }
 
 interface BandStructure {
@@ -596,7 +639,14 @@ function bandStructure(n: number, cStart: Int32Array, Ar: Int32Array, Av: Float6
   return { hbw, pairStart, pairPos, pairVal };
 }
 
-function kRowResiduals(m: number, b: Float64Array, ax: Float64Array, y: Float64Array, rb: Float64Array, out: Float64Array) {
+function kRowResiduals(
+  m: number,
+  b: Float64Array,
+  ax: Float64Array,
+  y: Float64Array,
+  rb: Float64Array,
+  out: Float64Array,
+) {
   let pinf = 0;
   let dobj = 0;
   for (let i = 0; i < m; i++) {

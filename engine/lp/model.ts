@@ -65,7 +65,8 @@ export class LpModel {
     for (let j = 0; j < this.numCols; j++) {
       const xj = x[j];
       if (xj === 0) continue;
-      for (let k = this.colStart[j]; k < this.colStart[j + 1]; k++) r[this.entryRow[k]] += this.entryValue[k] * xj;
+      for (let k = this.colStart[j]; k < this.colStart[j + 1]; k++)
+        r[this.entryRow[k]] += this.entryValue[k] * xj;
     }
     return r;
   }

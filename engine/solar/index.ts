@@ -63,8 +63,20 @@ export function solarPosition(ms: number, latDeg: number, lonDeg: number) {
   const hours = d.getUTCHours() + d.getUTCMinutes() / 60 + d.getUTCSeconds() / 3600;
   const g = ((2 * Math.PI) / 365) * (doy + (hours - 12) / 24);
   const decl =
-    0.006918 - 0.399912 * Math.cos(g) + 0.070257 * Math.sin(g) - 0.006758 * Math.cos(2 * g) + 0.000907 * Math.sin(2 * g) - 0.002697 * Math.cos(3 * g) + 0.00148 * Math.sin(3 * g);
-  const eqt = 229.18 * (0.000075 + 0.001868 * Math.cos(g) - 0.032077 * Math.sin(g) - 0.014615 * Math.cos(2 * g) - 0.040849 * Math.sin(2 * g));
+    0.006918 -
+    0.399912 * Math.cos(g) +
+    0.070257 * Math.sin(g) -
+    0.006758 * Math.cos(2 * g) +
+    0.000907 * Math.sin(2 * g) -
+    0.002697 * Math.cos(3 * g) +
+    0.00148 * Math.sin(3 * g);
+  const eqt =
+    229.18 *
+    (0.000075 +
+      0.001868 * Math.cos(g) -
+      0.032077 * Math.sin(g) -
+      0.014615 * Math.cos(2 * g) -
+      0.040849 * Math.sin(2 * g));
   const solarMinutes = hours * 60 + eqt + 4 * lonDeg;
   const ha = ((solarMinutes / 4 - 180) * Math.PI) / 180;
   const lat = (latDeg * Math.PI) / 180;
@@ -73,7 +85,12 @@ export function solarPosition(ms: number, latDeg: number, lonDeg: number) {
 }
 
 /** PV AC output (MW) per interval. */
-export function solarProfile(site: SolarSite, startUtc: string, intervalMinutes: number, n: number): Float64Array {
+export function solarProfile(
+  site: SolarSite,
+  startUtc: string,
+  intervalMinutes: number,
+  n: number,
+): Float64Array {
   const out = new Float64Array(n);
   const t0 = Date.parse(startUtc);
   const kcMonth = REGION_CLEARNESS[site.region];
@@ -81,7 +98,9 @@ export function solarProfile(site: SolarSite, startUtc: string, intervalMinutes:
   const south = site.latitude >= 0;
   const tilt = ((0.76 * Math.abs(site.latitude) + 3.1) * Math.PI) / 180;
   const inverter = site.inverterMW ?? site.ratedPowerMW / DEFAULT_DC_AC_RATIO;
-  const rnd = mulberry32(Math.round((site.latitude + 90) * 1000) * 7919 + Math.round((site.longitude + 180) * 1000));
+  const rnd = mulberry32(
+    Math.round((site.latitude + 90) * 1000) * 7919 + Math.round((site.longitude + 180) * 1000),
+  );
   const dayFactor = new Map<number, number>();
   for (let t = 0; t < n; t++) {
     // sample at the middle of the interval
@@ -103,7 +122,10 @@ export function solarProfile(site: SolarSite, startUtc: string, intervalMinutes:
     const dni = (ghi - dhi) / cosZ;
     // angle of incidence on an equator-facing plane tilted by `tilt`
     const effLat = south ? lat - tilt : lat + tilt;
-    const cosAoi = Math.max(0, Math.sin(effLat) * Math.sin(decl) + Math.cos(effLat) * Math.cos(decl) * Math.cos(ha));
+    const cosAoi = Math.max(
+      0,
+      Math.sin(effLat) * Math.sin(decl) + Math.cos(effLat) * Math.cos(decl) * Math.cos(ha),
+    );
     const poa = dni * cosAoi + dhi * ((1 + Math.cos(tilt)) / 2) + ghi * 0.2 * ((1 - Math.cos(tilt)) / 2);
     const season = Math.cos((2 * Math.PI * (doy - (south ? 200 : 15))) / 365); // +1 in the cold season peak
     const tAmb = tMean - tAmp * season + 4 * Math.sin(((hours + site.longitude / 15 - 9) / 24) * 2 * Math.PI);
@@ -118,7 +140,13 @@ export function solarProfile(site: SolarSite, startUtc: string, intervalMinutes:
  * A user-uploaded profile CSV: one value per line (MW, or capacity factor 0–1 when every value
  * is ≤ 1), optionally after a timestamp column; a header line is allowed. Repeated or cut to n.
  */
-export function parseProfileCsv(text: string, ratedPowerMW: number, n: number, fileName = "profile.csv", sizeBytes = text.length): Float64Array {
+export function parseProfileCsv(
+  text: string,
+  ratedPowerMW: number,
+  n: number,
+  fileName = "profile.csv",
+  sizeBytes = text.length,
+): Float64Array {
   checkUpload(fileName, sizeBytes);
   const values: number[] = [];
   for (const [i, line] of text.split(/\r?\n/).entries()) {
@@ -144,7 +172,12 @@ export function parseProfileCsv(text: string, ratedPowerMW: number, n: number, f
 }
 
 /** Resamples a profile given at `fromMinutes` to `toMinutes` (repeat or average). */
-export function resampleProfile(p: Float64Array, fromMinutes: number, toMinutes: number, n: number): Float64Array {
+export function resampleProfile(
+  p: Float64Array,
+  fromMinutes: number,
+  toMinutes: number,
+  n: number,
+): Float64Array {
   const out = new Float64Array(n);
   for (let t = 0; t < n; t++) {
     const a = (t * toMinutes) / fromMinutes;

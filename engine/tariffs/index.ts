@@ -55,7 +55,13 @@ export function duosBand(tariff: DuosTariff, ms: number): DuosBand {
   const min = d.getUTCHours() * 60 + d.getUTCMinutes();
   const weekend = d.getUTCDay() === 0 || d.getUTCDay() === 6;
   if (weekend) {
-    return inWindow(min, parseTime(tariff.amberBandWeekendStartTime), parseTime(tariff.amberBandWeekendEndTime)) ? "amber" : "green";
+    return inWindow(
+      min,
+      parseTime(tariff.amberBandWeekendStartTime),
+      parseTime(tariff.amberBandWeekendEndTime),
+    )
+      ? "amber"
+      : "green";
   }
   if (inWindow(min, parseTime(tariff.redBandStartTime), parseTime(tariff.redBandEndTime))) return "red";
   if (
@@ -87,7 +93,9 @@ export function duosCharges(tariff: DuosTariff, startUtc: string, intervalMinute
 
 /** Fixed DUoS charges for a number of days, GBP: p/MPAN/day + p/kVA/day × import capacity (kVA = kW at unity power factor). */
 export function duosFixedCost(tariff: DuosTariff, days: number, importCapacityMW: number): number {
-  return ((tariff.fixedDailyCharges + tariff.dailyFixedCapacityCharges * importCapacityMW * 1000) * days) / 100;
+  return (
+    ((tariff.fixedDailyCharges + tariff.dailyFixedCapacityCharges * importCapacityMW * 1000) * days) / 100
+  );
 }
 
 /**
@@ -97,9 +105,33 @@ export function duosFixedCost(tariff: DuosTariff, days: number, importCapacityMW
  * reference-data loader provides it.
  */
 export const TNUOS_GENERATION_TARIFF_GBP_PER_KW: Record<number, number> = {
-  1: 31.5, 2: 28.9, 3: 25.6, 4: 27.4, 5: 20.2, 6: 19.6, 7: 14.5, 8: 11.2, 9: 8.9, 10: 6.1,
-  11: 4.3, 12: 3.6, 13: 2.8, 14: 1.4, 15: 0.9, 16: 0.2, 17: -0.9, 18: -1.8, 19: -2.6, 20: -3.1,
-  21: -3.5, 22: -4.4, 23: -5.2, 24: -5.9, 25: -6.3, 26: -6.8, 27: -7.4,
+  1: 31.5,
+  2: 28.9,
+  3: 25.6,
+  4: 27.4,
+  5: 20.2,
+  6: 19.6,
+  7: 14.5,
+  8: 11.2,
+  9: 8.9,
+  10: 6.1,
+  11: 4.3,
+  12: 3.6,
+  13: 2.8,
+  14: 1.4,
+  15: 0.9,
+  16: 0.2,
+  17: -0.9,
+  18: -1.8,
+  19: -2.6,
+  20: -3.1,
+  21: -3.5,
+  22: -4.4,
+  23: -5.2,
+  24: -5.9,
+  25: -6.3,
+  26: -6.8,
+  27: -7.4,
 };
 
 export function tnuosZoneNumber(zone: string | number): number {

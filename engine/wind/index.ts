@@ -13,7 +13,13 @@
 // Spanish ≈ 0.24–0.27 by the national statistics; a single well-sited new farm higher).
 import type { MarketRegion } from "../types.ts";
 
-export const REGION_MEAN_SPEED: Partial<Record<MarketRegion, number>> = { DE: 6.8, ES: 6.9, GB: 7.8, ERCOT: 7.5, NEM: 7.2 };
+export const REGION_MEAN_SPEED: Partial<Record<MarketRegion, number>> = {
+  DE: 6.8,
+  ES: 6.9,
+  GB: 7.8,
+  ERCOT: 7.5,
+  NEM: 7.2,
+};
 
 export interface WindSite {
   region: MarketRegion;
@@ -36,14 +42,19 @@ function normCdf(x: number): number {
   return x > 0 ? 1 - p : p;
 }
 
-export function windProfile(site: WindSite, startUtc: string, intervalMinutes: number, n: number): Float64Array {
+export function windProfile(
+  site: WindSite,
+  startUtc: string,
+  intervalMinutes: number,
+  n: number,
+): Float64Array {
   const out = new Float64Array(n);
   const mean = REGION_MEAN_SPEED[site.region] ?? 7;
   // northern Germany (coast) is windier than the south: ±10 % by latitude within the region
   const latAdj = site.region === "DE" ? 1 + 0.04 * (site.latitude - 51) : 1;
   const scale = (mean * latAdj) / 0.8862; // Weibull k=2: mean = scale·Γ(1.5)
   let seed = (Math.round(site.latitude * 1e4) * 31 + Math.round(site.longitude * 1e4)) >>> 0 || 1;
-  const rnd = () => ((seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 4294967296);
+  const rnd = () => (seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 4294967296;
   const gauss = () => Math.sqrt(-2 * Math.log(1 - rnd())) * Math.cos(2 * Math.PI * rnd());
   const rho = Math.pow(0.97, intervalMinutes / 60);
   const innov = Math.sqrt(1 - rho * rho);

@@ -11,7 +11,9 @@ test("sign up, log out and log in again", async ({ page, jsEnabled }) => {
   await expect(page.getByRole("heading", { name: "Welcome back, Nia Newcomer" })).toBeVisible();
 
   await page.getByRole("button", { name: "Log out" }).click();
-  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Log in" })).toBeVisible();
+  await expect(
+    page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Log in" }),
+  ).toBeVisible();
   await expect(page.getByRole("button", { name: "Log out" })).toHaveCount(0);
 
   await logIn(page, email, "a-long-password");
@@ -38,7 +40,9 @@ test("sign-up errors name each field, and a taken email is refused", async ({ pa
   await expect(page.getByLabel("Full name")).toHaveValue("Someone");
 });
 
-test("a wrong password is refused with a message, and log-in returns to where the user was going", async ({ page }) => {
+test("a wrong password is refused with a message, and log-in returns to where the user was going", async ({
+  page,
+}) => {
   await page.goto("/login");
   await page.getByLabel("Email").fill("gb@voltcast.local");
   await page.getByLabel("Password").fill("not-the-password");

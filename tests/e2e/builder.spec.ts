@@ -13,12 +13,21 @@ async function fillGbBessAssetDetails(page: Page, assetName: string) {
   await page.getByLabel("Max cycles per day", { exact: true }).fill("2");
   await page.getByLabel("Start date").fill("2025-06-01");
   await page.getByLabel("Standard degradation curve").check();
-  await page.getByRole("group", { name: "Import limit" }).getByLabel("Same as rated power of battery").check();
-  await page.getByRole("group", { name: "Export limit" }).getByLabel("Same as rated power of battery").check();
+  await page
+    .getByRole("group", { name: "Import limit" })
+    .getByLabel("Same as rated power of battery")
+    .check();
+  await page
+    .getByRole("group", { name: "Export limit" })
+    .getByLabel("Same as rated power of battery")
+    .check();
   await page.getByLabel("My battery is not colocated").check();
 }
 
-test("stepper: a GB stand-alone BESS from scratch, saved as a draft, edited and run; the run is listed", async ({ page, jsEnabled }) => {
+test("stepper: a GB stand-alone BESS from scratch, saved as a draft, edited and run; the run is listed", async ({
+  page,
+  jsEnabled,
+}) => {
   test.skip(jsEnabled, "acceptance 1 is the no-JavaScript path; the canvas test covers JavaScript");
   const name = unique("Didcot stepper");
   await logIn(page, "gb@voltcast.local");
@@ -71,7 +80,13 @@ test("stepper: a GB stand-alone BESS from scratch, saved as a draft, edited and 
   await expect(page.getByText(runName).first()).toBeVisible();
 });
 
-async function startOnCanvas(page: Page, configuration: string, assetName: string, zip: string, region?: string) {
+async function startOnCanvas(
+  page: Page,
+  configuration: string,
+  assetName: string,
+  zip: string,
+  region?: string,
+) {
   await page.goto("/forecasts/builder");
   await page.getByRole("link", { name: configuration, exact: true }).click();
   const modal = page.getByRole("dialog", { name: `Create ${configuration}` });
@@ -109,7 +124,10 @@ async function runFromCanvas(page: Page) {
   await page.getByRole("link", { name: "Run model" }).click();
   const drawer = page.getByRole("dialog", { name: "Run model" });
   await expect(drawer.getByRole("heading", { name: "Complete the required fields" })).toHaveCount(0);
-  const runName = await drawer.getByRole("textbox", { name: /^Output name for/ }).first().inputValue();
+  const runName = await drawer
+    .getByRole("textbox", { name: /^Output name for/ })
+    .first()
+    .inputValue();
   await drawer.getByRole("button", { name: "Continue" }).click();
   await expect(page).toHaveURL(/\/forecasts\/runs\//);
   return runName;
@@ -124,7 +142,9 @@ test("canvas: a GB BESS through the drawers, saved as a draft, edited and run", 
   await page.getByRole("link", { name: "Run model" }).click();
   const run = page.getByRole("dialog", { name: "Run model" });
   await expect(run.getByRole("heading", { name: "Complete the required fields" })).toBeVisible();
-  await expect(run.getByText("Complete all the required fields listed bellow to continue running the model.")).toBeVisible();
+  await expect(
+    run.getByText("Complete all the required fields listed bellow to continue running the model."),
+  ).toBeVisible();
   await expect(run.getByRole("link", { name: "Rated power" })).toBeVisible();
   await run.getByRole("link", { name: "Rated power" }).click();
 
@@ -142,15 +162,27 @@ test("canvas: a GB BESS through the drawers, saved as a draft, edited and run", 
   const grid = await openBlock(page, "Grid connection");
   await expect(grid.getByLabel("Transmission")).toBeChecked();
   await expect(grid.getByLabel("GSP group")).toHaveValue("_H");
-  await grid.getByRole("group", { name: "Import limit" }).getByLabel("Same as rated power of battery").check();
-  await grid.getByRole("group", { name: "Export limit" }).getByLabel("Same as rated power of battery").check();
+  await grid
+    .getByRole("group", { name: "Import limit" })
+    .getByLabel("Same as rated power of battery")
+    .check();
+  await grid
+    .getByRole("group", { name: "Export limit" })
+    .getByLabel("Same as rated power of battery")
+    .check();
   await grid.getByLabel("My battery is not colocated").check();
   await saveDrawer(page, grid);
 
   // Save as draft → the after-draft modal → the edit route.
   await page.getByRole("link", { name: "Save as draft" }).click();
-  await page.getByRole("dialog", { name: "Save as draft" }).getByRole("button", { name: "Save as draft" }).click();
-  await page.getByRole("dialog", { name: "Your draft has been saved" }).getByRole("link", { name: "Stay in portfolio" }).click();
+  await page
+    .getByRole("dialog", { name: "Save as draft" })
+    .getByRole("button", { name: "Save as draft" })
+    .click();
+  await page
+    .getByRole("dialog", { name: "Your draft has been saved" })
+    .getByRole("link", { name: "Stay in portfolio" })
+    .click();
   await expect(page).toHaveURL(/\/forecasts\/builder\/edit\//);
 
   // Edit: a changed value, then run it.
@@ -174,8 +206,14 @@ test("canvas: an ERCOT BESS at a node @js-only", async ({ page }) => {
   await grid.getByLabel("Search nodes").fill("Odessa");
   await grid.getByRole("option", { name: /Odessa 138 kV/ }).click();
   await expect(grid.getByText("Selected node: Odessa 138 kV")).toBeVisible();
-  await grid.getByRole("group", { name: "Import limit" }).getByLabel("Same as rated power of battery").check();
-  await grid.getByRole("group", { name: "Export limit" }).getByLabel("Same as rated power of battery").check();
+  await grid
+    .getByRole("group", { name: "Import limit" })
+    .getByLabel("Same as rated power of battery")
+    .check();
+  await grid
+    .getByRole("group", { name: "Export limit" })
+    .getByLabel("Same as rated power of battery")
+    .check();
   await grid.getByLabel("My battery is not colocated").check();
   await saveDrawer(page, grid);
   await expect(page.locator("[data-block=gridConnection]").getByText("Odessa 138 kV")).toBeVisible();
@@ -183,7 +221,9 @@ test("canvas: an ERCOT BESS at a node @js-only", async ({ page }) => {
   expect(runName).toContain("ERCOT Central scenario");
 });
 
-test("canvas: a BESS + Solar (DC) forecast, with only the Central world view offered @js-only", async ({ page }) => {
+test("canvas: a BESS + Solar (DC) forecast, with only the Central world view offered @js-only", async ({
+  page,
+}) => {
   const name = unique("Solar DC");
   await logIn(page, "pro@voltcast.local");
   await startOnCanvas(page, "BESS + Solar (DC coupling)", name, "OX11 7HA");
@@ -194,8 +234,14 @@ test("canvas: a BESS + Solar (DC) forecast, with only the Central world view off
   await fillBattery(page, { ratedPower: "30" });
   const grid = await openBlock(page, "Grid connection");
   await expect(grid.getByLabel("Solar rated power (MW)")).toHaveValue("40");
-  await grid.getByRole("group", { name: "Import limit" }).getByLabel("Same as rated power of battery").check();
-  await grid.getByRole("group", { name: "Export limit" }).getByLabel("Same as rated power of battery").check();
+  await grid
+    .getByRole("group", { name: "Import limit" })
+    .getByLabel("Same as rated power of battery")
+    .check();
+  await grid
+    .getByRole("group", { name: "Export limit" })
+    .getByLabel("Same as rated power of battery")
+    .check();
   await saveDrawer(page, grid);
   await page.getByRole("link", { name: "Run model" }).click();
   const run = page.getByRole("dialog", { name: "Run model" });
@@ -256,21 +302,30 @@ test("every §5 asset rule shows its message next to its field", async ({ page, 
     // Validated on blur: the message appears as the field is left.
     await page.getByLabel("Rated power (MW)", { exact: true }).fill("600");
     await page.getByLabel("Rated power (MW)", { exact: true }).blur();
-    await expect(page.getByLabel("Rated power (MW)", { exact: true })).toHaveAccessibleDescription("Please enter a value between 1 - 500 MW.");
+    await expect(page.getByLabel("Rated power (MW)", { exact: true })).toHaveAccessibleDescription(
+      "Please enter a value between 1 - 500 MW.",
+    );
   }
   for (const [label, value] of FIELD_RULES) await page.getByLabel(label, { exact: true }).fill(value);
   await page.getByRole("button", { name: "Next →" }).click();
   for (const [label, , message] of FIELD_RULES) {
     await expect(page.getByLabel(label, { exact: true }), label).toHaveAccessibleDescription(message);
   }
-  await expect(page.getByRole("group", { name: "Coupling" })).toContainText("Please choose AC or DC coupling.");
-  await expect(page.getByLabel("TNUoS generation zone")).toHaveAccessibleDescription(/Please choose a TNUoS generation zone\./);
+  await expect(page.getByRole("group", { name: "Coupling" })).toContainText(
+    "Please choose AC or DC coupling.",
+  );
+  await expect(page.getByLabel("TNUoS generation zone")).toHaveAccessibleDescription(
+    /Please choose a TNUoS generation zone\./,
+  );
   await expect(page.getByLabel("GSP group")).toHaveAccessibleDescription(/Please choose a GSP group\./);
   // Nothing moved on: still the first step.
   await expect(page.getByRole("heading", { name: "Asset details", level: 2 })).toBeVisible();
 });
 
-test("§5 tariffs: prices, band times and fixed charges are required and in range with DUoS", async ({ page, jsEnabled }) => {
+test("§5 tariffs: prices, band times and fixed charges are required and in range with DUoS", async ({
+  page,
+  jsEnabled,
+}) => {
   await logIn(page, "gb@voltcast.local");
   await page.goto(`/forecasts/create/asset-details?configuration=bess&region=GB&f=${b64(validGb)}`);
   await page.waitForLoadState("networkidle");
@@ -286,18 +341,31 @@ test("§5 tariffs: prices, band times and fixed charges are required and in rang
     }
   }
   await page.getByRole("button", { name: "Next →" }).click();
-  await expect(page.getByLabel("Red band import (p/kWh)")).toHaveAccessibleDescription("Please enter a value between 0.001 - 999 999 p/kWh.");
-  await expect(page.getByLabel("Green band export (p/kWh)")).toHaveAccessibleDescription("Please enter a value between 0.001 - 999 999 p/kWh.");
-  await expect(page.getByLabel("Red band start")).toHaveAccessibleDescription("Please enter a time as HH:MM.");
-  await expect(page.getByLabel("Fixed daily charges (p/MPAN/day)")).toHaveAccessibleDescription("Please enter a value between 0.01 - 999 999 p/MPAN/day.");
+  await expect(page.getByLabel("Red band import (p/kWh)")).toHaveAccessibleDescription(
+    "Please enter a value between 0.001 - 999 999 p/kWh.",
+  );
+  await expect(page.getByLabel("Green band export (p/kWh)")).toHaveAccessibleDescription(
+    "Please enter a value between 0.001 - 999 999 p/kWh.",
+  );
+  await expect(page.getByLabel("Red band start")).toHaveAccessibleDescription(
+    "Please enter a time as HH:MM.",
+  );
+  await expect(page.getByLabel("Fixed daily charges (p/MPAN/day)")).toHaveAccessibleDescription(
+    "Please enter a value between 0.01 - 999 999 p/MPAN/day.",
+  );
 });
 
-test("§5 other: a revenue strategy, a world view and output names of 100 characters at most", async ({ page, jsEnabled }) => {
+test("§5 other: a revenue strategy, a world view and output names of 100 characters at most", async ({
+  page,
+  jsEnabled,
+}) => {
   await logIn(page, "gb@voltcast.local");
   const base = `configuration=bess&region=GB`;
   await page.goto(`/forecasts/create/revenue-strategy?${base}&f=${b64(validGb)}`);
   await page.getByRole("button", { name: "Next →" }).click();
-  await expect(page.getByRole("group", { name: "Revenue strategy" })).toContainText("Please select at least one revenue strategy.");
+  await expect(page.getByRole("group", { name: "Revenue strategy" })).toContainText(
+    "Please select at least one revenue strategy.",
+  );
   await page.getByLabel("Energy with AS").check();
   if (jsEnabled) {
     // The last strategy cannot be unchecked.
@@ -307,12 +375,16 @@ test("§5 other: a revenue strategy, a world view and output names of 100 charac
   await page.getByRole("button", { name: "Next →" }).click();
   await expect(page.getByRole("heading", { name: "World view", level: 2 })).toBeVisible();
   await page.getByRole("button", { name: "Next →" }).click();
-  await expect(page.getByRole("group", { name: "World view" })).toContainText("Please select at least one world view.");
+  await expect(page.getByRole("group", { name: "World view" })).toContainText(
+    "Please select at least one world view.",
+  );
   await page.getByLabel(/GB Central scenario/).check();
   await page.getByRole("button", { name: "Next →" }).click();
   await page.getByLabel("Output name for GB Central scenario").fill("n".repeat(101));
   await page.getByRole("button", { name: "Run model" }).click();
-  await expect(page.getByLabel("Output name for GB Central scenario")).toHaveAccessibleDescription("The forecast name should be 100 characters or less.");
+  await expect(page.getByLabel("Output name for GB Central scenario")).toHaveAccessibleDescription(
+    "The forecast name should be 100 characters or less.",
+  );
 });
 
 test("§5 uploads: custom degradation (ERCOT only) needs a .csv curve", async ({ page }) => {
@@ -323,11 +395,23 @@ test("§5 uploads: custom degradation (ERCOT only) needs a .csv curve", async ({
   const custom = page.getByRole("radio", { name: "Custom degradation curve" });
   await custom.check();
   await page.getByRole("button", { name: "Next →" }).click();
-  await expect(page.locator("input[name=degradationFile]")).toHaveAccessibleDescription("Please upload a custom degradation curve.");
+  await expect(page.locator("input[name=degradationFile]")).toHaveAccessibleDescription(
+    "Please upload a custom degradation curve.",
+  );
   await custom.check();
-  await page.locator("input[name=degradationFile]").setInputFiles({ name: "curve.txt", mimeType: "text/plain", buffer: Buffer.from("cycles,capacity\n0,1\n") });
+  await page
+    .locator("input[name=degradationFile]")
+    .setInputFiles({
+      name: "curve.txt",
+      mimeType: "text/plain",
+      buffer: Buffer.from("cycles,capacity\n0,1\n"),
+    });
   await page.getByRole("button", { name: "Next →" }).click();
-  await expect(page.getByText("Looks like the format you are trying to upload is not supported", { exact: false }).first()).toBeVisible();
+  await expect(
+    page
+      .getByText("Looks like the format you are trying to upload is not supported", { exact: false })
+      .first(),
+  ).toBeVisible();
   // Outside ERCOT the option is not offered.
   await page.goto(`/forecasts/create/asset-details?configuration=bess&region=GB&f=${b64(validGb)}`);
   await expect(page.getByRole("radio", { name: "Custom degradation curve" })).toHaveCount(0);
@@ -347,32 +431,46 @@ test("routing: no configuration goes to the start, an unknown draft to not-found
   await logIn(page, "gb@voltcast.local");
   await page.goto("/forecasts/create/asset-details");
   await expect(page).toHaveURL(/\/forecasts\/builder$/);
-  await page.goto("/forecasts/builder/edit/00000000-0000-0000-0000-000000000000?configuration=bess&region=GB");
+  await page.goto(
+    "/forecasts/builder/edit/00000000-0000-0000-0000-000000000000?configuration=bess&region=GB",
+  );
   await expect(page).toHaveURL(/\/not-found$/);
   // A draft id on the builder URL opens the edit route.
-  await page.goto("/forecasts/builder?forecastId=00000000-0000-0000-0000-000000000000&configuration=bess&region=GB");
+  await page.goto(
+    "/forecasts/builder?forecastId=00000000-0000-0000-0000-000000000000&configuration=bess&region=GB",
+  );
   await expect(page).toHaveURL(/\/not-found$/);
 });
 
 test("logged out: saving a draft asks to log in", async ({ page }) => {
   await page.goto(`/forecasts/builder/canvas?configuration=bess&region=GB&drawer=draft&f=${b64(validGb)}`);
-  await page.getByRole("dialog", { name: "Save as draft" }).getByRole("button", { name: "Save as draft" }).click();
+  await page
+    .getByRole("dialog", { name: "Save as draft" })
+    .getByRole("button", { name: "Save as draft" })
+    .click();
   const modal = page.getByRole("dialog", { name: "You’re logged out" });
   await expect(modal.getByText("You need to be logged in to save drafts or create a forecast")).toBeVisible();
-  await expect(modal.getByRole("link", { name: "Log in" })).toHaveAttribute("href", /\/login\?redirectTo=%2Fforecasts%2Fbuilder%2Fcanvas/);
+  await expect(modal.getByRole("link", { name: "Log in" })).toHaveAttribute(
+    "href",
+    /\/login\?redirectTo=%2Fforecasts%2Fbuilder%2Fcanvas/,
+  );
   await modal.getByRole("link", { name: "Back" }).click();
   await expect(modal).toHaveCount(0);
   await expect(page.getByRole("heading", { name: "Rules check", level: 1 })).toBeVisible();
 });
 
-test("subscription: a run without the model subscription offers the upgrade, and Get sends the request", async ({ page }) => {
+test("subscription: a run without the model subscription offers the upgrade, and Get sends the request", async ({
+  page,
+}) => {
   await logIn(page, "free@voltcast.local");
   await page.goto(`/forecasts/builder/canvas?configuration=bess&region=GB&drawer=run&f=${b64(fullGb)}`);
   await page.getByRole("dialog", { name: "Run model" }).getByRole("button", { name: "Continue" }).click();
   const modal = page.getByRole("dialog", { name: "This run is for GB BESS subscribers" });
   await expect(modal.getByText("You need to add this power-up to continue")).toBeVisible();
   await modal.getByRole("button", { name: "Get GB BESS" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Your upgrade request has been sent" })).toBeVisible();
+  await expect(
+    page.getByRole("status").filter({ hasText: "Your upgrade request has been sent" }),
+  ).toBeVisible();
 });
 
 test("Oops! and the unsaved-changes prompt are pages of their own", async ({ page }) => {
@@ -380,7 +478,11 @@ test("Oops! and the unsaved-changes prompt are pages of their own", async ({ pag
   const base = `/forecasts/builder/canvas?configuration=bess&region=GB&f=${b64(validGb)}`;
   await page.goto(`${base}&modal=oops`);
   const oops = page.getByRole("dialog", { name: "Oops!" });
-  await expect(oops.getByText("Something's not quite right. Please contact a member of the team to let them know this isn't working.")).toBeVisible();
+  await expect(
+    oops.getByText(
+      "Something's not quite right. Please contact a member of the team to let them know this isn't working.",
+    ),
+  ).toBeVisible();
   await oops.getByRole("link", { name: "Close" }).click();
   await expect(oops).toHaveCount(0);
 
@@ -403,7 +505,10 @@ test("unsaved changes: leaving the canvas asks Save / Don't save / Cancel @js-on
   await expect(prompt).toHaveCount(0);
   await expect(page).toHaveURL(/\/forecasts\/builder\/canvas/);
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Plotter" }).click();
-  await page.getByRole("dialog", { name: "You have unsaved changes" }).getByRole("button", { name: "Save", exact: true }).click();
+  await page
+    .getByRole("dialog", { name: "You have unsaved changes" })
+    .getByRole("button", { name: "Save", exact: true })
+    .click();
   await expect(page).toHaveURL(/\/plotter/);
 });
 

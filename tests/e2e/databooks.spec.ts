@@ -33,7 +33,10 @@ test("search filters on name and description and lives in the URL", async ({ pag
   await expect(page.getByLabel("Search databooks")).toHaveValue("ERCOT");
 });
 
-test("select several databooks, see the banner, cancel, then download them as one zip", async ({ page, jsEnabled }) => {
+test("select several databooks, see the banner, cancel, then download them as one zip", async ({
+  page,
+  jsEnabled,
+}) => {
   // A cold cache generates the workbooks on first download (while the start-up seed also runs).
   test.setTimeout(180_000);
   await logIn(page, "gb@voltcast.local");
@@ -53,11 +56,17 @@ test("select several databooks, see the banner, cancel, then download them as on
   await page.getByRole("checkbox", { name: "Select GB Low scenario" }).check();
   if (!jsEnabled) await page.getByRole("button", { name: "Select", exact: true }).click();
   await expect(banner.getByText("2 databooks selected")).toBeVisible();
-  const [download] = await Promise.all([page.waitForEvent("download", { timeout: 150_000 }), banner.getByRole("button", { name: "Download" }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download", { timeout: 150_000 }),
+    banner.getByRole("button", { name: "Download" }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/^databooks_\d{2}_\d{2}_\d{4}\.zip$/);
   const files = unzipSync(new Uint8Array(readFileSync((await download.path())!)));
   const names = Object.keys(files).sort();
-  expect(names).toEqual([expect.stringMatching(/^GB_Central_scenario_databook.*\.xlsx$/), expect.stringMatching(/^GB_Low_scenario_databook.*\.xlsx$/)]);
+  expect(names).toEqual([
+    expect.stringMatching(/^GB_Central_scenario_databook.*\.xlsx$/),
+    expect.stringMatching(/^GB_Low_scenario_databook.*\.xlsx$/),
+  ]);
   for (const name of names) {
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(Buffer.from(files[name]) as never);

@@ -15,20 +15,31 @@ async function waitForGbDatasets(page: Page) {
     .toBeGreaterThan(0);
 }
 
-test("sections, folder rows with counts, and filters remembered per page path", async ({ page, jsEnabled }) => {
+test("sections, folder rows with counts, and filters remembered per page path", async ({
+  page,
+  jsEnabled,
+}) => {
   test.setTimeout(180_000);
   await waitForGbDatasets(page);
   await page.goto("/library");
   await expect(page).toHaveURL(/\/library\/live-and-historic$/);
   const tabs = page.getByRole("navigation", { name: "Library sections" });
-  for (const name of ["My forecasts", "BESS revenues", "Power prices", "World view", "Hourly forward curve", "Live and historic data"]) {
+  for (const name of [
+    "My forecasts",
+    "BESS revenues",
+    "Power prices",
+    "World view",
+    "Hourly forward curve",
+    "Live and historic data",
+  ]) {
     await expect(tabs.getByRole("link", { name, exact: true })).toBeVisible();
   }
   const gb = page.getByRole("row").filter({ has: page.getByRole("link", { name: "Great Britain" }) });
   await expect(gb.getByRole("cell").nth(1)).toHaveText(/^\d+ datasets?$/);
   await gb.getByRole("link", { name: "Great Britain" }).click();
   await expect(page.getByRole("columnheader", { name: "Dataset" })).toBeVisible();
-  for (const name of ["Region", "Granularity", "Data source", "Subscription"]) await expect(page.getByRole("columnheader", { name })).toBeVisible();
+  for (const name of ["Region", "Granularity", "Data source", "Subscription"])
+    await expect(page.getByRole("columnheader", { name })).toBeVisible();
   const rowsBefore = await page.getByRole("link", { name: "View on API" }).count();
 
   // Search: with JavaScript it runs by itself 300 ms after typing stops; without, on Search.
@@ -72,7 +83,9 @@ test("a dataset that needs a subscription is refused with the spec's message", a
   const subscription = badge.replace(" subscription is required", "").trim();
   await page.getByLabel(`Select ${title}`).check();
   await page.getByRole("region", { name: "Selection" }).getByRole("button", { name: "Download" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: `This Data-set requires ${subscription} subscription` })).toBeVisible();
+  await expect(
+    page.getByRole("alert").filter({ hasText: `This Data-set requires ${subscription} subscription` }),
+  ).toBeVisible();
   await expect(page.getByRole("link", { name: "Upgrade" })).toHaveAttribute("href", "/pricing");
   await expect(page.getByRole("region", { name: "Your downloads" })).toHaveCount(0);
 });

@@ -23,13 +23,19 @@ function uniqueTitle(prefix: string, jsEnabled: boolean) {
   return `${prefix} ${jsEnabled ? "js" : "nojs"} ${Date.now() % 1_000_000}`;
 }
 
-test("library → plot a month by week → save → edit → delete → download as zip", async ({ page, jsEnabled }) => {
+test("library → plot a month by week → save → edit → delete → download as zip", async ({
+  page,
+  jsEnabled,
+}) => {
   test.setTimeout(240_000);
   await logIn(page, "pro@voltcast.local");
   await openGbDatasets(page);
   const firstRow = page.getByRole("row").nth(1);
   const datasetTitle = (await firstRow.locator("strong").first().textContent())!.trim();
-  await expect(firstRow.getByRole("link", { name: "View on API" })).toHaveAttribute("href", /\/api\/v1\/data-api\/data-and-charts\/plotting\/get-data\/\?fields=\d+/);
+  await expect(firstRow.getByRole("link", { name: "View on API" })).toHaveAttribute(
+    "href",
+    /\/api\/v1\/data-api\/data-and-charts\/plotting\/get-data\/\?fields=\d+/,
+  );
 
   // Plot it: the last month of its data, averaged per week.
   await firstRow.getByRole("link", { name: "Plot" }).click();
@@ -83,7 +89,9 @@ test("library → plot a month by week → save → edit → delete → download
   const banner = page.getByRole("region", { name: "Selection" });
   if (jsEnabled) await expect(banner).toContainText("1 dataset selected");
   await banner.getByRole("button", { name: "Download" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Your documents are being prepared for download" })).toBeVisible();
+  await expect(
+    page.getByRole("status").filter({ hasText: "Your documents are being prepared for download" }),
+  ).toBeVisible();
   const panel = page.getByRole("region", { name: "Your downloads" });
   await expect
     .poll(
@@ -94,7 +102,10 @@ test("library → plot a month by week → save → edit → delete → download
       { timeout: 60_000, intervals: [1500] },
     )
     .toBeGreaterThan(0);
-  const [download] = await Promise.all([page.waitForEvent("download"), panel.getByRole("link", { name: "Download zip" }).first().click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    panel.getByRole("link", { name: "Download zip" }).first().click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/^datasets_.*\.zip$/);
   const files = unzipSync(new Uint8Array(readFileSync((await download.path())!)));
   const csv = Object.keys(files).find((f) => f.endsWith(".csv"))!;
@@ -127,8 +138,13 @@ test("moving average and CSV export @js-only", async ({ page }) => {
   await expect(page.getByRole("figure").getByText("with 7-point moving average, dashed")).toBeVisible();
   // Export as CSV: one row per day, the series and its moving average as columns.
   await page.getByText("Chart menu").click();
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export as CSV" }).click()]);
-  const text = readFileSync((await download.path())!, "utf8").trim().split("\n");
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Export as CSV" }).click(),
+  ]);
+  const text = readFileSync((await download.path())!, "utf8")
+    .trim()
+    .split("\n");
   expect(text[0]).toMatch(/^time_utc,.+7-point moving average/);
   expect(text.length).toBeGreaterThanOrEqual(28);
   expect(await seriousA11yViolations(page)).toEqual([]);
@@ -167,7 +183,9 @@ test("saved-chart rules of spec §5 in the browser", async ({ page, jsEnabled })
   await page.goBack();
   await page.getByLabel("Chart name").fill(title.toUpperCase());
   await page.getByRole("button", { name: "Save chart" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "Chart with this name already exists" })).toBeVisible();
+  await expect(
+    page.getByRole("alert").filter({ hasText: "Chart with this name already exists" }),
+  ).toBeVisible();
 });
 
 test("saved charts are for logged-in users; anonymous visitors are asked to log in", async ({ page }) => {
@@ -179,7 +197,9 @@ test("saved charts are for logged-in users; anonymous visitors are asked to log 
   await expect(page.getByText("to save this chart")).toBeVisible();
 });
 
-test("plotter, saved charts and library pages have no serious accessibility violations @js-only", async ({ page }) => {
+test("plotter, saved charts and library pages have no serious accessibility violations @js-only", async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   await logIn(page, "pro@voltcast.local");
   await openGbDatasets(page);

@@ -9,7 +9,10 @@ test("a user without portfolio access is refused", async ({ page }) => {
   await expect(page.getByRole("heading", { name: "You don’t have access to this" })).toBeVisible();
 });
 
-test("an asset is added, a library run linked to it, and its expected revenues shown", async ({ page, jsEnabled }) => {
+test("an asset is added, a library run linked to it, and its expected revenues shown", async ({
+  page,
+  jsEnabled,
+}) => {
   test.setTimeout(360_000);
   await logIn(page, "pro@voltcast.local");
   await page.goto("/portfolio/history");
@@ -34,7 +37,9 @@ test("an asset is added, a library run linked to it, and its expected revenues s
   // Link the GB library run once it is finished (queued at start).
   await expect(async () => {
     await page.goto(assetUrl);
-    await expect(page.getByLabel("Run to link").locator("option", { hasText: "GB 2h BESS – Central (library)" })).toHaveCount(1, { timeout: 1000 });
+    await expect(
+      page.getByLabel("Run to link").locator("option", { hasText: "GB 2h BESS – Central (library)" }),
+    ).toHaveCount(1, { timeout: 1000 });
   }).toPass({ timeout: 300_000, intervals: [3000] });
   await page.getByLabel("Run to link").selectOption({ label: "GB 2h BESS – Central (library)" });
   await page.getByRole("button", { name: "Link run" }).click();
@@ -51,5 +56,7 @@ test("an asset is added, a library run linked to it, and its expected revenues s
 
   // History lists both events.
   await page.goto("/portfolio/history");
-  await expect(page.getByText(new RegExp(`Run GB 2h BESS – Central \\(library\\) linked to ${name}`))).toBeVisible();
+  await expect(
+    page.getByText(new RegExp(`Run GB 2h BESS – Central \\(library\\) linked to ${name}`)),
+  ).toBeVisible();
 });

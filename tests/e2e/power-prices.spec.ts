@@ -4,7 +4,9 @@ import { readFileSync } from "node:fs";
 import { unzipSync, strFromU8 } from "fflate";
 import { test, expect, logIn, seriousA11yViolations } from "./support/fixtures.ts";
 
-test("rows are sorted by the first letter of the scenario name; locked ones cannot be selected", async ({ page }) => {
+test("rows are sorted by the first letter of the scenario name; locked ones cannot be selected", async ({
+  page,
+}) => {
   await logIn(page, "free@voltcast.local");
   await page.goto("/library/power-prices");
   for (const header of ["Power price", "Description", "Model version"]) {
@@ -19,7 +21,10 @@ test("rows are sorted by the first letter of the scenario name; locked ones cann
   const row = page.getByRole("row", { name: /ERCOT Central scenario/ });
   await expect(row.getByText("ERCOT World View subscription is required")).toBeVisible();
   // Logged in without the subscription: the marker offers an upgrade.
-  await expect(row.getByRole("link", { name: "Upgrade to download ERCOT Central scenario" })).toHaveAttribute("href", "/pricing");
+  await expect(row.getByRole("link", { name: "Upgrade to download ERCOT Central scenario" })).toHaveAttribute(
+    "href",
+    "/pricing",
+  );
   await expect(page.getByRole("checkbox", { name: "Select GB Central scenario" })).toBeEnabled();
 });
 
@@ -67,7 +72,9 @@ test("select power prices with the banner labelled 'power price'", async ({ page
   await expect(banner.getByRole("button", { name: "Download" })).toBeVisible();
 });
 
-test("a skeleton row shows while the list reloads, and the page has no serious accessibility problems @js-only", async ({ page }) => {
+test("a skeleton row shows while the list reloads, and the page has no serious accessibility problems @js-only", async ({
+  page,
+}) => {
   await page.goto("/library/power-prices");
   expect(await seriousA11yViolations(page)).toEqual([]);
   // Slow the list down to see the placeholder (spec §9: 1 skeleton row in the power price table).

@@ -44,24 +44,44 @@ function gbForecast(name: string, extra: Record<string, unknown> = {}) {
   };
 }
 
-async function createRun(request: APIRequestContext, key: string, body: Record<string, unknown>): Promise<string> {
-  const res = await request.post("/api/v1/forecast/run-library/forecasts/", { headers: { Authorization: `Bearer ${key}` }, data: body });
+async function createRun(
+  request: APIRequestContext,
+  key: string,
+  body: Record<string, unknown>,
+): Promise<string> {
+  const res = await request.post("/api/v1/forecast/run-library/forecasts/", {
+    headers: { Authorization: `Bearer ${key}` },
+    data: body,
+  });
   expect(res.status(), await res.text()).toBe(201);
   return (await res.json()).runIds[0];
 }
 
 async function waitUntilDone(request: APIRequestContext, key: string, id: string) {
   await expect
-    .poll(async () => (await (await request.get(`/api/v1/forecast/run-library/${id}/`, { headers: { Authorization: `Bearer ${key}` } })).json()).status, {
-      timeout: RUN_TIMEOUT,
-      intervals: [2000],
-    })
+    .poll(
+      async () =>
+        (
+          await (
+            await request.get(`/api/v1/forecast/run-library/${id}/`, {
+              headers: { Authorization: `Bearer ${key}` },
+            })
+          ).json()
+        ).status,
+      {
+        timeout: RUN_TIMEOUT,
+        intervals: [2000],
+      },
+    )
     .not.toBe("processing");
 }
 
 const runLog = (page: Page) => page.getByRole("list", { name: "Run log events" }).getByRole("listitem");
 
-test("a run is followed live to Finished, the run log grows, then the results show @js-only", async ({ page, request }) => {
+test("a run is followed live to Finished, the run log grows, then the results show @js-only", async ({
+  page,
+  request,
+}) => {
   test.setTimeout(RUN_TIMEOUT + 60_000);
   await logIn(page, "pro@voltcast.local");
   const key = await apiKey(page);
@@ -77,7 +97,10 @@ test("a run is followed live to Finished, the run log grows, then the results sh
   expect(await runLog(page).count()).toBeGreaterThan(before);
   await expect(runLog(page).last()).toContainText("Run finished");
   expect(await page.evaluate(() => (window as unknown as { liveMarker?: number }).liveMarker)).toBe(42);
-  await expect(page.getByRole("progressbar", { name: "Run progress" })).toHaveAttribute("aria-valuenow", "100");
+  await expect(page.getByRole("progressbar", { name: "Run progress" })).toHaveAttribute(
+    "aria-valuenow",
+    "100",
+  );
   // Results without a reload: key figures, chart with its text alternative, table.
   await expect(page.getByRole("heading", { name: "Results" })).toBeVisible();
   await expect(page.getByRole("img", { name: /Revenue by stream per year \(GBP\/MW\/year\)/ })).toBeVisible();
@@ -93,7 +116,11 @@ test("a run is followed live to Finished, the run log grows, then the results sh
   expect(await seriousA11yViolations(page)).toEqual([]);
 });
 
-test("without JavaScript a run is followed by refreshing until it is finished", async ({ page, request, jsEnabled }) => {
+test("without JavaScript a run is followed by refreshing until it is finished", async ({
+  page,
+  request,
+  jsEnabled,
+}) => {
   test.skip(jsEnabled, "the JavaScript version follows the run live");
   test.setTimeout(RUN_TIMEOUT + 60_000);
   await logIn(page, "pro@voltcast.local");
@@ -106,7 +133,8 @@ test("without JavaScript a run is followed by refreshing until it is finished", 
   expect((await page.request.get(`/forecasts/runs/${id}/file`)).status()).toBe(404);
   // The user refreshes (the page also reloads itself) until the run is finished.
   await expect(async () => {
-    if (!(await page.getByText(/^Finished in /).isVisible())) await page.getByRole("link", { name: "Refresh" }).click({ timeout: 2000 });
+    if (!(await page.getByText(/^Finished in /).isVisible()))
+      await page.getByRole("link", { name: "Refresh" }).click({ timeout: 2000 });
     await expect(page.getByText(/^Finished in /)).toBeVisible({ timeout: 2000 });
   }).toPass({ timeout: RUN_TIMEOUT, intervals: [3000] });
   await expect(page.getByRole("heading", { name: "Results" })).toBeVisible();
@@ -126,7 +154,10 @@ test("a failed run shows Suspended, a red bar and its warning event", async ({ p
   await waitUntilDone(request, key, id);
   await page.goto(`/forecasts/runs/${id}`);
   await expect(page.getByText("Suspended", { exact: true })).toBeVisible();
-  await expect(page.getByRole("progressbar", { name: "Run progress" })).toHaveAttribute("aria-valuenow", "100");
+  await expect(page.getByRole("progressbar", { name: "Run progress" })).toHaveAttribute(
+    "aria-valuenow",
+    "100",
+  );
   const fill = page.getByTestId("progress-fill");
   expect(await fill.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe("rgb(180, 35, 24)");
   const warning = page.locator('li[data-status="warning"]');
@@ -138,20 +169,28 @@ test("a failed run shows Suspended, a red bar and its warning event", async ({ p
   await expect(page.getByRole("row", { name: new RegExp(name) })).toContainText("Suspended");
 });
 
-test("filters, sort and paging are URL state; the empty states show their texts", async ({ page, request, jsEnabled }) => {
+test("filters, sort and paging are URL state; the empty states show their texts", async ({
+  page,
+  request,
+  jsEnabled,
+}) => {
   test.setTimeout(120_000);
   await logIn(page, "gb@voltcast.local");
   const key = await apiKey(page);
   // Two drafts of the user's own, so that the list has custom rows without waiting for runs.
   for (const n of ["Alpha draft", "Beta draft"]) {
-    const r = await request.post("/api/v1/forecast/run-library/gb/bess-simulation-draft/", { headers: { Authorization: `Bearer ${key}` }, data: { assetName: `${n} ${jsEnabled ? "js" : "nojs"}`, configuration: "bess" } });
+    const r = await request.post("/api/v1/forecast/run-library/gb/bess-simulation-draft/", {
+      headers: { Authorization: `Bearer ${key}` },
+      data: { assetName: `${n} ${jsEnabled ? "js" : "nojs"}`, configuration: "bess" },
+    });
     expect(r.status()).toBe(201);
   }
   await page.goto("/forecasts");
   await expect(page.getByRole("heading", { name: "Forecast runs" })).toBeVisible();
 
   // Filters: chosen in the form (submitted on change once JavaScript runs), kept in the URL.
-  if (jsEnabled) await expect(page.getByRole("search", { name: "Filter runs" })).toHaveAttribute("data-live", "true");
+  if (jsEnabled)
+    await expect(page.getByRole("search", { name: "Filter runs" })).toHaveAttribute("data-live", "true");
   await page.getByLabel("Region").selectOption("GB");
   await page.getByLabel("Custom runs only").check();
   if (!jsEnabled) await page.getByRole("button", { name: "Apply filters" }).click();
@@ -185,11 +224,15 @@ test("filters, sort and paging are URL state; the empty states show their texts"
   await expect(page.getByRole("link", { name: "Contact us" })).toBeVisible();
   await page.goto("/forecasts?page=999");
   await expect(page.getByRole("heading", { name: "Ooops!" })).toBeVisible();
-  await expect(page.getByText("Looks like there is nothing matching your request", { exact: true })).toBeVisible();
+  await expect(
+    page.getByText("Looks like there is nothing matching your request", { exact: true }),
+  ).toBeVisible();
 
   // A draft is deleted from the list.
   await page.goto("/forecasts?onlyCustom=true&status=draft");
-  await page.getByRole("button", { name: new RegExp(`^Delete draft Alpha draft ${jsEnabled ? "js" : "nojs"}`) }).click();
+  await page
+    .getByRole("button", { name: new RegExp(`^Delete draft Alpha draft ${jsEnabled ? "js" : "nojs"}`) })
+    .click();
   await expect(page.getByRole("status").filter({ hasText: "was deleted" })).toBeVisible();
   await expect(page.getByRole("link", { name: `Alpha draft ${jsEnabled ? "js" : "nojs"}` })).toHaveCount(0);
 });
@@ -205,7 +248,10 @@ test("the page size is remembered per path @js-only", async ({ page }) => {
   await expect(page.getByLabel("Rows per page")).toHaveValue("25");
 });
 
-test("library runs: the API's download rule, reflected in the page, with and without the subscription", async ({ page, browser }) => {
+test("library runs: the API's download rule, reflected in the page, with and without the subscription", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(RUN_TIMEOUT + 60_000);
   // gb@ holds the GB forecast library subscription, not the ERCOT one.
   await logIn(page, "gb@voltcast.local");
@@ -218,18 +264,25 @@ test("library runs: the API's download rule, reflected in the page, with and wit
 
   // Without the subscription: the run page is the subscription modal, and the file is refused.
   await ercotRow.getByRole("link", { name: /ERCOT West/ }).click();
-  await expect(page.getByRole("heading", { name: "This run is for ERCOT Zonal Forecast Library subscribers" })).toBeVisible();
+  await expect(
+    page.getByRole("heading", { name: "This run is for ERCOT Zonal Forecast Library subscribers" }),
+  ).toBeVisible();
   await expect(page.getByText("You need to add this power-up to continue")).toBeVisible();
   const ercotUrl = page.url();
   await page.goto(`${ercotUrl}/file`);
   await expect(page).toHaveURL(ercotUrl);
-  await expect(page.getByRole("heading", { name: "This run is for ERCOT Zonal Forecast Library subscribers" })).toBeVisible();
+  await expect(
+    page.getByRole("heading", { name: "This run is for ERCOT Zonal Forecast Library subscribers" }),
+  ).toBeVisible();
   await page.getByRole("button", { name: "Get ERCOT Zonal Forecast Library" }).click();
   await expect(page.getByText("Your upgrade request has been sent")).toBeVisible();
 
   // With the subscription: the GB library run shows, and its file downloads once it is finished.
   await page.goto("/forecasts");
-  await page.getByRole("row", { name: /GB 2h BESS – Central \(library\)/ }).getByRole("link", { name: /GB 2h BESS/ }).click();
+  await page
+    .getByRole("row", { name: /GB 2h BESS – Central \(library\)/ })
+    .getByRole("link", { name: /GB 2h BESS/ })
+    .click();
   await expect(page.getByRole("heading", { name: "GB 2h BESS – Central (library)" })).toBeVisible();
   await expect(page.getByText("Library run")).toBeVisible();
   const gbUrl = page.url();
@@ -245,8 +298,13 @@ test("library runs: the API's download rule, reflected in the page, with and wit
   const anon = await browser.newContext();
   const p2 = await anon.newPage();
   await p2.goto(ercotUrl);
-  await expect(p2.getByRole("heading", { name: "This run is for ERCOT Zonal Forecast Library subscribers" })).toBeVisible();
-  await expect(p2.getByRole("link", { name: "Get ERCOT Zonal Forecast Library" })).toHaveAttribute("href", "/pricing");
+  await expect(
+    p2.getByRole("heading", { name: "This run is for ERCOT Zonal Forecast Library subscribers" }),
+  ).toBeVisible();
+  await expect(p2.getByRole("link", { name: "Get ERCOT Zonal Forecast Library" })).toHaveAttribute(
+    "href",
+    "/pricing",
+  );
   await anon.close();
 });
 
@@ -262,13 +320,18 @@ test("the run list and a run have no serious accessibility violations @js-only",
   expect(await seriousA11yViolations(page)).toEqual([]);
 });
 
-test("selected runs download as one zip, or as a background archive fetched when ready", async ({ page, jsEnabled }) => {
+test("selected runs download as one zip, or as a background archive fetched when ready", async ({
+  page,
+  jsEnabled,
+}) => {
   test.setTimeout(RUN_TIMEOUT + 60_000);
   await logIn(page, "pro@voltcast.local");
   // The library runs are queued at start; wait until one is finished.
   await expect(async () => {
     await page.goto("/forecasts?status=ready_for_review&onlyCustom=");
-    await expect(page.getByRole("checkbox", { name: "Select GB 2h BESS – Central (library)" })).toBeVisible({ timeout: 1000 });
+    await expect(page.getByRole("checkbox", { name: "Select GB 2h BESS – Central (library)" })).toBeVisible({
+      timeout: 1000,
+    });
   }).toPass({ timeout: RUN_TIMEOUT, intervals: [3000] });
   const box = page.getByRole("checkbox", { name: "Select GB 2h BESS – Central (library)" });
   await box.check();

@@ -39,7 +39,15 @@ beforeAll(async () => {
   const stored = await storeSeries(t.backend.ctx.pool, "test:data", "test", [
     { meta: meta("fx-free"), series: { ts, values } },
     { meta: meta("fx-gb", { subscriptionKey: "data_gb" }), series: { ts, values } },
-    { meta: meta("fx-ercot", { region: "ercot", geography: "HB_NORTH", unit: "USD/MWh", subscriptionKey: "data_ercot" }), series: { ts, values } },
+    {
+      meta: meta("fx-ercot", {
+        region: "ercot",
+        geography: "HB_NORTH",
+        unit: "USD/MWh",
+        subscriptionKey: "data_ercot",
+      }),
+      series: { ts, values },
+    },
   ]);
   [freeId, gbId, ercotId] = stored.map((s) => String(s.id));
 });
@@ -72,7 +80,9 @@ describe("data items", () => {
       locked: true,
       downloaded: false,
     });
-    const api = await t.call(ercot.body.results[0].dataItem.apiUrl.replace("/api/v1", ""), { as: "pro@voltcast.local" });
+    const api = await t.call(ercot.body.results[0].dataItem.apiUrl.replace("/api/v1", ""), {
+      as: "pro@voltcast.local",
+    });
     expect(api.status).toBe(200);
     expect(api.body.series[0].field).toBe(ercotId);
     expect((await t.call(`${BASE}/items/?region=mars`)).body.errors.region[0]).toMatch(/Choose a region/);
@@ -85,7 +95,10 @@ describe("data items", () => {
     expect((await t.call(`${BASE}/${freeId}/`)).body.title).toBe("Fixture fx-free");
     expect((await t.call(`${BASE}/999999/`)).status).toBe(404);
     const range = await t.call(`${BASE}/date-range/?ids=${freeId}`);
-    expect(range.body).toEqual({ startDate: "2024-01-01T00:00:00.000Z", endDate: "2024-01-10T23:00:00.000Z" });
+    expect(range.body).toEqual({
+      startDate: "2024-01-01T00:00:00.000Z",
+      endDate: "2024-01-10T23:00:00.000Z",
+    });
     const dates = await t.call(`${BASE}/available-dates/?ids=${freeId}&start_date=2024-01-09`);
     expect(dates.body.dates).toEqual(["2024-01-09", "2024-01-10"]);
   });
@@ -111,52 +124,89 @@ describe("dataset downloads", () => {
     expect(lines).toHaveLength(1 + 48);
     expect(lines[1]).toBe("2024-01-02T00:00:00Z,24.5");
     expect(lines.at(-1)).toBe("2024-01-03T23:00:00Z,71.5");
-    expect((await t.call(`${BASE}/preparing/${post.body.id}/file/`, { as: "pro@voltcast.local" })).status).toBe(404);
+    expect(
+      (await t.call(`${BASE}/preparing/${post.body.id}/file/`, { as: "pro@voltcast.local" })).status,
+    ).toBe(404);
     // It now shows as downloaded and in the history.
     const item = await t.call(`${BASE}/${freeId}/`, { as: "gb@voltcast.local" });
     expect(item.body.downloaded).toBe(true);
     const history = await t.call(`${BASE}/download_history/`, { as: "gb@voltcast.local" });
     expect(history.body.results.map((d: any) => d.id)).toContain(post.body.id);
     // Deleted: gone, file and all.
-    expect((await t.call(`${BASE}/preparing/${post.body.id}/`, { as: "gb@voltcast.local", method: "DELETE" })).status).toBe(204);
-    expect((await t.call(`${BASE}/preparing/${post.body.id}/file/`, { as: "gb@voltcast.local" })).status).toBe(404);
+    expect(
+      (await t.call(`${BASE}/preparing/${post.body.id}/`, { as: "gb@voltcast.local", method: "DELETE" }))
+        .status,
+    ).toBe(204);
+    expect(
+      (await t.call(`${BASE}/preparing/${post.body.id}/file/`, { as: "gb@voltcast.local" })).status,
+    ).toBe(404);
   });
 
   it("lets anonymous visitors download free data by their user id, and tells them the id to use", async () => {
     const anonymousId = crypto.randomUUID();
-    const none = await t.call(`${BASE}/download/`, { body: { datasetIds: [freeId], startDate: null, endDate: null } });
+    const none = await t.call(`${BASE}/download/`, {
+      body: { datasetIds: [freeId], startDate: null, endDate: null },
+    });
     expect(none.status).toBe(400);
     expect(none.body.user_id).toMatch(/^[0-9a-f-]{36}$/);
-    const post = await t.call(`${BASE}/download/`, { body: { datasetIds: [freeId], startDate: null, endDate: null, user_id: anonymousId } });
+    const post = await t.call(`${BASE}/download/`, {
+      body: { datasetIds: [freeId], startDate: null, endDate: null, user_id: anonymousId },
+    });
     expect(post.status).toBe(202);
     const list = await t.call(`${BASE}/preparing/?user_id=${anonymousId}`);
     expect(list.body.results.map((d: any) => d.id)).toEqual([post.body.id]);
     expect((await t.call(`${BASE}/preparing/?user_id=${crypto.randomUUID()}`)).body.results).toEqual([]);
     const done = await ready(post.body.id, { anonymousId });
     expect(done.status).toBe("ready");
-    const files = unzipSync(new Uint8Array((await t.call(`${BASE}/preparing/${post.body.id}/file/`, { as: { anonymousId } })).raw));
+    const files = unzipSync(
+      new Uint8Array((await t.call(`${BASE}/preparing/${post.body.id}/file/`, { as: { anonymousId } })).raw),
+    );
     expect(strFromU8(files["fx-free.csv"]).trim().split("\n")).toHaveLength(1 + 240);
   });
 
   it("refuses locked datasets with the spec's subscription messages", async () => {
-    const one = await t.call(`${BASE}/download/`, { as: "free@voltcast.local", body: { datasetIds: [gbId] } });
+    const one = await t.call(`${BASE}/download/`, {
+      as: "free@voltcast.local",
+      body: { datasetIds: [gbId] },
+    });
     expect(one.status).toBe(403);
     expect(one.body.detail).toBe("This Data-set requires GB Data subscription");
-    const oneOf = await t.call(`${BASE}/download/`, { as: "free@voltcast.local", body: { datasetIds: [freeId, gbId] } });
+    const oneOf = await t.call(`${BASE}/download/`, {
+      as: "free@voltcast.local",
+      body: { datasetIds: [freeId, gbId] },
+    });
     expect(oneOf.body.detail).toBe("One of the datasets requires GB Data subscription");
-    const some = await t.call(`${BASE}/download/`, { as: "free@voltcast.local", body: { datasetIds: [freeId, gbId, ercotId] } });
+    const some = await t.call(`${BASE}/download/`, {
+      as: "free@voltcast.local",
+      body: { datasetIds: [freeId, gbId, ercotId] },
+    });
     expect(some.body.detail).toBe("Some of the datasets require a subscription upgrade");
-    const bad = await t.call(`${BASE}/download/`, { as: "free@voltcast.local", body: { datasetIds: [], startDate: "2024-02-01", endDate: "2024-01-01" } });
+    const bad = await t.call(`${BASE}/download/`, {
+      as: "free@voltcast.local",
+      body: { datasetIds: [], startDate: "2024-02-01", endDate: "2024-01-01" },
+    });
     expect(bad.status).toBe(400);
-    expect(bad.body.errors).toMatchObject({ datasetIds: ["Choose at least one dataset"], endDate: ["The end date should be on or after the start date"] });
+    expect(bad.body.errors).toMatchObject({
+      datasetIds: ["Choose at least one dataset"],
+      endDate: ["The end date should be on or after the start date"],
+    });
   });
 
   it("retries a failed download", async () => {
-    const post = await t.call(`${BASE}/download/`, { as: "pro@voltcast.local", body: { datasetIds: [freeId] } });
+    const post = await t.call(`${BASE}/download/`, {
+      as: "pro@voltcast.local",
+      body: { datasetIds: [freeId] },
+    });
     await ready(post.body.id, "pro@voltcast.local");
     // Still preparing cannot be retried; a failed one can.
-    await t.backend.ctx.pool.query("update dataset_downloads set status = 'failed', error = 'disk full', zip_file = null where id = $1", [post.body.id]);
-    const retry = await t.call(`${BASE}/preparing/${post.body.id}/retry/`, { as: "pro@voltcast.local", method: "POST" });
+    await t.backend.ctx.pool.query(
+      "update dataset_downloads set status = 'failed', error = 'disk full', zip_file = null where id = $1",
+      [post.body.id],
+    );
+    const retry = await t.call(`${BASE}/preparing/${post.body.id}/retry/`, {
+      as: "pro@voltcast.local",
+      method: "POST",
+    });
     expect(retry.status).toBe(202);
     expect(retry.body.status).toBe("preparing");
     expect((await ready(post.body.id, "pro@voltcast.local")).status).toBe("ready");

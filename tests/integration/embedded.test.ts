@@ -26,13 +26,23 @@ describe("embedded PostgreSQL", () => {
     const first = await startBackend(loadConfig(env), { workers: false, log: () => {} });
     const port = Number(new URL(first.databaseUrl).port);
     expect((await first.ctx.pool.query("select count(*)::int as n from users")).rows[0].n).toBe(3); // demo accounts
-    await createUser(first.ctx.pool, { email: "kept@example.com", fullName: "K", companyName: "K", password: "0123456789ab" });
+    await createUser(first.ctx.pool, {
+      email: "kept@example.com",
+      fullName: "K",
+      companyName: "K",
+      password: "0123456789ab",
+    });
     await first.stop();
     expect(await portOpen(port)).toBe(false);
 
     const second = await startBackend(loadConfig(env), { workers: false, log: () => {} });
     const { rows } = await second.ctx.pool.query("select email from users order by email");
-    expect(rows.map((r) => r.email)).toEqual(["free@voltcast.local", "gb@voltcast.local", "kept@example.com", "pro@voltcast.local"]);
+    expect(rows.map((r) => r.email)).toEqual([
+      "free@voltcast.local",
+      "gb@voltcast.local",
+      "kept@example.com",
+      "pro@voltcast.local",
+    ]);
     // The session secret generated on the first start is kept too.
     expect(loadConfig(env).sessionSecret).toBe(loadConfig(env).sessionSecret);
     await second.stop();

@@ -36,7 +36,11 @@ function startWorker(): ChildProcess {
   return child;
 }
 
-async function waitFor<T>(what: string, fn: () => Promise<T | undefined | null | false>, seconds = 150): Promise<T> {
+async function waitFor<T>(
+  what: string,
+  fn: () => Promise<T | undefined | null | false>,
+  seconds = 150,
+): Promise<T> {
   const until = Date.now() + seconds * 1000;
   for (;;) {
     const v = await fn();
@@ -67,19 +71,40 @@ afterAll(async () => {
 describe("forecast runs survive their worker", () => {
   it("killing the worker mid-run: the run resumes on another worker and finishes", async () => {
     const body = {
-      region: "ERCOT", configuration: "bess", assetName: "Kill test", zipCode: "79752", ercotZone: "West", startDate: "2025-01-01", horizonYears: 2,
-      maxCycles: 2, ratedPower: 10, duration: 2, connectionType: "distribution", efficiency: "88", maxImport: "same", maxExport: "same",
-      coLocation: "false", degradation: "standard_degradation_curve", repowering: 10000, revenueStrategies: ["energy_only"],
-      macroScenarios: ["ercot-central"], runName: { "ercot-central": "Kill test" },
+      region: "ERCOT",
+      configuration: "bess",
+      assetName: "Kill test",
+      zipCode: "79752",
+      ercotZone: "West",
+      startDate: "2025-01-01",
+      horizonYears: 2,
+      maxCycles: 2,
+      ratedPower: 10,
+      duration: 2,
+      connectionType: "distribution",
+      efficiency: "88",
+      maxImport: "same",
+      maxExport: "same",
+      coLocation: "false",
+      degradation: "standard_degradation_curve",
+      repowering: 10000,
+      revenueStrategies: ["energy_only"],
+      macroScenarios: ["ercot-central"],
+      runName: { "ercot-central": "Kill test" },
     };
     const created = await t.call("/forecast/run-library/forecasts/", { as: PRO, body });
     expect(created.status).toBe(201);
     const id = created.body.runIds[0];
-    const { rows } = await t.backend.ctx.pool.query(`select dead_letter, expire_in from pgboss.job where id = (select job_id::uuid from forecast_runs where id = $1)`, [id]);
+    const { rows } = await t.backend.ctx.pool.query(
+      `select dead_letter, expire_in from pgboss.job where id = (select job_id::uuid from forecast_runs where id = $1)`,
+      [id],
+    );
     expect(rows[0].dead_letter).toBe("forecast-run-dead");
 
     const first = startWorker();
-    await waitFor("the run to start computing", async () => (await run(id)).progressEvents.some((e: any) => e.event === "Run started"));
+    await waitFor("the run to start computing", async () =>
+      (await run(id)).progressEvents.some((e: any) => e.event === "Run started"),
+    );
     process.kill(-first.pid!, "SIGKILL"); // the whole process group: npx, tsx and node
     await new Promise((r) => first.once("exit", r));
     const mid = await run(id);
@@ -92,7 +117,9 @@ describe("forecast runs survive their worker", () => {
     });
     expect(done.status).toBe("ready_for_review");
     expect(done.result.strategies[0].years).toHaveLength(2);
-    expect(done.progressEvents.map((e: any) => e.event)).toContain("Worker restarted: resuming the run (attempt 2)");
+    expect(done.progressEvents.map((e: any) => e.event)).toContain(
+      "Worker restarted: resuming the run (attempt 2)",
+    );
     expect((await t.call(`/forecast/run-library/${id}/file/`, { as: PRO })).status).toBe(200);
   }, 200_000);
 

@@ -43,7 +43,13 @@ const base = {
 /** A complete forecast body for a region and configuration. */
 function forecastFor(region: string, configuration: string, extra: Record<string, unknown> = {}) {
   const scenario = `${{ GB: "gb", ERCOT: "ercot", NEM: "nem", DE: "de", ES: "es" }[region]}-central`;
-  const coords: Record<string, [number, number]> = { GB: [51.6, -1.24], ERCOT: [31.9, -102.1], NEM: [-37.8, 144.9], DE: [52.5, 13.4], ES: [40.4, -3.7] };
+  const coords: Record<string, [number, number]> = {
+    GB: [51.6, -1.24],
+    ERCOT: [31.9, -102.1],
+    NEM: [-37.8, 144.9],
+    DE: [52.5, 13.4],
+    ES: [40.4, -3.7],
+  };
   const battery = ["bess", "solarACcoupling", "solarDCcoupling"].includes(configuration);
   return {
     ...base,
@@ -55,7 +61,9 @@ function forecastFor(region: string, configuration: string, extra: Record<string
     ...(region === "GB" ? { gspGroup: "_H" } : {}),
     ...(region === "ERCOT" ? { ercotZone: "West" } : {}),
     ...(region === "NEM" ? { nemRegion: "Victoria" } : {}),
-    ...(configuration.startsWith("solar") && configuration !== "solar" ? { coupling: configuration === "solarACcoupling" ? "true" : "false", solarRatedPower: 15 } : {}),
+    ...(configuration.startsWith("solar") && configuration !== "solar"
+      ? { coupling: configuration === "solarACcoupling" ? "true" : "false", solarRatedPower: 15 }
+      : {}),
     ...(configuration === "solar" ? { solarRatedPower: 15 } : {}),
     ...(configuration === "wind" ? { windRatedPower: 15 } : {}),
     revenueStrategies: battery ? [region === "NEM" ? "merchant" : "energy_only"] : ["energy_only"],
@@ -70,7 +78,8 @@ async function waitForRun(id: string, seconds = 240) {
   for (;;) {
     const r = await t.call(`/forecast/run-library/${id}/`, { as: PRO });
     if (r.body?.status !== "processing") return r.body;
-    if (Date.now() > until) throw new Error(`run ${id} still processing: ${JSON.stringify(r.body.progressEvents.at(-1))}`);
+    if (Date.now() > until)
+      throw new Error(`run ${id} still processing: ${JSON.stringify(r.body.progressEvents.at(-1))}`);
     await sleep(500);
   }
 }
@@ -87,47 +96,84 @@ describe("drafts", () => {
       ["es/bess-simulation-draft", "ES", "bess"],
     ];
     for (const [path, region, configuration] of paths) {
-      const created = await t.call(`/forecast/run-library/${path}/`, { as: PRO, body: { assetName: "Half done", configuration, ratedPower: "40" } });
+      const created = await t.call(`/forecast/run-library/${path}/`, {
+        as: PRO,
+        body: { assetName: "Half done", configuration, ratedPower: "40" },
+      });
       expect(created.status, path).toBe(201);
       expect(created.body.status).toBe("draft");
       expect(created.body.runAsset).toEqual({ marketRegion: region, configuration });
       expect(created.body.forecast.ratedPower).toBe(40);
       const id = created.body.id;
-      const put = await t.call(`/forecast/run-library/${path}/${id}/`, { as: PRO, method: "PUT", body: { assetName: "Renamed", configuration, ratedPower: 60 } });
+      const put = await t.call(`/forecast/run-library/${path}/${id}/`, {
+        as: PRO,
+        method: "PUT",
+        body: { assetName: "Renamed", configuration, ratedPower: 60 },
+      });
       expect(put.status).toBe(200);
       const got = await t.call(`/forecast/run-library/${path}/${id}/`, { as: PRO });
       expect(got.body.forecast.assetName).toBe("Renamed");
       expect(got.body.forecast.ratedPower).toBe(60);
-      expect((await t.call(`/forecast/run-library/${path}/${id}/`, { as: PRO, method: "DELETE" })).status).toBe(204);
+      expect(
+        (await t.call(`/forecast/run-library/${path}/${id}/`, { as: PRO, method: "DELETE" })).status,
+      ).toBe(204);
       expect((await t.call(`/forecast/run-library/${path}/${id}/`, { as: PRO })).status).toBe(404);
     }
   });
 
   it("keep the ranges of spec §5 and name the field", async () => {
-    const r = await t.call("/forecast/run-library/gb/bess-simulation-draft/", { as: PRO, body: { ratedPower: "900" } });
+    const r = await t.call("/forecast/run-library/gb/bess-simulation-draft/", {
+      as: PRO,
+      body: { ratedPower: "900" },
+    });
     expect(r.status).toBe(400);
     expect(r.body.errors.ratedPower).toEqual(["Please enter a value between 1 - 500 MW."]);
   });
 
   it("belong to their owner: another user's draft is not found", async () => {
-    const created = await t.call("/forecast/run-library/gb/bess-simulation-draft/", { as: PRO, body: { assetName: "Mine" } });
-    const other = await t.call(`/forecast/run-library/gb/bess-simulation-draft/${created.body.id}/`, { as: "gb@voltcast.local" });
+    const created = await t.call("/forecast/run-library/gb/bess-simulation-draft/", {
+      as: PRO,
+      body: { assetName: "Mine" },
+    });
+    const other = await t.call(`/forecast/run-library/gb/bess-simulation-draft/${created.body.id}/`, {
+      as: "gb@voltcast.local",
+    });
     expect(other.status).toBe(404);
   });
 });
 
 describe("runs", () => {
   it("a draft is edited, run, and reaches ready_for_review with results and a downloadable xlsx", async () => {
-    const draft = await t.call("/forecast/run-library/gb/bess-simulation-draft/", { as: PRO, body: { assetName: "Didcot" } });
+    const draft = await t.call("/forecast/run-library/gb/bess-simulation-draft/", {
+      as: PRO,
+      body: { assetName: "Didcot" },
+    });
     const id = draft.body.id;
-    const full = forecastFor("GB", "bess", { assetName: "Didcot", macroScenarios: ["gb-central", "gb-high"], runName: { "gb-central": "Didcot central", "gb-high": "Didcot high" } });
-    expect((await t.call(`/forecast/run-library/gb/bess-simulation-draft/${id}/`, { as: PRO, method: "PUT", body: full })).status).toBe(200);
-    const created = await t.call("/forecast/run-library/forecasts/", { as: PRO, body: { ...full, draftId: id } });
+    const full = forecastFor("GB", "bess", {
+      assetName: "Didcot",
+      macroScenarios: ["gb-central", "gb-high"],
+      runName: { "gb-central": "Didcot central", "gb-high": "Didcot high" },
+    });
+    expect(
+      (
+        await t.call(`/forecast/run-library/gb/bess-simulation-draft/${id}/`, {
+          as: PRO,
+          method: "PUT",
+          body: full,
+        })
+      ).status,
+    ).toBe(200);
+    const created = await t.call("/forecast/run-library/forecasts/", {
+      as: PRO,
+      body: { ...full, draftId: id },
+    });
     expect(created.status).toBe(201);
     expect(created.body.runs.map((r: any) => r.runName).sort()).toEqual(["Didcot central", "Didcot high"]);
     expect(created.body.runs.every((r: any) => r.status === "processing")).toBe(true);
     // the draft became the runs
-    expect((await t.call(`/forecast/run-library/gb/bess-simulation-draft/${id}/`, { as: PRO })).status).toBe(404);
+    expect((await t.call(`/forecast/run-library/gb/bess-simulation-draft/${id}/`, { as: PRO })).status).toBe(
+      404,
+    );
 
     const runs = await Promise.all(created.body.runIds.map((rid: string) => waitForRun(rid)));
     for (const run of runs) {
@@ -144,7 +190,9 @@ describe("runs", () => {
       for (const day of run.result.days) {
         const step = Date.parse(day.timestamps[1]) - Date.parse(day.timestamps[0]);
         expect(Date.parse(day.timestamps.at(-1)) - Date.parse(day.timestamps[0]) + step).toBe(24 * 3600_000);
-        expect(Math.max(...day.socMWh)).toBeLessThanOrEqual(run.result.forecastUsed.ratedPower * run.result.forecastUsed.duration + 1e-6);
+        expect(Math.max(...day.socMWh)).toBeLessThanOrEqual(
+          run.result.forecastUsed.ratedPower * run.result.forecastUsed.duration + 1e-6,
+        );
         expect(day.price).toHaveLength(day.timestamps.length);
       }
       const names = run.progressEvents.map((e: any) => e.event);
@@ -161,7 +209,12 @@ describe("runs", () => {
       expect(file.status).toBe(200);
       const wb = new ExcelJS.Workbook();
       await wb.xlsx.load(file.raw);
-      expect(wb.worksheets.map((w) => w.name)).toEqual(["Inputs", "Yearly revenues", "Monthly revenues", "Cycles and degradation"]);
+      expect(wb.worksheets.map((w) => w.name)).toEqual([
+        "Inputs",
+        "Yearly revenues",
+        "Monthly revenues",
+        "Cycles and degradation",
+      ]);
       expect(wb.getWorksheet("Monthly revenues")!.rowCount).toBe(13);
     }
     // high scenario prices differ from central
@@ -180,18 +233,25 @@ describe("runs", () => {
     ["ES", "bess", "es/bess-simulation"],
     ["ES", "solar", "es/bess-simulation"],
     ["ES", "wind", "es/bess-simulation"],
-  ])("%s %s through /%s/ reaches ready_for_review with an xlsx", async (region, configuration, path) => {
-    const created = await t.call(`/forecast/run-library/${path}/`, { as: PRO, body: forecastFor(region, configuration) });
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
-    const run = await waitForRun(created.body.runIds[0]);
-    expect(run.status, JSON.stringify(run.progressEvents.at(-1))).toBe("ready_for_review");
-    expect(run.runAsset.marketRegion).toBe(region);
-    expect(run.runAsset.configuration).toBe(configuration);
-    expect(run.result.strategies[0].years[0].total).not.toBe(0);
-    const file = await t.call(run.runResult.runFile.replace("/api/v1", ""), { as: PRO });
-    expect(file.status).toBe(200);
-    expect(file.headers.get("content-type")).toContain("spreadsheetml");
-  }, 400_000);
+  ])(
+    "%s %s through /%s/ reaches ready_for_review with an xlsx",
+    async (region, configuration, path) => {
+      const created = await t.call(`/forecast/run-library/${path}/`, {
+        as: PRO,
+        body: forecastFor(region, configuration),
+      });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      const run = await waitForRun(created.body.runIds[0]);
+      expect(run.status, JSON.stringify(run.progressEvents.at(-1))).toBe("ready_for_review");
+      expect(run.runAsset.marketRegion).toBe(region);
+      expect(run.runAsset.configuration).toBe(configuration);
+      expect(run.result.strategies[0].years[0].total).not.toBe(0);
+      const file = await t.call(run.runResult.runFile.replace("/api/v1", ""), { as: PRO });
+      expect(file.status).toBe(200);
+      expect(file.headers.get("content-type")).toContain("spreadsheetml");
+    },
+    400_000,
+  );
 
   it("a run that cannot be computed ends failed with a warning event naming the reason", async () => {
     // The world views end in 2050: a 30-year life from 2040 cannot be forecast.
@@ -208,14 +268,22 @@ describe("runs", () => {
   });
 
   it("streams progress as server-sent events until the run ends", async () => {
-    const created = await t.call("/forecast/run-library/forecasts/", { as: PRO, body: forecastFor("ERCOT", "bess") });
+    const created = await t.call("/forecast/run-library/forecasts/", {
+      as: PRO,
+      body: forecastFor("ERCOT", "bess"),
+    });
     const id = created.body.runIds[0];
     const { signInternalToken } = await import("../../api/auth/tokens.ts");
     const token = signInternalToken(t.secret, { userId: await t.userId(PRO) });
-    const res = await fetch(`${t.baseUrl}/forecast/run-library/${id}/events/`, { headers: { authorization: `Bearer ${token}` } });
+    const res = await fetch(`${t.baseUrl}/forecast/run-library/${id}/events/`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(res.headers.get("content-type")).toContain("text/event-stream");
     const text = await res.text();
-    const progress = text.split("\n\n").filter((b) => b.includes("event: progress")).map((b) => JSON.parse(b.split("data: ")[1]));
+    const progress = text
+      .split("\n\n")
+      .filter((b) => b.includes("event: progress"))
+      .map((b) => JSON.parse(b.split("data: ")[1]));
     expect(progress[0].event).toBe("Run queued");
     expect(progress.some((p) => p.event.startsWith("Dispatch optimised"))).toBe(true);
     expect(text).toContain('event: status\ndata: {"status":"ready_for_review","percentage":100}');

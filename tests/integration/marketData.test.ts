@@ -29,12 +29,25 @@ describe("databooks and power prices lists", () => {
     expect(res.status).toBe(200);
     const byId = Object.fromEntries(res.body.results.map((r: any) => [r.id, r]));
     expect(res.body.count).toBeGreaterThanOrEqual(16);
-    expect(byId["gb-central"]).toMatchObject({ hasAccess: true, subscription: { key: "world_view_gb_power_prices" } });
-    expect(byId["gb-high"]).toMatchObject({ hasAccess: false, subscription: { key: "world_view_gb", name: "GB World View" } });
-    expect(byId["ercot-central"]).toMatchObject({ hasAccess: false, subscription: { key: "world_view_ercot" } });
+    expect(byId["gb-central"]).toMatchObject({
+      hasAccess: true,
+      subscription: { key: "world_view_gb_power_prices" },
+    });
+    expect(byId["gb-high"]).toMatchObject({
+      hasAccess: false,
+      subscription: { key: "world_view_gb", name: "GB World View" },
+    });
+    expect(byId["ercot-central"]).toMatchObject({
+      hasAccess: false,
+      subscription: { key: "world_view_ercot" },
+    });
     expect(byId["gb-net-zero"]).toBeDefined();
     for (const r of res.body.results) {
-      expect(r.macroScenario).toMatchObject({ id: r.id, name: r.name, modelVersion: r.fundamentalsModelVersion });
+      expect(r.macroScenario).toMatchObject({
+        id: r.id,
+        name: r.name,
+        modelVersion: r.fundamentalsModelVersion,
+      });
       expect(r.description.length).toBeGreaterThan(10);
     }
 
@@ -46,7 +59,11 @@ describe("databooks and power prices lists", () => {
 
   it("searches name and description", async () => {
     const byName = await t.call(`${DATABOOKS}?search=ercot`);
-    expect(byName.body.results.map((r: any) => r.id).sort()).toEqual(["ercot-central", "ercot-high", "ercot-low"]);
+    expect(byName.body.results.map((r: any) => r.id).sort()).toEqual([
+      "ercot-central",
+      "ercot-high",
+      "ercot-low",
+    ]);
     const byDescription = await t.call(`${PRICES}?search=decarbonised`);
     expect(byDescription.body.results.map((r: any) => r.id)).toEqual(["gb-net-zero"]);
   });
@@ -61,15 +78,27 @@ describe("databooks and power prices lists", () => {
 
 describe("downloads", () => {
   it("refuses locked items with the spec's subscription messages, naming the subscription", async () => {
-    const one = await t.call(DATABOOKS_ZIP, { as: "free@voltcast.local", body: { macroScenarioDataBookId: ["ercot-central"], fullName: "Fran", companyName: "Demo" } });
+    const one = await t.call(DATABOOKS_ZIP, {
+      as: "free@voltcast.local",
+      body: { macroScenarioDataBookId: ["ercot-central"], fullName: "Fran", companyName: "Demo" },
+    });
     expect(one.status).toBe(403);
-    expect(one.body).toMatchObject({ detail: "This Data-set requires ERCOT World View subscription", subscription: { key: "world_view_ercot" } });
+    expect(one.body).toMatchObject({
+      detail: "This Data-set requires ERCOT World View subscription",
+      subscription: { key: "world_view_ercot" },
+    });
 
-    const oneOfTwo = await t.call(PRICES_ZIP, { as: anon, body: { powerPricesId: ["gb-central", "gb-high"] } });
+    const oneOfTwo = await t.call(PRICES_ZIP, {
+      as: anon,
+      body: { powerPricesId: ["gb-central", "gb-high"] },
+    });
     expect(oneOfTwo.status).toBe(403);
     expect(oneOfTwo.body.detail).toBe("One of the datasets requires GB World View subscription");
 
-    const several = await t.call(PRICES_ZIP, { as: "gb@voltcast.local", body: { powerPricesId: ["ercot-central", "nem-central"] } });
+    const several = await t.call(PRICES_ZIP, {
+      as: "gb@voltcast.local",
+      body: { powerPricesId: ["ercot-central", "nem-central"] },
+    });
     expect(several.status).toBe(403);
     expect(several.body.detail).toBe("Some of the datasets require a subscription upgrade");
   });
@@ -84,27 +113,53 @@ describe("downloads", () => {
   });
 
   it("zips valid databooks (xlsx) for an anonymous visitor (default tier) and records the download", async () => {
-    const res = await t.call(DATABOOKS_ZIP, { as: anon, body: { macroScenarioDataBookId: ["gb-central"], fullName: "", companyName: "" } });
+    const res = await t.call(DATABOOKS_ZIP, {
+      as: anon,
+      body: { macroScenarioDataBookId: ["gb-central"], fullName: "", companyName: "" },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/zip");
-    expect(res.headers.get("content-disposition")).toBe(`attachment; filename="databooks_${format(new Date(), "dd_MM_yyyy")}.zip"`);
+    expect(res.headers.get("content-disposition")).toBe(
+      `attachment; filename="databooks_${format(new Date(), "dd_MM_yyyy")}.zip"`,
+    );
     const names = Object.keys(unzipSync(new Uint8Array(res.raw)));
     expect(names).toEqual([expect.stringMatching(/^GB_Central_scenario_databook_.*\.xlsx$/)]);
-    const { rows } = await t.backend.ctx.pool.query("select kind, scenario_ids, anonymous_id from world_view_downloads");
-    expect(rows).toContainEqual({ kind: "databook", scenario_ids: ["gb-central"], anonymous_id: anon.anonymousId });
+    const { rows } = await t.backend.ctx.pool.query(
+      "select kind, scenario_ids, anonymous_id from world_view_downloads",
+    );
+    expect(rows).toContainEqual({
+      kind: "databook",
+      scenario_ids: ["gb-central"],
+      anonymous_id: anon.anonymousId,
+    });
   });
 
   it("zips several databooks, each a workbook that opens with its sheets and figures", async () => {
-    const res = await t.call(DATABOOKS_ZIP, { as: "gb@voltcast.local", body: { macroScenarioDataBookId: ["gb-central", "gb-net-zero"], fullName: "Gabi Britton", companyName: "Voltcast Demo (GB)" } });
+    const res = await t.call(DATABOOKS_ZIP, {
+      as: "gb@voltcast.local",
+      body: {
+        macroScenarioDataBookId: ["gb-central", "gb-net-zero"],
+        fullName: "Gabi Britton",
+        companyName: "Voltcast Demo (GB)",
+      },
+    });
     expect(res.status).toBe(200);
     const files = unzipSync(new Uint8Array(res.raw));
-    expect(Object.keys(files).sort()).toEqual([expect.stringMatching(/^GB_Central_scenario_databook/), expect.stringMatching(/^GB_Net_zero_scenario_databook/)]);
+    expect(Object.keys(files).sort()).toEqual([
+      expect.stringMatching(/^GB_Central_scenario_databook/),
+      expect.stringMatching(/^GB_Net_zero_scenario_databook/),
+    ]);
     const means: number[] = [];
     for (const data of Object.values(files)) {
       const wb = new ExcelJS.Workbook();
       await wb.xlsx.load(Buffer.from(data) as never);
       expect(wb.worksheets.length).toBeGreaterThan(1);
-      const numbers = wb.worksheets.flatMap((ws) => ws.getSheetValues().flat().filter((v): v is number => typeof v === "number"));
+      const numbers = wb.worksheets.flatMap((ws) =>
+        ws
+          .getSheetValues()
+          .flat()
+          .filter((v): v is number => typeof v === "number"),
+      );
       expect(numbers.length).toBeGreaterThan(100);
       means.push(numbers.reduce((a, b) => a + b, 0));
     }
@@ -115,7 +170,9 @@ describe("downloads", () => {
   it("zips a valid power-price CSV: the full series to 2050", async () => {
     const res = await t.call(PRICES_ZIP, { as: anon, body: { powerPricesId: ["gb-central"] } });
     expect(res.status).toBe(200);
-    expect(res.headers.get("content-disposition")).toBe(`attachment; filename="power_prices_${format(new Date(), "dd_MM_yyyy")}.zip"`);
+    expect(res.headers.get("content-disposition")).toBe(
+      `attachment; filename="power_prices_${format(new Date(), "dd_MM_yyyy")}.zip"`,
+    );
     const files = unzipSync(new Uint8Array(res.raw));
     expect(Object.keys(files)).toEqual([expect.stringMatching(/^GB_Central_scenario_power_prices_.*\.csv$/)]);
     const lines = strFromU8(Object.values(files)[0]).trimEnd().split("\n");
@@ -146,7 +203,12 @@ describe("location lookups", () => {
     const gsp = await t.call("/forecast/run-library/get-gsp-group/?lat=53.48&long=-2.24");
     expect(gsp).toMatchObject({ status: 200, body: { gspGroup: "_G" } });
     const tnuos = await t.call("/forecast/run-library/get-tnuos-zone/?lat=51.50&long=-0.13");
-    expect(tnuos.body.tnuosZone).toBe(Number((await t.call("/forecast/run-library/postal-code-zone/?region=GB&zipCode=SW1A1AA")).body.tnuosGenerationZone));
+    expect(tnuos.body.tnuosZone).toBe(
+      Number(
+        (await t.call("/forecast/run-library/postal-code-zone/?region=GB&zipCode=SW1A1AA")).body
+          .tnuosGenerationZone,
+      ),
+    );
     const paris = await t.call("/forecast/run-library/get-gsp-group/?lat=48.85&long=2.35");
     expect(paris).toMatchObject({ status: 200, body: { gspGroup: null } });
     const junk = await t.call("/forecast/run-library/get-tnuos-zone/?lat=abc&long=");
@@ -159,16 +221,24 @@ describe("location lookups", () => {
     const houston = await t.call("/forecast/run-library/postal-code-zone/?region=ERCOT&zipCode=77002");
     expect(houston.body).toMatchObject({ ercotZone: "HOUSTON" });
     expect(houston.body.latitude).toBeCloseTo(29.76, 1);
-    expect((await t.call("/forecast/run-library/postal-code-zone/?region=ERCOT&zipCode=75201")).body.ercotZone).toBe("NORTH");
-    expect((await t.call("/forecast/run-library/postal-code-zone/?region=ERCOT&zipCode=79701")).body.ercotZone).toBe("WEST");
+    expect(
+      (await t.call("/forecast/run-library/postal-code-zone/?region=ERCOT&zipCode=75201")).body.ercotZone,
+    ).toBe("NORTH");
+    expect(
+      (await t.call("/forecast/run-library/postal-code-zone/?region=ERCOT&zipCode=79701")).body.ercotZone,
+    ).toBe("WEST");
   });
 
   it("answers AU postcodes with coordinates and NEM region", async () => {
     const sydney = await t.call("/forecast/run-library/postal-code-zone/?region=NEM&zipCode=2000");
     expect(sydney.body).toMatchObject({ nemRegion: "NSW1" });
     expect(sydney.body.longitude).toBeCloseTo(151.2, 0);
-    expect((await t.call("/forecast/run-library/postal-code-zone/?region=NEM&zipCode=3000")).body.nemRegion).toBe("VIC1");
-    expect((await t.call("/forecast/run-library/postal-code-zone/?region=NEM&zipCode=6000")).body.nemRegion).toBeNull();
+    expect(
+      (await t.call("/forecast/run-library/postal-code-zone/?region=NEM&zipCode=3000")).body.nemRegion,
+    ).toBe("VIC1");
+    expect(
+      (await t.call("/forecast/run-library/postal-code-zone/?region=NEM&zipCode=6000")).body.nemRegion,
+    ).toBeNull();
   });
 
   it("names the bad field of a postal-code lookup", async () => {
@@ -180,7 +250,14 @@ describe("location lookups", () => {
   it("lists and searches ERCOT nodes, with the search limit of 100", async () => {
     const all = await t.call("/forecast/run-library/ercot-node/?offset=0&limit=100");
     expect(all.body.count).toBeGreaterThan(50);
-    expect(all.body.results[0]).toEqual({ id: expect.any(String), name: expect.any(String), zone: expect.any(String), lat: expect.any(Number), lon: expect.any(Number), voltage: expect.any(Number) });
+    expect(all.body.results[0]).toEqual({
+      id: expect.any(String),
+      name: expect.any(String),
+      zone: expect.any(String),
+      lat: expect.any(Number),
+      lon: expect.any(Number),
+      voltage: expect.any(Number),
+    });
     const houston = await t.call("/forecast/run-library/ercot-node/?search=houston");
     expect(houston.body.results.length).toBeGreaterThan(0);
     expect(houston.body.results.every((n: any) => /houston/i.test(n.id + n.name))).toBe(true);

@@ -50,15 +50,36 @@ describe.skipIf(!hasShared)("importing ../shared/data", () => {
     const results = await importPath(t.backend.ctx.pool, path.join(SHARED, "prices/gb"));
     expect(results.map((r) => r.format).sort()).toEqual(["elexon-system-prices", "lccc-imrp"]);
     const da = await getDataset(t.backend.ctx.pool, "gb-day-ahead-price-hourly");
-    expect(da).toMatchObject({ source: "LCCC (IMRP)", region: "great-britain", geography: "GB", granularity: "hourly", unit: "GBP/MWh", synthetic: false, category: "LIVEANDHISTORIC", pointCount: 82_273 });
+    expect(da).toMatchObject({
+      source: "LCCC (IMRP)",
+      region: "great-britain",
+      geography: "GB",
+      granularity: "hourly",
+      unit: "GBP/MWh",
+      synthetic: false,
+      category: "LIVEANDHISTORIC",
+      pointCount: 82_273,
+    });
     expect(da!.startDate!.toISOString()).toBe("2016-06-29T23:00:00.000Z");
     const sys = await getDataset(t.backend.ctx.pool, "gb-system-price-30min");
-    expect(sys).toMatchObject({ source: "Elexon BMRS", granularity: "30 min", pointCount: 24_809, subscriptionKey: "data_gb" });
+    expect(sys).toMatchObject({
+      source: "Elexon BMRS",
+      granularity: "30 min",
+      pointCount: 24_809,
+      subscriptionKey: "data_gb",
+    });
     // 248 rows have no market index price: gaps stay gaps.
-    expect((await getDataset(t.backend.ctx.pool, "gb-market-index-price-30min"))!.pointCount).toBe(24_809 - 248);
+    expect((await getDataset(t.backend.ctx.pool, "gb-market-index-price-30min"))!.pointCount).toBe(
+      24_809 - 248,
+    );
 
     // A day of the system price: 48 half-hours from midnight UTC (winter), values as in the file.
-    const day = await seriesBetween(t.backend.ctx.pool, sys!.id, new Date("2023-01-01T00:00:00Z"), new Date("2023-01-02T00:00:00Z"));
+    const day = await seriesBetween(
+      t.backend.ctx.pool,
+      sys!.id,
+      new Date("2023-01-01T00:00:00Z"),
+      new Date("2023-01-02T00:00:00Z"),
+    );
     expect(day.ts).toHaveLength(48);
     expect(day.ts[1] - day.ts[0]).toBe(30 * 60_000);
     expect(day.values.slice(0, 2)).toEqual([-8.07, 200]);
@@ -75,20 +96,34 @@ describe.skipIf(!hasShared)("importing ../shared/data", () => {
   });
 
   it("loads NESO demand and NEM half-hourly price and demand per region (local times → UTC)", async () => {
-    await importPath(t.backend.ctx.pool, path.join(SHARED, "generation/gb/neso_historic_demand_halfhourly_2024.csv"));
+    await importPath(
+      t.backend.ctx.pool,
+      path.join(SHARED, "generation/gb/neso_historic_demand_halfhourly_2024.csv"),
+    );
     const nd = await getDataset(t.backend.ctx.pool, "gb-national-demand-30min");
     expect(nd).toMatchObject({ source: "NESO", unit: "MW", granularity: "30 min", pointCount: 17_568 });
     // 31 March 2024: clocks go forward; the 46 periods of that day start at 00:00 UTC and end at 22:30 UTC.
-    const dst = await seriesBetween(t.backend.ctx.pool, nd!.id, new Date("2024-03-31T00:00:00Z"), new Date("2024-03-31T23:00:00Z"));
+    const dst = await seriesBetween(
+      t.backend.ctx.pool,
+      nd!.id,
+      new Date("2024-03-31T00:00:00Z"),
+      new Date("2024-03-31T23:00:00Z"),
+    );
     expect(dst.ts).toHaveLength(46);
     expect(new Date(dst.ts.at(-1)!).toISOString()).toBe("2024-03-31T22:30:00.000Z");
 
-    await importFile(t.backend.ctx.pool, path.join(SHARED, "prices/nem/nem_rrp_demand_30min_2021-01_2021-09.csv"));
+    await importFile(
+      t.backend.ctx.pool,
+      path.join(SHARED, "prices/nem/nem_rrp_demand_30min_2021-01_2021-09.csv"),
+    );
     const nem = await listDatasets(t.backend.ctx.pool, { region: "aus-nem" });
     expect(nem.results.map((d) => d.slug).sort()).toEqual(
-      ["nsw1", "qld1", "sa1", "tas1", "vic1"].flatMap((r) => [`nem-${r}-demand-30min`, `nem-${r}-rrp-30min`]).sort(),
+      ["nsw1", "qld1", "sa1", "tas1", "vic1"]
+        .flatMap((r) => [`nem-${r}-demand-30min`, `nem-${r}-rrp-30min`])
+        .sort(),
     );
-    for (const d of nem.results) expect(d).toMatchObject({ source: "AEMO", granularity: "30 min", pointCount: 13_104 });
+    for (const d of nem.results)
+      expect(d).toMatchObject({ source: "AEMO", granularity: "30 min", pointCount: 13_104 });
     const nsw = nem.results.find((d) => d.slug === "nem-nsw1-rrp-30min")!;
     expect(nsw.startDate!.toISOString()).toBe("2020-12-31T14:00:00.000Z");
     expect(nsw.unit).toBe("AUD/MWh");
@@ -98,7 +133,13 @@ describe.skipIf(!hasShared)("importing ../shared/data", () => {
     const [r] = await importPath(t.backend.ctx.pool, path.join(SHARED, "ancillary/ercot"));
     expect(r.format).toBe("ercot-as-mcpc");
     const regup = await getDataset(t.backend.ctx.pool, "ercot-as-regup-mcpc");
-    expect(regup).toMatchObject({ region: "ercot", source: "ERCOT", unit: "USD/MW/h", granularity: "hourly", variableType: "ancillary_price" });
+    expect(regup).toMatchObject({
+      region: "ercot",
+      source: "ERCOT",
+      unit: "USD/MW/h",
+      granularity: "hourly",
+      variableType: "ancillary_price",
+    });
     // 2024-01-01 hour ending 1 (Central time, UTC-6) starts at 06:00 UTC.
     expect(regup!.startDate!.toISOString()).toBe("2024-01-01T06:00:00.000Z");
     expect(r.datasets).toHaveLength(5);
@@ -119,13 +160,19 @@ describe("the sources' own formats", () => {
     const d = await getDataset(t.backend.ctx.pool, "nem-sa1-rrp-5min");
     expect(d).toMatchObject({ source: "AEMO", granularity: "5 min", pointCount: 2 });
     const s = await seriesBetween(t.backend.ctx.pool, d!.id);
-    expect(s.ts.map((x) => new Date(x).toISOString())).toEqual(["2023-12-31T14:00:00.000Z", "2023-12-31T14:05:00.000Z"]);
+    expect(s.ts.map((x) => new Date(x).toISOString())).toEqual([
+      "2023-12-31T14:00:00.000Z",
+      "2023-12-31T14:05:00.000Z",
+    ]);
     expect(s.values).toEqual([45.1, -12.3]);
   });
 
   it("reads ERCOT's DAM settlement point prices (NP4-190) and OMIE's marginalpdbc files", async () => {
     const ercot = path.join(dir, "cdr.00012331.0000000000000000.20240701.csv");
-    writeFileSync(ercot, "Delivery Date,Hour Ending,Repeated Hour Flag,Settlement Point,Settlement Point Price\n07/01/2024,01:00,N,HB_WEST,21.50\n07/01/2024,02:00,N,HB_WEST,19.75\n");
+    writeFileSync(
+      ercot,
+      "Delivery Date,Hour Ending,Repeated Hour Flag,Settlement Point,Settlement Point Price\n07/01/2024,01:00,N,HB_WEST,21.50\n07/01/2024,02:00,N,HB_WEST,19.75\n",
+    );
     expect((await importFile(t.backend.ctx.pool, ercot)).format).toBe("ercot-np4-190");
     const west = await getDataset(t.backend.ctx.pool, "ercot-hb-west-dam");
     expect(west!.startDate!.toISOString()).toBe("2024-07-01T05:00:00.000Z"); // CDT = UTC-5
@@ -133,7 +180,12 @@ describe("the sources' own formats", () => {
     writeFileSync(omie, "MARGINALPDBC;\n2024;01;15;1;80.10;80.10;\n2024;01;15;2;75.00;74.50;\n*\n");
     expect((await importFile(t.backend.ctx.pool, omie)).format).toBe("omie-marginalpdbc");
     const pt = await getDataset(t.backend.ctx.pool, "omie-pt-day-ahead-price-hourly");
-    const s = await seriesBetween(t.backend.ctx.pool, pt!.id, new Date("2024-01-14T23:00:00Z"), new Date("2024-01-15T01:00:00Z"));
+    const s = await seriesBetween(
+      t.backend.ctx.pool,
+      pt!.id,
+      new Date("2024-01-14T23:00:00Z"),
+      new Date("2024-01-15T01:00:00Z"),
+    );
     // OMIE's layout: year;month;day;period;Portugal;Spain.
     expect(s.values).toEqual([80.1, 75]);
   });
@@ -141,7 +193,9 @@ describe("the sources' own formats", () => {
   it("refuses a single file of an unknown format, naming it", async () => {
     const f = path.join(dir, "mystery.csv");
     writeFileSync(f, "a,b,c\n1,2,3\n");
-    await expect(importPath(t.backend.ctx.pool, f)).rejects.toThrow("mystery.csv: not a format Voltcast recognises");
+    await expect(importPath(t.backend.ctx.pool, f)).rejects.toThrow(
+      "mystery.csv: not a format Voltcast recognises",
+    );
     expect(readdirSync(dir)).toContain("mystery.csv");
   });
 });
@@ -152,9 +206,20 @@ describe("without real data", () => {
     const r = await seedSyntheticHistory(t.backend.ctx.pool, () => {}, gb);
     expect(r.series).toBe(2);
     const d = await getDataset(t.backend.ctx.pool, "gb-day-ahead-price-synthetic");
-    expect(d).toMatchObject({ source: "synthetic", synthetic: true, granularity: "30 min", unit: "GBP/MWh", category: "LIVEANDHISTORIC" });
+    expect(d).toMatchObject({
+      source: "synthetic",
+      synthetic: true,
+      granularity: "30 min",
+      unit: "GBP/MWh",
+      category: "LIVEANDHISTORIC",
+    });
     expect(d!.pointCount).toBe((365 + 366) * 48);
-    const s = await seriesBetween(t.backend.ctx.pool, d!.id, new Date("2024-01-01T00:00:00Z"), new Date("2025-01-01T00:00:00Z"));
+    const s = await seriesBetween(
+      t.backend.ctx.pool,
+      d!.id,
+      new Date("2024-01-01T00:00:00Z"),
+      new Date("2025-01-01T00:00:00Z"),
+    );
     const mean = s.values.reduce((a, b) => a + b, 0) / s.values.length;
     expect(mean).toBeGreaterThan(40); // a GB-like price level, not zeros
     expect(mean).toBeLessThan(150);
@@ -163,7 +228,12 @@ describe("without real data", () => {
 
     await seedForwardCurves(t.backend.ctx.pool, () => {}, { regions: ["GB"], fromYear: 2025, toYear: 2026 });
     const fc = await getDataset(t.backend.ctx.pool, "gb-hourly-forward-curve");
-    expect(fc).toMatchObject({ category: "FORECAST", granularity: "hourly", groupName: "Hourly forward curve", subscriptionKey: "world_view_gb_power_prices" });
+    expect(fc).toMatchObject({
+      category: "FORECAST",
+      granularity: "hourly",
+      groupName: "Hourly forward curve",
+      subscriptionKey: "world_view_gb_power_prices",
+    });
     expect(fc!.pointCount).toBe((365 + 365) * 24);
     expect(fc!.source).toMatch(/^Voltcast world view/);
   });

@@ -44,7 +44,10 @@ beforeAll(async () => {
   raw = { ts, values };
   const stored = await storeSeries(t.backend.ctx.pool, "test:plotting", "test", [
     { meta: meta("test-gb-price"), series: raw },
-    { meta: meta("test-gb-locked", { title: "Locked GB series", subscriptionKey: "data_gb" }), series: { ts: ts.slice(0, 48), values: values.slice(0, 48) } },
+    {
+      meta: meta("test-gb-locked", { title: "Locked GB series", subscriptionKey: "data_gb" }),
+      series: { ts: ts.slice(0, 48), values: values.slice(0, 48) },
+    },
     ...Array.from({ length: 12 }, (_, i) => ({
       meta: meta(`test-extra-${i}`, { groupName: "Test extras" }),
       series: { ts: ts.slice(0, 48), values: values.slice(0, 48) },
@@ -72,16 +75,25 @@ const chart = (over: Record<string, unknown> = {}) => ({
 
 describe("saved plots: the rules of spec §5", () => {
   it("requires a title", async () => {
-    const res = await t.call(`${BASE}/saved-plots/`, { as: "gb@voltcast.local", body: chart({ title: "  " }) });
+    const res = await t.call(`${BASE}/saved-plots/`, {
+      as: "gb@voltcast.local",
+      body: chart({ title: "  " }),
+    });
     expect(res.status).toBe(400);
     expect(res.body.errors.title).toEqual(["Please enter chart name"]);
   });
 
   it("limits the title to 30 characters", async () => {
-    const res = await t.call(`${BASE}/saved-plots/`, { as: "gb@voltcast.local", body: chart({ title: "a".repeat(31) }) });
+    const res = await t.call(`${BASE}/saved-plots/`, {
+      as: "gb@voltcast.local",
+      body: chart({ title: "a".repeat(31) }),
+    });
     expect(res.status).toBe(400);
     expect(res.body.errors.title).toEqual(["The name field should be 30 characters or less."]);
-    const ok = await t.call(`${BASE}/saved-plots/`, { as: "gb@voltcast.local", body: chart({ title: "a".repeat(30) }) });
+    const ok = await t.call(`${BASE}/saved-plots/`, {
+      as: "gb@voltcast.local",
+      body: chart({ title: "a".repeat(30) }),
+    });
     expect(ok.status).toBe(201);
   });
 
@@ -94,29 +106,54 @@ describe("saved plots: the rules of spec §5", () => {
   });
 
   it("limits the description to 500 characters", async () => {
-    const res = await t.call(`${BASE}/saved-plots/`, { as: "gb@voltcast.local", body: chart({ title: "Long text", description: "x".repeat(501) }) });
+    const res = await t.call(`${BASE}/saved-plots/`, {
+      as: "gb@voltcast.local",
+      body: chart({ title: "Long text", description: "x".repeat(501) }),
+    });
     expect(res.status).toBe(400);
-    expect(res.body.errors.description).toEqual(["The chart description field should be 500 characters or less."]);
+    expect(res.body.errors.description).toEqual([
+      "The chart description field should be 500 characters or less.",
+    ]);
   });
 
   it("keeps titles unique among a user's charts, except the chart itself", async () => {
-    const first = await t.call(`${BASE}/saved-plots/`, { as: "pro@voltcast.local", body: chart({ title: "Unique one" }) });
+    const first = await t.call(`${BASE}/saved-plots/`, {
+      as: "pro@voltcast.local",
+      body: chart({ title: "Unique one" }),
+    });
     expect(first.status).toBe(201);
     expect(first.body.slug).toBe("unique-one");
-    const again = await t.call(`${BASE}/saved-plots/`, { as: "pro@voltcast.local", body: chart({ title: "unique  ONE" }) });
+    const again = await t.call(`${BASE}/saved-plots/`, {
+      as: "pro@voltcast.local",
+      body: chart({ title: "unique  ONE" }),
+    });
     expect(again.status).toBe(409);
     expect(again.body.errors.title).toEqual(["Chart with this name already exists"]);
     // Saving the chart under its own title is fine.
-    const self = await t.call(`${BASE}/saved-plots/${first.body.id}/`, { as: "pro@voltcast.local", method: "PUT", body: chart({ title: "Unique one", description: "changed" }) });
+    const self = await t.call(`${BASE}/saved-plots/${first.body.id}/`, {
+      as: "pro@voltcast.local",
+      method: "PUT",
+      body: chart({ title: "Unique one", description: "changed" }),
+    });
     expect(self.status).toBe(200);
     expect(self.body.description).toBe("changed");
     // Renaming another chart to it is not.
-    const other = await t.call(`${BASE}/saved-plots/`, { as: "pro@voltcast.local", body: chart({ title: "Another" }) });
-    const clash = await t.call(`${BASE}/saved-plots/${other.body.id}/`, { as: "pro@voltcast.local", method: "PUT", body: chart({ title: "Unique One" }) });
+    const other = await t.call(`${BASE}/saved-plots/`, {
+      as: "pro@voltcast.local",
+      body: chart({ title: "Another" }),
+    });
+    const clash = await t.call(`${BASE}/saved-plots/${other.body.id}/`, {
+      as: "pro@voltcast.local",
+      method: "PUT",
+      body: chart({ title: "Unique One" }),
+    });
     expect(clash.status).toBe(409);
     expect(clash.body.errors.title).toEqual(["Chart with this name already exists"]);
     // Another user may use the same title.
-    const elsewhere = await t.call(`${BASE}/saved-plots/`, { as: "free@voltcast.local", body: chart({ title: "Unique one" }) });
+    const elsewhere = await t.call(`${BASE}/saved-plots/`, {
+      as: "free@voltcast.local",
+      body: chart({ title: "Unique one" }),
+    });
     expect(elsewhere.status).toBe(201);
   });
 });
@@ -124,28 +161,61 @@ describe("saved plots: the rules of spec §5", () => {
 describe("saved plots: the calls", () => {
   it("are only for logged-in users", async () => {
     expect((await t.call(`${BASE}/saved-plots/`)).status).toBe(401);
-    expect((await t.call(`${BASE}/saved-plots/`, { as: { anonymousId: crypto.randomUUID() }, body: chart() })).status).toBe(401);
+    expect(
+      (await t.call(`${BASE}/saved-plots/`, { as: { anonymousId: crypto.randomUUID() }, body: chart() }))
+        .status,
+    ).toBe(401);
   });
 
   it("create, find by id and by hyphenated title, update, delete — each user sees only their own", async () => {
-    const created = await t.call(`${BASE}/saved-plots/`, { as: "gb@voltcast.local", body: chart({ title: "Winter peaks", moving_average: 7 }) });
+    const created = await t.call(`${BASE}/saved-plots/`, {
+      as: "gb@voltcast.local",
+      body: chart({ title: "Winter peaks", moving_average: 7 }),
+    });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ title: "Winter peaks", slug: "winter-peaks", period: "week", moving_average: 7, fields: [priceId], start_date: "2023-03-01" });
+    expect(created.body).toMatchObject({
+      title: "Winter peaks",
+      slug: "winter-peaks",
+      period: "week",
+      moving_average: 7,
+      fields: [priceId],
+      start_date: "2023-03-01",
+    });
     const id = created.body.id;
-    expect((await t.call(`${BASE}/saved-plots/${id}/`, { as: "gb@voltcast.local" })).body.title).toBe("Winter peaks");
-    expect((await t.call(`${BASE}/saved-plots/title/winter-peaks/`, { as: "gb@voltcast.local" })).body.id).toBe(id);
-    expect((await t.call(`${BASE}/saved-plots/title/Winter%20peaks/`, { as: "gb@voltcast.local" })).body.id).toBe(id);
+    expect((await t.call(`${BASE}/saved-plots/${id}/`, { as: "gb@voltcast.local" })).body.title).toBe(
+      "Winter peaks",
+    );
+    expect(
+      (await t.call(`${BASE}/saved-plots/title/winter-peaks/`, { as: "gb@voltcast.local" })).body.id,
+    ).toBe(id);
+    expect(
+      (await t.call(`${BASE}/saved-plots/title/Winter%20peaks/`, { as: "gb@voltcast.local" })).body.id,
+    ).toBe(id);
     expect((await t.call(`${BASE}/saved-plots/${id}/`, { as: "pro@voltcast.local" })).status).toBe(404);
-    expect((await t.call(`${BASE}/saved-plots/${id}/`, { as: "pro@voltcast.local", method: "DELETE" })).status).toBe(404);
-    const renamed = await t.call(`${BASE}/saved-plots/${id}/`, { as: "gb@voltcast.local", method: "PUT", body: chart({ title: "Winter highs" }) });
+    expect(
+      (await t.call(`${BASE}/saved-plots/${id}/`, { as: "pro@voltcast.local", method: "DELETE" })).status,
+    ).toBe(404);
+    const renamed = await t.call(`${BASE}/saved-plots/${id}/`, {
+      as: "gb@voltcast.local",
+      method: "PUT",
+      body: chart({ title: "Winter highs" }),
+    });
     expect(renamed.body.slug).toBe("winter-highs");
-    expect((await t.call(`${BASE}/saved-plots/${id}/`, { as: "gb@voltcast.local", method: "DELETE" })).status).toBe(204);
+    expect(
+      (await t.call(`${BASE}/saved-plots/${id}/`, { as: "gb@voltcast.local", method: "DELETE" })).status,
+    ).toBe(204);
     expect((await t.call(`${BASE}/saved-plots/${id}/`, { as: "gb@voltcast.local" })).status).toBe(404);
   });
 
   it("pages with a cursor, newest first", async () => {
-    await t.backend.ctx.pool.query("delete from saved_plots where user_id = $1", [await t.userId("free@voltcast.local")]);
-    for (let i = 1; i <= 5; i++) await t.call(`${BASE}/saved-plots/`, { as: "free@voltcast.local", body: chart({ title: `Chart ${i}` }) });
+    await t.backend.ctx.pool.query("delete from saved_plots where user_id = $1", [
+      await t.userId("free@voltcast.local"),
+    ]);
+    for (let i = 1; i <= 5; i++)
+      await t.call(`${BASE}/saved-plots/`, {
+        as: "free@voltcast.local",
+        body: chart({ title: `Chart ${i}` }),
+      });
     const first = await t.call(`${BASE}/saved-plots/?limit=2`, { as: "free@voltcast.local" });
     expect(first.body.results.map((r: any) => r.title)).toEqual(["Chart 5", "Chart 4"]);
     expect(first.body.count).toBe(5);
@@ -159,11 +229,19 @@ describe("saved plots: the calls", () => {
 
 describe("get-data", () => {
   it("averages a month into weeks in PostgreSQL (weeks start on Monday)", async () => {
-    const res = await t.call(`${BASE}/get-data/?fields=${priceId}&start_date=2023-03-01&end_date=2023-03-31&period=week`);
+    const res = await t.call(
+      `${BASE}/get-data/?fields=${priceId}&start_date=2023-03-01&end_date=2023-03-31&period=week`,
+    );
     expect(res.status).toBe(200);
     const [s] = res.body.series;
     // 1 March 2023 is a Wednesday: buckets are the Mondays 27 Feb, 6, 13, 20 and 27 March.
-    expect(s.points.map((p: number[]) => new Date(p[0]).toISOString().slice(0, 10))).toEqual(["2023-02-27", "2023-03-06", "2023-03-13", "2023-03-20", "2023-03-27"]);
+    expect(s.points.map((p: number[]) => new Date(p[0]).toISOString().slice(0, 10))).toEqual([
+      "2023-02-27",
+      "2023-03-06",
+      "2023-03-13",
+      "2023-03-20",
+      "2023-03-27",
+    ]);
     const from = Date.UTC(2023, 2, 6);
     const to = Date.UTC(2023, 2, 13);
     const week = raw.values.filter((_, i) => raw.ts[i] >= from && raw.ts[i] < to);
@@ -189,7 +267,9 @@ describe("get-data", () => {
     expect(res.body.movingAverageAvailable).toBe(true);
     expect(res.body.series[0].movingAverage).toHaveLength(31 - 6);
     const week = `fields=${priceId}&start_date=2023-03-01&end_date=2023-03-31&period=week&moving_average=7`;
-    expect((await t.call(`${BASE}/is-moving-average-available/?${week}`)).body).toEqual({ isAvailable: false });
+    expect((await t.call(`${BASE}/is-moving-average-available/?${week}`)).body).toEqual({
+      isAvailable: false,
+    });
   });
 
   it("refuses bad input by field, and locked datasets with the spec's text", async () => {
@@ -203,14 +283,19 @@ describe("get-data", () => {
     const locked = await t.call(`${BASE}/get-data/?fields=${lockedId}`, { as: "free@voltcast.local" });
     expect(locked.status).toBe(403);
     expect(locked.body.detail).toBe("This Data-set requires GB Data subscription");
-    expect((await t.call(`${BASE}/get-data/?fields=${lockedId}`, { as: "gb@voltcast.local" })).status).toBe(200);
+    expect((await t.call(`${BASE}/get-data/?fields=${lockedId}`, { as: "gb@voltcast.local" })).status).toBe(
+      200,
+    );
   });
 });
 
 describe("the plotter tree", () => {
   it("has home folders, region and group folders, and paged fields (10 by default)", async () => {
     const home = await t.call(`${BASE}/tree/forecasts/`);
-    expect(home.body.folders.map((f: any) => f.label)).toEqual(["Forecasted BESS revenues", "Forecasted prices & world view"]);
+    expect(home.body.folders.map((f: any) => f.label)).toEqual([
+      "Forecasted BESS revenues",
+      "Forecasted prices & world view",
+    ]);
     const live = await t.call(`${BASE}/tree/live-data/`);
     expect(live.body.folders.find((f: any) => f.id === "great-britain").count).toBeGreaterThanOrEqual(14);
     const groups = await t.call(`${BASE}/tree/live-and-historic/?region=great-britain`);
@@ -218,9 +303,13 @@ describe("the plotter tree", () => {
     const page1 = await t.call(`${BASE}/tree/live-and-historic/?region=great-britain&group=Test%20extras`);
     expect(page1.body.fields).toHaveLength(10);
     expect(page1.body.count).toBe(12);
-    const page2 = await t.call(`${BASE}/tree/live-and-historic/?region=great-britain&group=Test%20extras&offset=10`);
+    const page2 = await t.call(
+      `${BASE}/tree/live-and-historic/?region=great-britain&group=Test%20extras&offset=10`,
+    );
     expect(page2.body.fields).toHaveLength(2);
-    const search = await t.call(`${BASE}/tree/live-and-historic/?search=Locked%20GB`, { as: "free@voltcast.local" });
+    const search = await t.call(`${BASE}/tree/live-and-historic/?search=Locked%20GB`, {
+      as: "free@voltcast.local",
+    });
     expect(search.body.fields).toMatchObject([{ id: lockedId, locked: true, subscription: "GB Data" }]);
     expect((await t.call(`${BASE}/tree/live-and-historic/?limit=500`)).status).toBe(400);
   });

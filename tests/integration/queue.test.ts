@@ -37,7 +37,11 @@ function startWorker(): ChildProcess {
   return child;
 }
 
-async function waitFor<T>(what: string, fn: () => Promise<T | undefined | null | false>, seconds = 90): Promise<T> {
+async function waitFor<T>(
+  what: string,
+  fn: () => Promise<T | undefined | null | false>,
+  seconds = 90,
+): Promise<T> {
   const until = Date.now() + seconds * 1000;
   while (Date.now() < until) {
     const v = await fn();
@@ -74,7 +78,10 @@ describe("queue", () => {
   it("a job whose worker process is killed mid-job completes once a worker runs again", async () => {
     const id = await queue.send("queue-self-test", { ms: 1500 });
     const first = startWorker();
-    await waitFor("the job to start", async () => (await queue.job("queue-self-test", id))?.state === "active");
+    await waitFor(
+      "the job to start",
+      async () => (await queue.job("queue-self-test", id))?.state === "active",
+    );
     process.kill(-first.pid!, "SIGKILL"); // the whole process group: npx, tsx and node
     await new Promise((r) => first.once("exit", r));
     expect((await queue.job("queue-self-test", id))?.state).toBe("active");

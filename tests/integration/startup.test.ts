@@ -44,8 +44,14 @@ describe("external PostgreSQL", () => {
   it("applies every migration once and seeds the demo accounts once", async () => {
     const { rows } = await t.backend.ctx.pool.query("select count(*)::int as n from schema_migrations");
     expect(rows[0].n).toBeGreaterThan(0);
-    const users = await t.backend.ctx.pool.query("select email from users where email like '%@voltcast.local' order by email");
-    expect(users.rows.map((r) => r.email)).toEqual(["free@voltcast.local", "gb@voltcast.local", "pro@voltcast.local"]);
+    const users = await t.backend.ctx.pool.query(
+      "select email from users where email like '%@voltcast.local' order by email",
+    );
+    expect(users.rows.map((r) => r.email)).toEqual([
+      "free@voltcast.local",
+      "gb@voltcast.local",
+      "pro@voltcast.local",
+    ]);
   });
 
   it("every typed table matches a real table with the same columns", async () => {
@@ -58,7 +64,8 @@ describe("external PostgreSQL", () => {
       );
       const real = new Set(rows.map((r) => r.column_name));
       expect(real.size, `table ${config.name} exists`).toBeGreaterThan(0);
-      for (const column of config.columns) expect(real.has(column.name), `${config.name}.${column.name}`).toBe(true);
+      for (const column of config.columns)
+        expect(real.has(column.name), `${config.name}.${column.name}`).toBe(true);
     }
   });
 });

@@ -37,7 +37,9 @@ export async function testServer(): Promise<{ adminUrl: string; stop: () => Prom
   return { adminUrl: u.toString(), stop: db.stop };
 }
 
-export async function createTestDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createTestDatabase(
+  adminUrl: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `voltcast_test_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -71,7 +73,9 @@ export interface TestBackend {
   stop(): Promise<void>;
 }
 
-export async function startTestBackend(opts: { workers?: boolean; env?: Record<string, string> } = {}): Promise<TestBackend> {
+export async function startTestBackend(
+  opts: { workers?: boolean; env?: Record<string, string> } = {},
+): Promise<TestBackend> {
   const server = await testServer();
   const database = await createTestDatabase(server.adminUrl);
   const dataDir = mkdtempSync(path.join(tmpdir(), "voltcast-test-data-"));

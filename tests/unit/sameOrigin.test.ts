@@ -16,18 +16,32 @@ describe("same-origin posts", () => {
     expect(run("GET", { host: "voltcast.example", origin: "https://evil.example" }).passed).toBe(true);
   });
   it("lets a post from the site itself through", () => {
-    expect(run("POST", { host: "localhost:3000", origin: "http://localhost:3000", "sec-fetch-site": "same-origin" }).passed).toBe(true);
+    expect(
+      run("POST", {
+        host: "localhost:3000",
+        origin: "http://localhost:3000",
+        "sec-fetch-site": "same-origin",
+      }).passed,
+    ).toBe(true);
   });
   it("refuses a post from another site by Origin", () => {
-    expect(run("POST", { host: "localhost:3000", origin: "https://evil.example" })).toEqual({ passed: false, status: 403 });
+    expect(run("POST", { host: "localhost:3000", origin: "https://evil.example" })).toEqual({
+      passed: false,
+      status: 403,
+    });
   });
   it("refuses a post marked cross-site by the browser", () => {
-    expect(run("POST", { host: "localhost:3000", "sec-fetch-site": "cross-site" })).toEqual({ passed: false, status: 403 });
+    expect(run("POST", { host: "localhost:3000", "sec-fetch-site": "cross-site" })).toEqual({
+      passed: false,
+      status: 403,
+    });
   });
   it("refuses an opaque origin with nothing else to go on", () => {
     expect(run("POST", { host: "localhost:3000", origin: "null" }).passed).toBe(false);
   });
   it("accepts an opaque origin the browser says is same-origin", () => {
-    expect(run("POST", { host: "localhost:3000", origin: "null", "sec-fetch-site": "same-origin" }).passed).toBe(true);
+    expect(
+      run("POST", { host: "localhost:3000", origin: "null", "sec-fetch-site": "same-origin" }).passed,
+    ).toBe(true);
   });
 });

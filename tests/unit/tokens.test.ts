@@ -5,8 +5,14 @@ const SECRET = "s".repeat(40);
 
 describe("internal tokens (web app → API)", () => {
   it("carry the user or the anonymous visitor", () => {
-    expect(verifyInternalToken(SECRET, signInternalToken(SECRET, { userId: "u1" }))).toEqual({ userId: "u1", anonymousId: undefined });
-    expect(verifyInternalToken(SECRET, signInternalToken(SECRET, { anonymousId: "a1" }))).toEqual({ userId: undefined, anonymousId: "a1" });
+    expect(verifyInternalToken(SECRET, signInternalToken(SECRET, { userId: "u1" }))).toEqual({
+      userId: "u1",
+      anonymousId: undefined,
+    });
+    expect(verifyInternalToken(SECRET, signInternalToken(SECRET, { anonymousId: "a1" }))).toEqual({
+      userId: undefined,
+      anonymousId: "a1",
+    });
   });
   it("are refused when signed with another secret, tampered with, or expired", () => {
     const token = signInternalToken(SECRET, { userId: "u1" });

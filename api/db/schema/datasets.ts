@@ -1,5 +1,16 @@
 // Typed view of the tables of migrations/0200_datasets.sql (the time-series store; api/datasets/README.md).
-import { pgTable, integer, bigint, text, timestamp, boolean, doublePrecision, primaryKey, unique, uuid } from "drizzle-orm/pg-core";
+import {
+  pgTable,
+  integer,
+  bigint,
+  text,
+  timestamp,
+  boolean,
+  doublePrecision,
+  primaryKey,
+  unique,
+  uuid,
+} from "drizzle-orm/pg-core";
 
 export const DATASET_CATEGORIES = ["LIVEANDHISTORIC", "FORECAST", "MACROSCENARIO"] as const;
 export type DatasetCategory = (typeof DATASET_CATEGORIES)[number];

@@ -1,5 +1,19 @@
 // Typed view of the tables of migrations/0100_forecasts.sql (the forecast API mostly uses SQL via ctx.pool).
-import { pgTable, uuid, text, timestamp, boolean, bigserial, jsonb, integer, numeric, customType, doublePrecision, date, primaryKey } from "drizzle-orm/pg-core";
+import {
+  pgTable,
+  uuid,
+  text,
+  timestamp,
+  boolean,
+  bigserial,
+  jsonb,
+  integer,
+  numeric,
+  customType,
+  doublePrecision,
+  date,
+  primaryKey,
+} from "drizzle-orm/pg-core";
 
 const bytea = customType<{ data: Buffer }>({ dataType: () => "bytea" });
 

@@ -76,7 +76,10 @@ export const datasetDownload = defineJob<{ downloadId: string }>({
       const to = row.end_date ? new Date(Date.parse(`${row.end_date}T00:00:00Z`) + DAY) : null;
       const dir = downloadsDir(ctx.dataDir);
       mkdirSync(dir, { recursive: true });
-      const file = path.join(dir, `datasets_${format(new Date(), "dd_MM_yyyy")}_${downloadId.slice(0, 8)}.zip`);
+      const file = path.join(
+        dir,
+        `datasets_${format(new Date(), "dd_MM_yyyy")}_${downloadId.slice(0, 8)}.zip`,
+      );
       await writeZip(file, [
         { name: "README.txt", chunks: [readme(datasets, row.start_date, row.end_date)] },
         ...datasets.map((d) => ({ name: `${d.slug}.csv`, chunks: csvOf(ctx.pool, d, from, to) })),
@@ -92,10 +95,10 @@ export const datasetDownload = defineJob<{ downloadId: string }>({
       return { file: path.basename(file) };
     } catch (e) {
       if (job.retryCount >= 2) {
-        await ctx.pool.query("update dataset_downloads set status = 'failed', error = $2, updated_at = now() where id = $1", [
-          downloadId,
-          (e as Error).message.slice(0, 500),
-        ]);
+        await ctx.pool.query(
+          "update dataset_downloads set status = 'failed', error = $2, updated_at = now() where id = $1",
+          [downloadId, (e as Error).message.slice(0, 500)],
+        );
       }
       throw e;
     }

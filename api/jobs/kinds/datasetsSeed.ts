@@ -12,6 +12,10 @@ export const datasetsSeed = defineJob<{ mode?: "shared" | "synthetic"; scope?: "
   // The full real-data import takes a few minutes on a small machine.
   expireInSeconds: 3600,
   async handle(data, ctx) {
-    return seedDatasets(ctx.pool, { mode: data.mode, scope: data.scope, log: (m) => ctx.log(`[datasets] ${m}`) });
+    return seedDatasets(ctx.pool, {
+      mode: data.mode,
+      scope: data.scope,
+      log: (m) => ctx.log(`[datasets] ${m}`),
+    });
   },
 });

@@ -7,7 +7,9 @@ export const purgeLoginAttempts = defineJob<Record<string, never>>({
   retryDelaySeconds: 60,
   expireInSeconds: 300,
   async handle(_data, ctx) {
-    const { rowCount } = await ctx.pool.query("delete from login_attempts where at < now() - interval '1 day'");
+    const { rowCount } = await ctx.pool.query(
+      "delete from login_attempts where at < now() - interval '1 day'",
+    );
     return { deleted: rowCount };
   },
 });

@@ -14,7 +14,10 @@ export const runZipArchive = defineJob<{ archiveId: string }>({
     const a = rows[0];
     if (!a || a.status !== "preparing") return { skipped: true };
     try {
-      const viewer = { userId: a.user_id ?? undefined, access: await accessOf(ctx.pool, a.user_id ?? undefined) };
+      const viewer = {
+        userId: a.user_id ?? undefined,
+        access: await accessOf(ctx.pool, a.user_id ?? undefined),
+      };
       const files = await checkedRunFiles(ctx.pool, viewer, a.run_ids);
       const zip = zipOf(files, { fullName: a.full_name, companyName: a.company_name });
       await ctx.pool.query(
@@ -23,8 +26,12 @@ export const runZipArchive = defineJob<{ archiveId: string }>({
       );
       return { files: files.length };
     } catch (e) {
-      const message = e instanceof ApiError ? e.message : `The archive could not be prepared: ${(e as Error).message}`;
-      await ctx.pool.query(`update run_zip_archives set status = 'failed', error = $2, updated_at = now() where id = $1`, [a.id, message]);
+      const message =
+        e instanceof ApiError ? e.message : `The archive could not be prepared: ${(e as Error).message}`;
+      await ctx.pool.query(
+        `update run_zip_archives set status = 'failed', error = $2, updated_at = now() where id = $1`,
+        [a.id, message],
+      );
       return { failed: message };
     }
   },

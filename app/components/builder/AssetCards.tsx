@@ -21,7 +21,9 @@ const Grid = styled.ul`
   display: grid;
   gap: 1rem;
   grid-template-columns: repeat(3, minmax(0, 1fr));
-  @media (max-width: 599px) { grid-template-columns: repeat(2, minmax(0, 1fr)); }
+  @media (max-width: 599px) {
+    grid-template-columns: repeat(2, minmax(0, 1fr));
+  }
 `;
 
 const Card = styled(Link)`
@@ -35,10 +37,24 @@ const Card = styled(Link)`
   border-radius: 10px;
   color: ${theme.colour.ink};
   text-decoration: none;
-  &:hover { border-color: ${theme.colour.brand}; box-shadow: 0 3px 12px rgba(11, 110, 79, 0.12); }
-  strong { font-size: 1.02rem; }
-  span { color: ${theme.colour.muted}; font-size: 0.9rem; }
-  img { width: 100%; height: 6rem; object-fit: cover; border-radius: 6px; background: ${theme.colour.brandSoft}; }
+  &:hover {
+    border-color: ${theme.colour.brand};
+    box-shadow: 0 3px 12px rgba(11, 110, 79, 0.12);
+  }
+  strong {
+    font-size: 1.02rem;
+  }
+  span {
+    color: ${theme.colour.muted};
+    font-size: 0.9rem;
+  }
+  img {
+    width: 100%;
+    height: 6rem;
+    object-fit: cover;
+    border-radius: 6px;
+    background: ${theme.colour.brandSoft};
+  }
 `;
 
 /** The number of columns actually laid out (2 or 3), read from the grid. */

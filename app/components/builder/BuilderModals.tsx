@@ -17,7 +17,15 @@ export const TEXTS = {
   requiredText: "Complete all the required fields listed bellow to continue running the model.",
 } as const;
 
-export function OopsModal({ text, apiText, closeHref }: { text: string; apiText: boolean; closeHref: string }) {
+export function OopsModal({
+  text,
+  apiText,
+  closeHref,
+}: {
+  text: string;
+  apiText: boolean;
+  closeHref: string;
+}) {
   return (
     <Modal
       id="oops-modal"
@@ -118,7 +126,14 @@ export function AfterDraftModal({ libraryHref, stayHref }: { libraryHref: string
 }
 
 /** Save / Don't save / Cancel (spec §4). `save` is the form that saves and then leaves. */
-export function UnsavedChangesModal({ save, leaveHref, cancelHref, onCancel, onLeave, onLeaveLink }: {
+export function UnsavedChangesModal({
+  save,
+  leaveHref,
+  cancelHref,
+  onCancel,
+  onLeave,
+  onLeaveLink,
+}: {
   save: ReactNode;
   leaveHref: string;
   cancelHref: string;

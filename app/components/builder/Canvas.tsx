@@ -27,10 +27,26 @@ const BlockBox = styled.article<{ $board: boolean; $active: boolean }>`
   padding: 0.9rem 1rem;
   box-shadow: 0 2px 8px rgba(23, 32, 42, 0.08);
   ${(p) => (p.$board ? "position: absolute;" : "margin-bottom: 1rem;")}
-  h3 { margin: 0 0 0.5rem; font-size: 1.05rem; display: flex; justify-content: space-between; gap: 0.5rem; }
-  h3 a { color: inherit; text-decoration: none; }
-  h3 a::after { content: ""; position: absolute; inset: 0; }
-  &:focus-within { outline: 3px solid ${theme.colour.focus}; outline-offset: 2px; }
+  h3 {
+    margin: 0 0 0.5rem;
+    font-size: 1.05rem;
+    display: flex;
+    justify-content: space-between;
+    gap: 0.5rem;
+  }
+  h3 a {
+    color: inherit;
+    text-decoration: none;
+  }
+  h3 a::after {
+    content: "";
+    position: absolute;
+    inset: 0;
+  }
+  &:focus-within {
+    outline: 3px solid ${theme.colour.focus};
+    outline-offset: 2px;
+  }
   position: ${(p) => (p.$board ? "absolute" : "relative")};
 `;
 
@@ -44,7 +60,15 @@ const State = styled.span<{ $ok: boolean }>`
   white-space: nowrap;
 `;
 
-export function SettingsBlock({ block, board, active }: { block: BlockData; board: boolean; active: boolean }) {
+export function SettingsBlock({
+  block,
+  board,
+  active,
+}: {
+  block: BlockData;
+  board: boolean;
+  active: boolean;
+}) {
   return (
     <BlockBox
       $board={board}
@@ -87,7 +111,9 @@ const Viewport = styled.div<{ $height: string }>`
   background-size: 20px 20px;
   cursor: grab;
   touch-action: none;
-  &[data-dragging="true"] { cursor: grabbing; }
+  &[data-dragging="true"] {
+    cursor: grabbing;
+  }
 `;
 
 const Plane = styled.div`
@@ -106,7 +132,15 @@ const Zoom = styled.div`
   display: flex;
   gap: 0.3rem;
   z-index: 2;
-  button { width: 2.2rem; height: 2.2rem; border-radius: 6px; border: 1px solid ${theme.colour.line}; background: #fff; font-size: 1.1rem; cursor: pointer; }
+  button {
+    width: 2.2rem;
+    height: 2.2rem;
+    border-radius: 6px;
+    border: 1px solid ${theme.colour.line};
+    background: #fff;
+    font-size: 1.1rem;
+    cursor: pointer;
+  }
 `;
 
 const List = styled.ol`
@@ -118,12 +152,26 @@ const List = styled.ol`
   gap: 0 1rem;
 `;
 
-export function Canvas({ blocks, activeKind, height = "calc(100vh - 15rem)", children }: { blocks: BlockData[]; activeKind?: string; height?: string; children?: ReactNode }) {
+export function Canvas({
+  blocks,
+  activeKind,
+  height = "calc(100vh - 15rem)",
+  children,
+}: {
+  blocks: BlockData[];
+  activeKind?: string;
+  height?: string;
+  children?: ReactNode;
+}) {
   const hydrated = useHydrated();
   const [view, setView] = useState({ x: 16, y: 16, scale: 1 });
   const drag = useRef<{ x: number; y: number; vx: number; vy: number } | null>(null);
   const [dragging, setDragging] = useState(false);
-  const zoomBy = useCallback((factor: number) => setView((v) => ({ ...v, scale: Math.min(2, Math.max(0.4, +(v.scale * factor).toFixed(3))) })), []);
+  const zoomBy = useCallback(
+    (factor: number) =>
+      setView((v) => ({ ...v, scale: Math.min(2, Math.max(0.4, +(v.scale * factor).toFixed(3))) })),
+    [],
+  );
 
   if (!hydrated) {
     return (
@@ -167,7 +215,12 @@ export function Canvas({ blocks, activeKind, height = "calc(100vh - 15rem)", chi
         onKeyDown={(e) => {
           if (e.target !== e.currentTarget) return;
           const step = 40;
-          const moves: Record<string, [number, number]> = { ArrowLeft: [step, 0], ArrowRight: [-step, 0], ArrowUp: [0, step], ArrowDown: [0, -step] };
+          const moves: Record<string, [number, number]> = {
+            ArrowLeft: [step, 0],
+            ArrowRight: [-step, 0],
+            ArrowUp: [0, step],
+            ArrowDown: [0, -step],
+          };
           if (moves[e.key]) {
             e.preventDefault();
             setView((v) => ({ ...v, x: v.x + moves[e.key][0], y: v.y + moves[e.key][1] }));
@@ -210,10 +263,22 @@ const Panel = styled.aside`
   z-index: 40;
   display: flex;
   flex-direction: column;
-  header { padding: 1.25rem 1.5rem 0.5rem; border-bottom: 1px solid ${theme.colour.line}; }
-  header h2 { margin: 0 0 0.25rem; }
-  header p { margin: 0 0 0.75rem; color: ${theme.colour.muted}; }
-  .body { padding: 1rem 1.5rem; overflow: auto; flex: 1; }
+  header {
+    padding: 1.25rem 1.5rem 0.5rem;
+    border-bottom: 1px solid ${theme.colour.line};
+  }
+  header h2 {
+    margin: 0 0 0.25rem;
+  }
+  header p {
+    margin: 0 0 0.75rem;
+    color: ${theme.colour.muted};
+  }
+  .body {
+    padding: 1rem 1.5rem;
+    overflow: auto;
+    flex: 1;
+  }
 `;
 
 export const DrawerFooter = styled.div`
@@ -228,7 +293,17 @@ export const DrawerFooter = styled.div`
   margin-top: 1rem;
 `;
 
-export function Drawer({ kind, title, description, children }: { kind: string; title: string; description?: string; children: ReactNode }) {
+export function Drawer({
+  kind,
+  title,
+  description,
+  children,
+}: {
+  kind: string;
+  title: string;
+  description?: string;
+  children: ReactNode;
+}) {
   return (
     <Panel role="dialog" aria-modal="false" aria-labelledby={`drawer-${kind}-title`} data-drawer={kind}>
       <header>

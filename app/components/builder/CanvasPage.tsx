@@ -8,9 +8,21 @@ import { CONFIGURATION_LABELS, REGION_LABELS } from "~/validation/forecast";
 import { Button, ButtonLink, Muted, Page } from "../ui.tsx";
 import { theme } from "../theme.ts";
 import { AssetGrid } from "./AssetCards.tsx";
-import { AfterDraftModal, LoggedOutModal, OopsModal, SubscriptionModal, UnsavedChangesModal } from "./BuilderModals.tsx";
+import {
+  AfterDraftModal,
+  LoggedOutModal,
+  OopsModal,
+  SubscriptionModal,
+  UnsavedChangesModal,
+} from "./BuilderModals.tsx";
 import { Canvas, Drawer } from "./Canvas.tsx";
-import { DetailsDrawerForm, DraftDrawerForm, RequiredFieldsList, RunDrawerForm, type BuilderFormProps } from "./DrawerForms.tsx";
+import {
+  DetailsDrawerForm,
+  DraftDrawerForm,
+  RequiredFieldsList,
+  RunDrawerForm,
+  type BuilderFormProps,
+} from "./DrawerForms.tsx";
 import { DRAWER_TITLES } from "./summaries.ts";
 import { scenariosOffered, str } from "./state.ts";
 import { Snackbar, Toolbar, inBuilder, useHydrated } from "./ui.tsx";
@@ -31,8 +43,18 @@ const SearchRow = styled.div`
   gap: 0.5rem;
   align-items: flex-end;
   margin-bottom: 1.25rem;
-  label { font-weight: 600; display: block; margin-bottom: 0.3rem; }
-  input { font: inherit; padding: 0.5rem 0.6rem; border: 1px solid ${theme.colour.line}; border-radius: ${theme.radius}; width: min(28rem, 70vw); }
+  label {
+    font-weight: 600;
+    display: block;
+    margin-bottom: 0.3rem;
+  }
+  input {
+    font: inherit;
+    padding: 0.5rem 0.6rem;
+    border: 1px solid ${theme.colour.line};
+    border-radius: ${theme.radius};
+    width: min(28rem, 70vw);
+  }
 `;
 
 /** Searches as the user types (500 ms after the last key) when JavaScript is on. */
@@ -55,7 +77,10 @@ export function AssetSearch({ search, label }: { search: string; label: string }
             placeholder={label}
             onChange={() => {
               clearTimeout(timer.current);
-              timer.current = setTimeout(() => submit(formRef.current, { replace: true, preventScrollReset: true }), 500);
+              timer.current = setTimeout(
+                () => submit(formRef.current, { replace: true, preventScrollReset: true }),
+                500,
+              );
             }}
           />
         </div>
@@ -69,7 +94,9 @@ function PreConfiguration({ data }: { data: PreconfigData }) {
   return (
     <Page>
       <h1>Start your forecast</h1>
-      <Muted>Pick one of the assets below to start from its details, or start a new project from scratch.</Muted>
+      <Muted>
+        Pick one of the assets below to start from its details, or start a new project from scratch.
+      </Muted>
       <AssetSearch search={data.search} label="Search for existing asset" />
       <AssetGrid label="Assets" cards={data.cards} />
     </Page>
@@ -83,8 +110,13 @@ const Head = styled.div`
   align-items: center;
   gap: 0.75rem;
   margin-bottom: 1rem;
-  h1 { margin: 0; }
-  p { margin: 0.2rem 0 0; color: ${theme.colour.muted}; }
+  h1 {
+    margin: 0;
+  }
+  p {
+    margin: 0.2rem 0 0;
+    color: ${theme.colour.muted};
+  }
 `;
 
 function CanvasScreen({ data }: { data: CanvasData }) {
@@ -128,7 +160,12 @@ function CanvasScreen({ data }: { data: CanvasData }) {
   }, [data.dirty]);
 
   const here = data.hrefs.here;
-  const notice = data.notice === "upgrade-sent" ? "Your upgrade request has been sent" : data.notice === "draft-saved" ? "Your draft has been saved" : null;
+  const notice =
+    data.notice === "upgrade-sent"
+      ? "Your upgrade request has been sent"
+      : data.notice === "draft-saved"
+        ? "Your draft has been saved"
+        : null;
   const leaveHref = data.to ?? data.hrefs.builder;
   const saveAndLeave = (to: string) => (
     <Form method="post" action={here}>
@@ -154,7 +191,12 @@ function CanvasScreen({ data }: { data: CanvasData }) {
           {data.regions.length > 1 || !region ? (
             <Form method="post" style={{ display: "inline-flex", gap: "0.4rem", alignItems: "center" }}>
               <label htmlFor="canvas-region">Region</label>
-              <select id="canvas-region" name="region" defaultValue={region ?? ""} onChange={hydrated ? (e) => e.currentTarget.form?.requestSubmit() : undefined}>
+              <select
+                id="canvas-region"
+                name="region"
+                defaultValue={region ?? ""}
+                onChange={hydrated ? (e) => e.currentTarget.form?.requestSubmit() : undefined}
+              >
                 {!region ? <option value="">Choose a region…</option> : null}
                 {data.regions.map((r) => (
                   <option key={r} value={r}>
@@ -162,7 +204,9 @@ function CanvasScreen({ data }: { data: CanvasData }) {
                   </option>
                 ))}
               </select>
-              {hydrated ? <input type="hidden" name="intent" value="region" /> : (
+              {hydrated ? (
+                <input type="hidden" name="intent" value="region" />
+              ) : (
                 <Button type="submit" name="intent" value="region" $variant="secondary">
                   Change
                 </Button>
@@ -192,11 +236,19 @@ function CanvasScreen({ data }: { data: CanvasData }) {
       {!region ? (
         <Muted>Choose a region to start.</Muted>
       ) : (
-        <Canvas blocks={data.blocks} activeKind={data.drawer ?? undefined} height={flags.ai_chat_ui ? "calc(100vh - 24rem)" : undefined} />
+        <Canvas
+          blocks={data.blocks}
+          activeKind={data.drawer ?? undefined}
+          height={flags.ai_chat_ui ? "calc(100vh - 24rem)" : undefined}
+        />
       )}
 
       {data.drawer && region ? (
-        <Drawer kind={data.drawer} title={data.drawer === "draft" && editing ? "Save changes" : DRAWER_TITLES[data.drawer].title} description={DRAWER_TITLES[data.drawer].description}>
+        <Drawer
+          kind={data.drawer}
+          title={data.drawer === "draft" && editing ? "Save changes" : DRAWER_TITLES[data.drawer].title}
+          description={DRAWER_TITLES[data.drawer].description}
+        >
           {data.drawer === "run" ? (
             data.missing.length ? (
               <RequiredFieldsList missing={data.missing} />
@@ -211,14 +263,36 @@ function CanvasScreen({ data }: { data: CanvasData }) {
         </Drawer>
       ) : null}
 
-      {action?.modal?.kind === "oops" ? <OopsModal text={action.modal.text} apiText={action.modal.apiText} closeHref={here} /> : null}
-      {data.modal === "oops" && !action?.modal ? <OopsModal text="Something's not quite right. Please contact a member of the team to let them know this isn't working." apiText={false} closeHref={here} /> : null}
+      {action?.modal?.kind === "oops" ? (
+        <OopsModal text={action.modal.text} apiText={action.modal.apiText} closeHref={here} />
+      ) : null}
+      {data.modal === "oops" && !action?.modal ? (
+        <OopsModal
+          text="Something's not quite right. Please contact a member of the team to let them know this isn't working."
+          apiText={false}
+          closeHref={here}
+        />
+      ) : null}
       {data.modal === "logged-out" ? <LoggedOutModal loginHref={data.hrefs.login} backHref={here} /> : null}
       {data.modal === "subscription" && data.subscription ? (
-        <SubscriptionModal subscription={data.subscription} loggedIn={data.loggedIn} closeHref={here} pricingHref={`/pricing#${data.subscription.key}`} />
+        <SubscriptionModal
+          subscription={data.subscription}
+          loggedIn={data.loggedIn}
+          closeHref={here}
+          pricingHref={`/pricing#${data.subscription.key}`}
+        />
       ) : null}
-      {data.modal === "after-draft" ? <AfterDraftModal libraryHref={data.hrefs.runList} stayHref={here} /> : null}
-      {data.modal === "unsaved" ? <UnsavedChangesModal save={saveAndLeave(leaveHref)} leaveHref={leaveHref} cancelHref={here} onLeaveLink={() => (leaving.current = true)} /> : null}
+      {data.modal === "after-draft" ? (
+        <AfterDraftModal libraryHref={data.hrefs.runList} stayHref={here} />
+      ) : null}
+      {data.modal === "unsaved" ? (
+        <UnsavedChangesModal
+          save={saveAndLeave(leaveHref)}
+          leaveHref={leaveHref}
+          cancelHref={here}
+          onLeaveLink={() => (leaving.current = true)}
+        />
+      ) : null}
       {leaveTo && blocker.state === "blocked" ? (
         <UnsavedChangesModal
           save={saveAndLeave(leaveTo)}

@@ -29,7 +29,12 @@ import {
 } from "./ForecastFields.tsx";
 import { useHydrated } from "./ui.tsx";
 import { stateToFormData, str, type FormState, type Scenario } from "./state.ts";
-import { ADVANCED_FIELDS, drawerOwnedFields, drawerSchema, type DrawerKind } from "~/validation/builderSchemas";
+import {
+  ADVANCED_FIELDS,
+  drawerOwnedFields,
+  drawerSchema,
+  type DrawerKind,
+} from "~/validation/builderSchemas";
 import type { Configuration, ForecastRegion } from "~/validation/forecast";
 
 export interface BuilderFormProps {
@@ -67,7 +72,12 @@ export function mergedFormData(formData: FormData, state: FormState, owned: read
  * `coreValid` (advanced fields aside) follow every keystroke with JavaScript; without it they are
  * true and the server decides.
  */
-export function useBuilderForm(id: string, schema: ReturnType<typeof drawerSchema>, owned: readonly string[], props: BuilderFormProps) {
+export function useBuilderForm(
+  id: string,
+  schema: ReturnType<typeof drawerSchema>,
+  owned: readonly string[],
+  props: BuilderFormProps,
+) {
   const hydrated = useHydrated();
   const [validity, setValidity] = useState({ valid: true, coreValid: true });
   const formRef = useRef<HTMLFormElement>(null);
@@ -84,7 +94,10 @@ export function useBuilderForm(id: string, schema: ReturnType<typeof drawerSchem
     if (!el) return;
     const sub = parseWithZod(mergedFormData(new FormData(el), props.state, owned), { schema });
     const failed = sub.status === "error" ? Object.keys(sub.error ?? {}) : [];
-    setValidity({ valid: failed.length === 0, coreValid: failed.every((f) => ADVANCED_FIELDS.has(f.split(".")[0])) });
+    setValidity({
+      valid: failed.length === 0,
+      coreValid: failed.every((f) => ADVANCED_FIELDS.has(f.split(".")[0])),
+    });
   };
   useEffect(() => {
     if (hydrated) recheck();
@@ -96,7 +109,14 @@ export function useBuilderForm(id: string, schema: ReturnType<typeof drawerSchem
     onInput: () => setTimeout(recheck, 0),
     onChange: () => setTimeout(recheck, 0),
   };
-  return { form, fields: fields as unknown as FieldsMap, formProps, valid: !hydrated || validity.valid, coreValid: !hydrated || validity.coreValid, hydrated };
+  return {
+    form,
+    fields: fields as unknown as FieldsMap,
+    formProps,
+    valid: !hydrated || validity.valid,
+    coreValid: !hydrated || validity.coreValid,
+    hydrated,
+  };
 }
 
 const AdvancedBox = styled.details`
@@ -104,9 +124,19 @@ const AdvancedBox = styled.details`
   border-radius: ${theme.radius};
   padding: 0.5rem 0.9rem;
   margin-bottom: 1rem;
-  summary { font-weight: 700; cursor: pointer; }
-  summary[aria-disabled="true"] { color: ${theme.colour.muted}; cursor: not-allowed; }
-  .hint { color: ${theme.colour.muted}; font-size: 0.9rem; margin: 0.25rem 0 0; }
+  summary {
+    font-weight: 700;
+    cursor: pointer;
+  }
+  summary[aria-disabled="true"] {
+    color: ${theme.colour.muted};
+    cursor: not-allowed;
+  }
+  .hint {
+    color: ${theme.colour.muted};
+    font-size: 0.9rem;
+    margin: 0.25rem 0 0;
+  }
 `;
 
 /** 'Advanced details' (spec §4): opens only while the core fields are valid, closes when they stop being. */
@@ -132,14 +162,39 @@ export function AdvancedDetails({ enabled, children }: { enabled: boolean; child
 }
 
 /** The fields of a details drawer (also used by the stepper's first step). */
-export function DetailsFields({ kind, ctx, props, coreValid }: { kind: DrawerKind; ctx: FieldsContext; props: BuilderFormProps; coreValid: boolean }) {
+export function DetailsFields({
+  kind,
+  ctx,
+  props,
+  coreValid,
+}: {
+  kind: DrawerKind;
+  ctx: FieldsContext;
+  props: BuilderFormProps;
+  coreValid: boolean;
+}) {
   const degradationUpload = (
     <>
-      <input type="hidden" name="customDegradationCurveId" value={str(props.state, "customDegradationCurveId")} />
-      <input type="hidden" name="customDegradationCurveFileName" value={str(props.state, "customDegradationCurveFileName")} />
-      <UploadField name="degradationFile" label="Custom degradation curve file" current={str(props.state, "customDegradationCurveFileName") || undefined} errors={ctx.fields.customDegradationCurveId?.errors} />
+      <input
+        type="hidden"
+        name="customDegradationCurveId"
+        value={str(props.state, "customDegradationCurveId")}
+      />
+      <input
+        type="hidden"
+        name="customDegradationCurveFileName"
+        value={str(props.state, "customDegradationCurveFileName")}
+      />
+      <UploadField
+        name="degradationFile"
+        label="Custom degradation curve file"
+        current={str(props.state, "customDegradationCurveFileName") || undefined}
+        errors={ctx.fields.customDegradationCurveId?.errors}
+      />
       <p style={{ marginTop: "-0.5rem" }}>
-        <a href="/api/v1/forecast/run-library/custom-degradation-curve-template/">Download the curve template</a>
+        <a href="/api/v1/forecast/run-library/custom-degradation-curve-template/">
+          Download the curve template
+        </a>
       </p>
     </>
   );
@@ -147,7 +202,12 @@ export function DetailsFields({ kind, ctx, props, coreValid }: { kind: DrawerKin
     <>
       <input type="hidden" name="solarProfileId" value={str(props.state, "solarProfileId")} />
       <input type="hidden" name="solarProfileFileName" value={str(props.state, "solarProfileFileName")} />
-      <UploadField name="solarProfileFile" label="Solar generation profile (optional)" current={str(props.state, "solarProfileFileName") || undefined} errors={ctx.fields.solarProfileId?.errors} />
+      <UploadField
+        name="solarProfileFile"
+        label="Solar generation profile (optional)"
+        current={str(props.state, "solarProfileFileName") || undefined}
+        errors={ctx.fields.solarProfileId?.errors}
+      />
     </>
   );
   switch (kind) {
@@ -196,19 +256,50 @@ export function DetailsFields({ kind, ctx, props, coreValid }: { kind: DrawerKin
   }
 }
 
-const hasUpload = (kind: DrawerKind, region?: ForecastRegion) => kind === "solarDetails" || (kind === "bessDetails" && region === "ERCOT");
+const hasUpload = (kind: DrawerKind, region?: ForecastRegion) =>
+  kind === "solarDetails" || (kind === "bessDetails" && region === "ERCOT");
 
-export function DetailsDrawerForm({ kind, props, cancelHref }: { kind: DrawerKind; props: BuilderFormProps; cancelHref: string }) {
+export function DetailsDrawerForm({
+  kind,
+  props,
+  cancelHref,
+}: {
+  kind: DrawerKind;
+  props: BuilderFormProps;
+  cancelHref: string;
+}) {
   const schema = useMemo(
-    () => drawerSchema(kind, props.configuration, { flags: props.flags, region: props.region, configuration: props.configuration, scenarios: props.scenarios }),
+    () =>
+      drawerSchema(kind, props.configuration, {
+        flags: props.flags,
+        region: props.region,
+        configuration: props.configuration,
+        scenarios: props.scenarios,
+      }),
     [kind, props.configuration, props.flags, props.region, props.scenarios],
   );
   const owned = useMemo(() => drawerOwnedFields(kind, props.configuration), [kind, props.configuration]);
-  const { form, fields, formProps, valid, coreValid } = useBuilderForm(`drawer-${kind}`, schema, owned, props);
+  const { form, fields, formProps, valid, coreValid } = useBuilderForm(
+    `drawer-${kind}`,
+    schema,
+    owned,
+    props,
+  );
   const navigation = useNavigation();
-  const ctx: FieldsContext = { fields, region: props.region, configuration: props.configuration, flags: props.flags, state: props.state };
+  const ctx: FieldsContext = {
+    fields,
+    region: props.region,
+    configuration: props.configuration,
+    flags: props.flags,
+    state: props.state,
+  };
   return (
-    <Form method="post" {...formProps} encType={hasUpload(kind, props.region) ? "multipart/form-data" : undefined} preventScrollReset>
+    <Form
+      method="post"
+      {...formProps}
+      encType={hasUpload(kind, props.region) ? "multipart/form-data" : undefined}
+      preventScrollReset
+    >
       <FormErrors id={form.errorId} errors={form.errors} />
       <input type="hidden" name="intent" value="drawer-save" />
       <button type="submit" name="intent" value="drawer-save" hidden tabIndex={-1} />
@@ -218,7 +309,12 @@ export function DetailsDrawerForm({ kind, props, cancelHref }: { kind: DrawerKin
         <ButtonLink to={cancelHref} $variant="secondary" preventScrollReset>
           Cancel
         </ButtonLink>
-        <Button type="submit" name="intent" value="drawer-save" disabled={!valid || navigation.state === "submitting"}>
+        <Button
+          type="submit"
+          name="intent"
+          value="drawer-save"
+          disabled={!valid || navigation.state === "submitting"}
+        >
           Save details
         </Button>
       </DrawerFooter>
@@ -226,9 +322,23 @@ export function DetailsDrawerForm({ kind, props, cancelHref }: { kind: DrawerKin
   );
 }
 
-export function DraftDrawerForm({ props, cancelHref, editing }: { props: BuilderFormProps; cancelHref: string; editing: boolean }) {
+export function DraftDrawerForm({
+  props,
+  cancelHref,
+  editing,
+}: {
+  props: BuilderFormProps;
+  cancelHref: string;
+  editing: boolean;
+}) {
   const schema = useMemo(
-    () => drawerSchema("draft", props.configuration, { flags: props.flags, region: props.region, configuration: props.configuration, scenarios: props.scenarios }),
+    () =>
+      drawerSchema("draft", props.configuration, {
+        flags: props.flags,
+        region: props.region,
+        configuration: props.configuration,
+        scenarios: props.scenarios,
+      }),
     [props.configuration, props.flags, props.region, props.scenarios],
   );
   const { form, fields, formProps, valid } = useBuilderForm("drawer-draft", schema, ["assetName"], props);
@@ -259,11 +369,20 @@ export function DraftDrawerForm({ props, cancelHref, editing }: { props: Builder
 
 const Missing = styled.ul`
   padding-left: 1.2rem;
-  li { margin: 0.35rem 0; }
-  small { display: block; color: ${theme.colour.danger}; }
+  li {
+    margin: 0.35rem 0;
+  }
+  small {
+    display: block;
+    color: ${theme.colour.danger};
+  }
 `;
 
-export function RequiredFieldsList({ missing }: { missing: { field: string; label: string; message: string; href: string }[] }) {
+export function RequiredFieldsList({
+  missing,
+}: {
+  missing: { field: string; label: string; message: string; href: string }[];
+}) {
   return (
     <section aria-labelledby="required-title">
       <h3 id="required-title">{TEXTS.requiredTitle}</h3>
@@ -287,15 +406,35 @@ export function RequiredFieldsList({ missing }: { missing: { field: string; labe
   );
 }
 
-export function RunDrawerForm({ props, cancelHref, offered }: { props: BuilderFormProps; cancelHref: string; offered: Scenario[] }) {
+export function RunDrawerForm({
+  props,
+  cancelHref,
+  offered,
+}: {
+  props: BuilderFormProps;
+  cancelHref: string;
+  offered: Scenario[];
+}) {
   const schema = useMemo(
-    () => drawerSchema("run", props.configuration, { flags: props.flags, region: props.region, configuration: props.configuration, scenarios: props.scenarios }),
+    () =>
+      drawerSchema("run", props.configuration, {
+        flags: props.flags,
+        region: props.region,
+        configuration: props.configuration,
+        scenarios: props.scenarios,
+      }),
     [props.configuration, props.flags, props.region, props.scenarios],
   );
   const owned = useMemo(() => drawerOwnedFields("run", props.configuration), [props.configuration]);
   const { form, fields, formProps, valid } = useBuilderForm("drawer-run", schema, owned, props);
   const navigation = useNavigation();
-  const ctx: FieldsContext = { fields, region: props.region, configuration: props.configuration, flags: props.flags, state: props.state };
+  const ctx: FieldsContext = {
+    fields,
+    region: props.region,
+    configuration: props.configuration,
+    flags: props.flags,
+    state: props.state,
+  };
   return (
     <Form method="post" {...formProps} preventScrollReset>
       <FormErrors id={form.errorId} errors={form.errors} />
@@ -306,7 +445,12 @@ export function RunDrawerForm({ props, cancelHref, offered }: { props: BuilderFo
         <ButtonLink to={cancelHref} $variant="secondary" preventScrollReset>
           Cancel
         </ButtonLink>
-        <Button type="submit" name="intent" value="run" disabled={!valid || navigation.state === "submitting"}>
+        <Button
+          type="submit"
+          name="intent"
+          value="run"
+          disabled={!valid || navigation.state === "submitting"}
+        >
           Continue
         </Button>
       </DrawerFooter>

@@ -48,7 +48,13 @@ function numericFilter(decimals: number, negative = false) {
     let v = el.value.replace(negative ? /[^0-9.-]/g : /[^0-9.]/g, "");
     if (negative) v = v.replace(/(?!^)-/g, "");
     const dot = v.indexOf(".");
-    if (dot >= 0) v = v.slice(0, dot + 1) + v.slice(dot + 1).replace(/\./g, "").slice(0, decimals);
+    if (dot >= 0)
+      v =
+        v.slice(0, dot + 1) +
+        v
+          .slice(dot + 1)
+          .replace(/\./g, "")
+          .slice(0, decimals);
     if (decimals === 0) v = v.replace(".", "");
     if (v !== el.value) el.value = v;
   };
@@ -75,7 +81,13 @@ export function TextField({
 }) {
   const props = getInputProps(meta, { type });
   return (
-    <Field label={unit ? `${label} (${unit})` : label} htmlFor={meta.id} errorId={meta.errorId} errors={meta.errors} hint={hint}>
+    <Field
+      label={unit ? `${label} (${unit})` : label}
+      htmlFor={meta.id}
+      errorId={meta.errorId}
+      errors={meta.errors}
+      hint={hint}
+    >
       <input
         {...props}
         required={false}
@@ -88,7 +100,19 @@ export function TextField({
   );
 }
 
-export function SelectField({ meta, label, options, hint, placeholder = "Select…" }: { meta: Meta; label: string; options: readonly { value: string; label: string }[]; hint?: ReactNode; placeholder?: string }) {
+export function SelectField({
+  meta,
+  label,
+  options,
+  hint,
+  placeholder = "Select…",
+}: {
+  meta: Meta;
+  label: string;
+  options: readonly { value: string; label: string }[];
+  hint?: ReactNode;
+  placeholder?: string;
+}) {
   return (
     <Field label={label} htmlFor={meta.id} errorId={meta.errorId} errors={meta.errors} hint={hint}>
       <select {...getSelectProps(meta)} required={false}>
@@ -132,7 +156,9 @@ export function ChoiceField({
   const onClick = (e: React.MouseEvent<HTMLInputElement>) => {
     if (!keepOne) return;
     const box = e.currentTarget;
-    const group = box.form?.querySelectorAll<HTMLInputElement>(`input[type=checkbox][name="${box.name}"]:checked`);
+    const group = box.form?.querySelectorAll<HTMLInputElement>(
+      `input[type=checkbox][name="${box.name}"]:checked`,
+    );
     if (!box.checked && group && group.length === 0) e.preventDefault();
   };
   return (
@@ -164,11 +190,27 @@ const Suggestions = styled.ul`
   max-height: 14rem;
   overflow: auto;
   background: #fff;
-  li button { display: block; width: 100%; text-align: left; background: none; border: 0; padding: 0.45rem 0.6rem; font: inherit; cursor: pointer; }
-  li button:hover, li button:focus { background: ${theme.colour.brandSoft}; }
+  li button {
+    display: block;
+    width: 100%;
+    text-align: left;
+    background: none;
+    border: 0;
+    padding: 0.45rem 0.6rem;
+    font: inherit;
+    cursor: pointer;
+  }
+  li button:hover,
+  li button:focus {
+    background: ${theme.colour.brandSoft};
+  }
 `;
 
-function setFormValue(form: HTMLFormElement | null | undefined, name: string, value: string | number | undefined) {
+function setFormValue(
+  form: HTMLFormElement | null | undefined,
+  name: string,
+  value: string | number | undefined,
+) {
   if (!form || value === undefined || value === null) return;
   const el = form.elements.namedItem(name) as unknown as HTMLInputElement | null;
   if (el && "value" in el) {
@@ -185,7 +227,13 @@ function useLookup<T>(kind: string, region: string | undefined, delay: number, m
   const load = fetcher.load;
   useEffect(() => {
     if (q.trim().length <= min - 1) return;
-    const t = setTimeout(() => load(`/forecasts/builder/lookup?kind=${kind}&region=${region ?? ""}&q=${encodeURIComponent(q.trim())}`), delay);
+    const t = setTimeout(
+      () =>
+        load(
+          `/forecasts/builder/lookup?kind=${kind}&region=${region ?? ""}&q=${encodeURIComponent(q.trim())}`,
+        ),
+      delay,
+    );
     return () => clearTimeout(t);
   }, [q, kind, region, delay, min, load]);
   const results = q.trim().length >= min ? (fetcher.data?.results ?? []) : [];
@@ -219,7 +267,12 @@ export function LocationSearch({ region }: { region?: ForecastRegion }) {
   };
   return (
     <div>
-      <Field label="Search location" htmlFor="location-search" errorId="location-search-error" hint="Type more than 2 characters">
+      <Field
+        label="Search location"
+        htmlFor="location-search"
+        errorId="location-search-error"
+        hint="Type more than 2 characters"
+      >
         <input
           ref={ref}
           id="location-search"
@@ -249,7 +302,9 @@ export function LocationSearch({ region }: { region?: ForecastRegion }) {
 
 /** On leaving the zip field (GB, GSP group still empty): look the zones up (spec §4). */
 function useZipLookup(region?: ForecastRegion) {
-  const fetcher = useFetcher<{ results: { latitude?: number; longitude?: number; gspGroup?: string; tnuosGenerationZone?: string }[] }>();
+  const fetcher = useFetcher<{
+    results: { latitude?: number; longitude?: number; gspGroup?: string; tnuosGenerationZone?: string }[];
+  }>();
   const formRef = useRef<HTMLFormElement | null>(null);
   useEffect(() => {
     const z = fetcher.data?.results?.[0];
@@ -270,7 +325,8 @@ function useZipLookup(region?: ForecastRegion) {
     formRef.current = form;
     const gsp = form?.elements.namedItem("gspGroup") as HTMLSelectElement | null;
     const zip = e.currentTarget.value.trim();
-    if (zip && gsp && !gsp.value) fetcher.load(`/forecasts/builder/lookup?kind=zip&region=GB&q=${encodeURIComponent(zip)}`);
+    if (zip && gsp && !gsp.value)
+      fetcher.load(`/forecasts/builder/lookup?kind=zip&region=GB&q=${encodeURIComponent(zip)}`);
   };
 }
 
@@ -290,12 +346,18 @@ const NodeList = styled.div`
   border-radius: ${theme.radius};
   padding: 0.4rem 0.6rem;
   margin-bottom: 0.75rem;
-  label { display: flex; gap: 0.4rem; font-weight: 400; padding: 0.15rem 0; }
+  label {
+    display: flex;
+    gap: 0.4rem;
+    font-weight: 400;
+    padding: 0.15rem 0;
+  }
 `;
 
 function nodeLabel(n: NodeResult, coords: boolean) {
   const parts = [n.name, n.zone ? `${n.zone} zone` : undefined, n.voltage ? `${n.voltage} kV` : undefined];
-  if (coords && n.lat !== undefined && n.lon !== undefined) parts.push(`${n.lat.toFixed(3)}, ${n.lon.toFixed(3)}`);
+  if (coords && n.lat !== undefined && n.lon !== undefined)
+    parts.push(`${n.lat.toFixed(3)}, ${n.lon.toFixed(3)}`);
   return parts.filter(Boolean).join(" · ");
 }
 
@@ -321,7 +383,13 @@ function NodePicker({ ctx, nodes }: { ctx: FieldsContext; nodes?: NodeResult[] }
     <Plain>
       <Legend>Node</Legend>
       <p style={{ margin: "0 0 0.5rem" }} aria-live="polite">
-        {currentName ? <>Selected node: <strong>{currentName}</strong></> : "No node selected"}
+        {currentName ? (
+          <>
+            Selected node: <strong>{currentName}</strong>
+          </>
+        ) : (
+          "No node selected"
+        )}
       </p>
       <input type="hidden" name="nodeId" value={currentId} />
       <input type="hidden" name="nodeLabel" value={currentName} />
@@ -350,14 +418,24 @@ function NodePicker({ ctx, nodes }: { ctx: FieldsContext; nodes?: NodeResult[] }
         ) : null
       ) : (
         <>
-          <Button type="submit" name="intent" value="find-node" $variant="secondary" style={{ marginBottom: "0.75rem" }}>
+          <Button
+            type="submit"
+            name="intent"
+            value="find-node"
+            $variant="secondary"
+            style={{ marginBottom: "0.75rem" }}
+          >
             Find nodes
           </Button>
           {nodes?.length ? (
             <NodeList role="radiogroup" aria-label="Matching nodes">
               {nodes.map((n) => (
                 <label key={n.id}>
-                  <input type="radio" name="nodePick" value={JSON.stringify({ id: n.id, name: n.name, zone: n.zone })} />
+                  <input
+                    type="radio"
+                    name="nodePick"
+                    value={JSON.stringify({ id: n.id, name: n.name, zone: n.zone })}
+                  />
                   {nodeLabel(n, coords)}
                 </label>
               ))}
@@ -383,63 +461,139 @@ export function LocationFields({ ctx, nodes }: { ctx: FieldsContext; nodes?: Nod
       <TextField meta={fields.addressLine2} label="Address line 2" />
       <Row>
         <TextField meta={fields.city} label="City" />
-        <TextField meta={fields.zipCode} label={region === "GB" ? "Postcode" : "Zip code"} onBlur={onZipBlur} />
+        <TextField
+          meta={fields.zipCode}
+          label={region === "GB" ? "Postcode" : "Zip code"}
+          onBlur={onZipBlur}
+        />
       </Row>
       <Row>
         <TextField meta={fields.latitude} label="Latitude" numeric={{ decimals: 6, negative: true }} />
         <TextField meta={fields.longitude} label="Longitude" numeric={{ decimals: 6, negative: true }} />
       </Row>
       {region === "GB" ? (
-        <SelectField meta={fields.gspGroup} label="GSP group" options={GSP_GROUPS.map((g) => ({ value: g.id, label: `${g.name} (${g.id})` }))} hint="Found from the postcode when left empty" />
+        <SelectField
+          meta={fields.gspGroup}
+          label="GSP group"
+          options={GSP_GROUPS.map((g) => ({ value: g.id, label: `${g.name} (${g.id})` }))}
+          hint="Found from the postcode when left empty"
+        />
       ) : null}
       {region === "ERCOT" ? (
         <>
-          <SelectField meta={fields.ercotZone} label="ERCOT zone" options={ERCOT_ZONES.map((z) => ({ value: z, label: z }))} />
+          <SelectField
+            meta={fields.ercotZone}
+            label="ERCOT zone"
+            options={ERCOT_ZONES.map((z) => ({ value: z, label: z }))}
+          />
           <NodePicker ctx={ctx} nodes={nodes} />
         </>
       ) : null}
-      {region === "NEM" ? <SelectField meta={fields.nemRegion} label="NEM region" options={NEM_REGIONS.map((z) => ({ value: z, label: z }))} /> : null}
+      {region === "NEM" ? (
+        <SelectField
+          meta={fields.nemRegion}
+          label="NEM region"
+          options={NEM_REGIONS.map((z) => ({ value: z, label: z }))}
+        />
+      ) : null}
     </Group>
   );
 }
 
 // ── Battery ──────────────────────────────────────────────────────────────────────────────────
 
-export function BatteryFields({ ctx, degradationUpload }: { ctx: FieldsContext; degradationUpload?: ReactNode }) {
+export function BatteryFields({
+  ctx,
+  degradationUpload,
+}: {
+  ctx: FieldsContext;
+  degradationUpload?: ReactNode;
+}) {
   const { fields, flags, region } = ctx;
-  const maxDuration = flags.forecast_update_duration_validation ? LIMITS.durationWithFlag[1] : LIMITS.duration[1];
+  const maxDuration = flags.forecast_update_duration_validation
+    ? LIMITS.durationWithFlag[1]
+    : LIMITS.duration[1];
   return (
     <>
       <Group>
         <legend>Battery</legend>
         <Row>
-          <TextField meta={fields.ratedPower} label="Rated power" unit="MW" numeric={{ decimals: 2 }} hint="1 – 500 MW" />
-          <TextField meta={fields.duration} label="Duration" unit="hours" numeric={{ decimals: 2 }} hint={`0.5 – ${maxDuration} h`} />
+          <TextField
+            meta={fields.ratedPower}
+            label="Rated power"
+            unit="MW"
+            numeric={{ decimals: 2 }}
+            hint="1 – 500 MW"
+          />
+          <TextField
+            meta={fields.duration}
+            label="Duration"
+            unit="hours"
+            numeric={{ decimals: 2 }}
+            hint={`0.5 – ${maxDuration} h`}
+          />
         </Row>
         <Row>
-          <TextField meta={fields.maxCycles} label="Max cycles per day" numeric={{ decimals: 2 }} hint="1 – 5" />
+          <TextField
+            meta={fields.maxCycles}
+            label="Max cycles per day"
+            numeric={{ decimals: 2 }}
+            hint="1 – 5"
+          />
           <TextField meta={fields.startDate} label="Start date" type="date" hint="From 01 Jan 2025" />
         </Row>
-        <ChoiceField meta={fields.efficiency} label="Round-trip efficiency" options={[{ value: "88", label: "88%" }, { value: "other", label: "Other" }]} />
+        <ChoiceField
+          meta={fields.efficiency}
+          label="Round-trip efficiency"
+          options={[
+            { value: "88", label: "88%" },
+            { value: "other", label: "Other" },
+          ]}
+        />
         <When field="efficiency" is="other">
-          <TextField meta={fields.o_efficiency} label="Efficiency" unit="%" numeric={{ decimals: 2 }} hint="10 – 100%" />
+          <TextField
+            meta={fields.o_efficiency}
+            label="Efficiency"
+            unit="%"
+            numeric={{ decimals: 2 }}
+            hint="10 – 100%"
+          />
         </When>
       </Group>
       <Group>
         <legend>Degradation</legend>
         <ChoiceField meta={fields.degradation} label="Degradation" options={degradationsFor(region)} />
-        <When field="degradation" is="custom_degradation_curve">{degradationUpload}</When>
+        <When field="degradation" is="custom_degradation_curve">
+          {degradationUpload}
+        </When>
         <When field="degradation" is={["standard_degradation_curve", "custom_degradation_curve"]}>
           <Plain>
             <Legend>Re-powering</Legend>
             <label style={{ display: "inline-flex", gap: "0.4rem", fontWeight: 400 }}>
-              <input type="checkbox" checked readOnly aria-readonly="true" disabled aria-describedby="repowering-note" /> Re-power the battery
+              <input
+                type="checkbox"
+                checked
+                readOnly
+                aria-readonly="true"
+                disabled
+                aria-describedby="repowering-note"
+              />{" "}
+              Re-power the battery
             </label>
-            <p id="repowering-note" style={{ margin: "0.2rem 0 0.5rem", color: theme.colour.muted, fontSize: "0.9rem" }}>
+            <p
+              id="repowering-note"
+              style={{ margin: "0.2rem 0 0.5rem", color: theme.colour.muted, fontSize: "0.9rem" }}
+            >
               With a degradation curve the battery is re-powered after the number of cycles below.
             </p>
           </Plain>
-          <TextField meta={fields.repowering} label="Re-powering after" unit="cycles" numeric={{ decimals: 0 }} hint="Standard: up to 12 000; custom: up to 50 000" />
+          <TextField
+            meta={fields.repowering}
+            label="Re-powering after"
+            unit="cycles"
+            numeric={{ decimals: 0 }}
+            hint="Standard: up to 12 000; custom: up to 50 000"
+          />
         </When>
       </Group>
     </>
@@ -464,13 +618,36 @@ export function GridFields({ ctx, solarOnly }: { ctx: FieldsContext; solarOnly?:
         <>
           <ChoiceField meta={fields.maxImport} label="Import limit" options={SAME_OR_OTHER} />
           <When field="maxImport" is="other">
-            <TextField meta={fields.o_maxImport} label="Import limit" unit="MW" numeric={{ decimals: 2 }} hint="1 – 1000 MW" />
+            <TextField
+              meta={fields.o_maxImport}
+              label="Import limit"
+              unit="MW"
+              numeric={{ decimals: 2 }}
+              hint="1 – 1000 MW"
+            />
           </When>
         </>
       ) : null}
-      <ChoiceField meta={fields.maxExport} label="Export limit" options={battery ? SAME_OR_OTHER : [{ value: "same", label: "Same as rated power" }, { value: "other", label: "Other" }]} />
+      <ChoiceField
+        meta={fields.maxExport}
+        label="Export limit"
+        options={
+          battery
+            ? SAME_OR_OTHER
+            : [
+                { value: "same", label: "Same as rated power" },
+                { value: "other", label: "Other" },
+              ]
+        }
+      />
       <When field="maxExport" is="other">
-        <TextField meta={fields.o_maxExport} label="Export limit" unit="MW" numeric={{ decimals: 2 }} hint="1 – 1000 MW" />
+        <TextField
+          meta={fields.o_maxExport}
+          label="Export limit"
+          unit="MW"
+          numeric={{ decimals: 2 }}
+          hint="1 – 1000 MW"
+        />
       </When>
       {battery && !isCoupled(configuration) ? (
         <>
@@ -483,15 +660,38 @@ export function GridFields({ ctx, solarOnly }: { ctx: FieldsContext; solarOnly?:
             ]}
           />
           <When field="coLocation" is="true">
-            <ChoiceField meta={fields.coupling} label="Coupling" options={[{ value: "true", label: "AC coupling" }, { value: "false", label: "DC coupling" }]} />
-            <TextField meta={fields.solarRatedPower} label="Solar rated power" unit="MW" numeric={{ decimals: 2 }} hint="1 – 1000 MW" />
+            <ChoiceField
+              meta={fields.coupling}
+              label="Coupling"
+              options={[
+                { value: "true", label: "AC coupling" },
+                { value: "false", label: "DC coupling" },
+              ]}
+            />
+            <TextField
+              meta={fields.solarRatedPower}
+              label="Solar rated power"
+              unit="MW"
+              numeric={{ decimals: 2 }}
+              hint="1 – 1000 MW"
+            />
           </When>
         </>
       ) : null}
       {battery && isCoupled(configuration) ? (
         <>
-          <input type="hidden" name="coupling" value={configuration === "solarACcoupling" ? "true" : "false"} />
-          <TextField meta={fields.solarRatedPower} label="Solar rated power" unit="MW" numeric={{ decimals: 2 }} hint="1 – 1000 MW" />
+          <input
+            type="hidden"
+            name="coupling"
+            value={configuration === "solarACcoupling" ? "true" : "false"}
+          />
+          <TextField
+            meta={fields.solarRatedPower}
+            label="Solar rated power"
+            unit="MW"
+            numeric={{ decimals: 2 }}
+            hint="1 – 1000 MW"
+          />
         </>
       ) : null}
       {region === "GB" ? (
@@ -517,15 +717,52 @@ export function TariffFields({ ctx }: { ctx: FieldsContext }) {
   const { fields } = ctx;
   return (
     <>
-      <ChoiceField meta={fields.duos} label="DUoS tariffs" options={[{ value: "true", label: "Apply DUoS tariffs" }, { value: "false", label: "No DUoS tariffs" }]} />
+      <ChoiceField
+        meta={fields.duos}
+        label="DUoS tariffs"
+        options={[
+          { value: "true", label: "Apply DUoS tariffs" },
+          { value: "false", label: "No DUoS tariffs" },
+        ]}
+      />
       <When field="duos" is="true">
         <Row>
-          <TextField meta={fields.redBandImportPrice} label="Red band import" unit="p/kWh" numeric={{ decimals: 3 }} />
-          <TextField meta={fields.redBandExportPrice} label="Red band export" unit="p/kWh" numeric={{ decimals: 3 }} />
-          <TextField meta={fields.amberBandImportPrice} label="Amber band import" unit="p/kWh" numeric={{ decimals: 3 }} />
-          <TextField meta={fields.amberBandExportPrice} label="Amber band export" unit="p/kWh" numeric={{ decimals: 3 }} />
-          <TextField meta={fields.greenBandImportPrice} label="Green band import" unit="p/kWh" numeric={{ decimals: 3 }} />
-          <TextField meta={fields.greenBandExportPrice} label="Green band export" unit="p/kWh" numeric={{ decimals: 3 }} />
+          <TextField
+            meta={fields.redBandImportPrice}
+            label="Red band import"
+            unit="p/kWh"
+            numeric={{ decimals: 3 }}
+          />
+          <TextField
+            meta={fields.redBandExportPrice}
+            label="Red band export"
+            unit="p/kWh"
+            numeric={{ decimals: 3 }}
+          />
+          <TextField
+            meta={fields.amberBandImportPrice}
+            label="Amber band import"
+            unit="p/kWh"
+            numeric={{ decimals: 3 }}
+          />
+          <TextField
+            meta={fields.amberBandExportPrice}
+            label="Amber band export"
+            unit="p/kWh"
+            numeric={{ decimals: 3 }}
+          />
+          <TextField
+            meta={fields.greenBandImportPrice}
+            label="Green band import"
+            unit="p/kWh"
+            numeric={{ decimals: 3 }}
+          />
+          <TextField
+            meta={fields.greenBandExportPrice}
+            label="Green band export"
+            unit="p/kWh"
+            numeric={{ decimals: 3 }}
+          />
         </Row>
         {TIME_PAIRS.map(([a, b, label]) => (
           <Row key={a}>
@@ -534,8 +771,18 @@ export function TariffFields({ ctx }: { ctx: FieldsContext }) {
           </Row>
         ))}
         <Row>
-          <TextField meta={fields.fixedDailyCharges} label="Fixed daily charges" unit="p/MPAN/day" numeric={{ decimals: 2 }} />
-          <TextField meta={fields.dailyFixedCapacityCharges} label="Daily fixed capacity charges" unit="p/kVA/day" numeric={{ decimals: 2 }} />
+          <TextField
+            meta={fields.fixedDailyCharges}
+            label="Fixed daily charges"
+            unit="p/MPAN/day"
+            numeric={{ decimals: 2 }}
+          />
+          <TextField
+            meta={fields.dailyFixedCapacityCharges}
+            label="Daily fixed capacity charges"
+            unit="p/kVA/day"
+            numeric={{ decimals: 2 }}
+          />
         </Row>
       </When>
     </>
@@ -547,7 +794,13 @@ export function SolarFields({ ctx, profileUpload }: { ctx: FieldsContext; profil
   return (
     <Group>
       <legend>Solar</legend>
-      <TextField meta={fields.solarRatedPower} label="Solar rated power" unit="MW" numeric={{ decimals: 2 }} hint="1 – 1000 MW" />
+      <TextField
+        meta={fields.solarRatedPower}
+        label="Solar rated power"
+        unit="MW"
+        numeric={{ decimals: 2 }}
+        hint="1 – 1000 MW"
+      />
       <TextField meta={fields.startDate} label="Start date" type="date" hint="From 01 Jan 2025" />
       {profileUpload}
     </Group>
@@ -559,21 +812,42 @@ export function WindFields({ ctx }: { ctx: FieldsContext }) {
   return (
     <Group>
       <legend>Wind</legend>
-      <TextField meta={fields.windRatedPower} label="Wind rated power" unit="MW" numeric={{ decimals: 2 }} hint="1 – 1000 MW" />
+      <TextField
+        meta={fields.windRatedPower}
+        label="Wind rated power"
+        unit="MW"
+        numeric={{ decimals: 2 }}
+        hint="1 – 1000 MW"
+      />
       <TextField meta={fields.startDate} label="Start date" type="date" hint="From 01 Jan 2025" />
     </Group>
   );
 }
 
 export function HorizonField({ ctx }: { ctx: FieldsContext }) {
-  return <TextField meta={ctx.fields.horizonYears} label="Years modelled" numeric={{ decimals: 0 }} hint={`1 – 30 years; ${LIMITS.defaultHorizonYears} when empty`} />;
+  return (
+    <TextField
+      meta={ctx.fields.horizonYears}
+      label="Years modelled"
+      numeric={{ decimals: 0 }}
+      hint={`1 – 30 years; ${LIMITS.defaultHorizonYears} when empty`}
+    />
+  );
 }
 
 // ── Strategy, world view, output names ───────────────────────────────────────────────────────
 
 export function StrategyFields({ ctx }: { ctx: FieldsContext }) {
   if (!ctx.region) return null;
-  return <ChoiceField meta={ctx.fields.revenueStrategies} label="Revenue strategy" type="checkbox" keepOne options={revenueStrategiesFor(ctx.region, ctx.configuration)} />;
+  return (
+    <ChoiceField
+      meta={ctx.fields.revenueStrategies}
+      label="Revenue strategy"
+      type="checkbox"
+      keepOne
+      options={revenueStrategiesFor(ctx.region, ctx.configuration)}
+    />
+  );
 }
 
 export function ScenarioFields({ ctx, scenarios }: { ctx: FieldsContext; scenarios: Scenario[] }) {
@@ -584,13 +858,24 @@ export function ScenarioFields({ ctx, scenarios }: { ctx: FieldsContext; scenari
       label="World view"
       type="checkbox"
       keepOne
-      options={scenarios.map((s) => ({ value: s.id, label: s.modelVersion ? `${s.name} (${s.modelVersion})` : s.name }))}
+      options={scenarios.map((s) => ({
+        value: s.id,
+        label: s.modelVersion ? `${s.name} (${s.modelVersion})` : s.name,
+      }))}
     />
   );
 }
 
 /** One output name per scenario; shown for the checked scenarios (live, with :has()). */
-export function OutputNameFields({ ctx, scenarios, onlySelected }: { ctx: FieldsContext; scenarios: Scenario[]; onlySelected?: boolean }) {
+export function OutputNameFields({
+  ctx,
+  scenarios,
+  onlySelected,
+}: {
+  ctx: FieldsContext;
+  scenarios: Scenario[];
+  onlySelected?: boolean;
+}) {
   const runNames = (ctx.fields.runName as unknown as { getFieldset: () => FieldsMap }).getFieldset();
   const given = names(ctx.state);
   const selected = list(ctx.state, "macroScenarios");
@@ -602,10 +887,23 @@ export function OutputNameFields({ ctx, scenarios, onlySelected }: { ctx: Fields
       <legend>Output file names</legend>
       {shown.map((s) => {
         const meta = runNames[s.id];
-        const suggestion = defaultRunName({ assetName: str(ctx.state, "assetName"), duration, maxCycles }, s.name);
+        const suggestion = defaultRunName(
+          { assetName: str(ctx.state, "assetName"), duration, maxCycles },
+          s.name,
+        );
         const input = (
-          <Field key={s.id} label={`Output name for ${s.name}`} htmlFor={meta.id} errorId={meta.errorId} errors={meta.errors}>
-            <input {...getInputProps(meta, { type: "text" })} required={false} defaultValue={(meta.initialValue as string | undefined) ?? given[s.id] ?? suggestion} />
+          <Field
+            key={s.id}
+            label={`Output name for ${s.name}`}
+            htmlFor={meta.id}
+            errorId={meta.errorId}
+            errors={meta.errors}
+          >
+            <input
+              {...getInputProps(meta, { type: "text" })}
+              required={false}
+              defaultValue={(meta.initialValue as string | undefined) ?? given[s.id] ?? suggestion}
+            />
           </Field>
         );
         return onlySelected ? (
@@ -621,11 +919,36 @@ export function OutputNameFields({ ctx, scenarios, onlySelected }: { ctx: Fields
 }
 
 /** An upload control inside the (multipart) form: .csv only, 2 MB (spec §5). */
-export function UploadField({ name, label, current, errors, accept = ".csv,text/csv" }: { name: string; label: string; current?: string; errors?: string[]; accept?: string }) {
+export function UploadField({
+  name,
+  label,
+  current,
+  errors,
+  accept = ".csv,text/csv",
+}: {
+  name: string;
+  label: string;
+  current?: string;
+  errors?: string[];
+  accept?: string;
+}) {
   const id = `${name}-file`;
   return (
-    <Field label={label} htmlFor={id} errorId={`${id}-error`} errors={errors} hint={current ? `Uploaded: ${current}. Choose another file to replace it.` : ".csv, up to 2 MB"}>
-      <input id={id} name={name} type="file" accept={accept} aria-invalid={errors?.length ? true : undefined} aria-describedby={`${id}-error`} />
+    <Field
+      label={label}
+      htmlFor={id}
+      errorId={`${id}-error`}
+      errors={errors}
+      hint={current ? `Uploaded: ${current}. Choose another file to replace it.` : ".csv, up to 2 MB"}
+    >
+      <input
+        id={id}
+        name={name}
+        type="file"
+        accept={accept}
+        aria-invalid={errors?.length ? true : undefined}
+        aria-describedby={`${id}-error`}
+      />
     </Field>
   );
 }

@@ -27,10 +27,24 @@ const Box = styled.div<{ $align: "left" | "center" }>`
   padding: 1.5rem;
   box-shadow: 0 20px 50px rgba(0, 0, 0, 0.3);
   text-align: ${(p) => p.$align};
-  h2 { margin: 0 0 0.5rem; font-size: 1.3rem; }
-  footer { display: flex; flex-wrap: wrap; gap: 0.5rem; justify-content: ${(p) => (p.$align === "center" ? "center" : "flex-end")}; align-items: center; margin-top: 1.25rem; }
-  footer form { display: inline; }
-  .close { position: absolute; }
+  h2 {
+    margin: 0 0 0.5rem;
+    font-size: 1.3rem;
+  }
+  footer {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0.5rem;
+    justify-content: ${(p) => (p.$align === "center" ? "center" : "flex-end")};
+    align-items: center;
+    margin-top: 1.25rem;
+  }
+  footer form {
+    display: inline;
+  }
+  .close {
+    position: absolute;
+  }
 `;
 
 export function Modal({
@@ -57,7 +71,11 @@ export function Modal({
     const box = ref.current;
     if (!box) return;
     const focusables = () =>
-      Array.from(box.querySelectorAll<HTMLElement>('a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select, textarea'));
+      Array.from(
+        box.querySelectorAll<HTMLElement>(
+          'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select, textarea',
+        ),
+      );
     (focusables()[0] ?? box).focus();
     const onKey = (e: KeyboardEvent) => {
       if (e.key === "Escape") {

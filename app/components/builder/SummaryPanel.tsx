@@ -12,12 +12,27 @@ const Panel = styled.aside`
   align-self: start;
   position: sticky;
   top: 1rem;
-  h2 { font-size: 1.1rem; margin: 0 0 0.5rem; }
-  h3 { font-size: 0.95rem; margin: 1rem 0 0.35rem; color: ${theme.colour.brandDark}; }
-  p { margin: 0; color: ${theme.colour.muted}; font-size: 0.9rem; }
+  h2 {
+    font-size: 1.1rem;
+    margin: 0 0 0.5rem;
+  }
+  h3 {
+    font-size: 0.95rem;
+    margin: 1rem 0 0.35rem;
+    color: ${theme.colour.brandDark};
+  }
+  p {
+    margin: 0;
+    color: ${theme.colour.muted};
+    font-size: 0.9rem;
+  }
 `;
 
-export function SummaryPanel({ sections }: { sections: { title: string; rows: { label: string; value: string }[] }[] }) {
+export function SummaryPanel({
+  sections,
+}: {
+  sections: { title: string; rows: { label: string; value: string }[] }[];
+}) {
   return (
     <Panel aria-labelledby="summary-title">
       <h2 id="summary-title">Summary</h2>
@@ -50,23 +65,51 @@ const Steps = styled.ol`
   padding: 0;
   margin: 0 0 1.25rem;
   counter-reset: step;
-  li { counter-increment: step; }
-  a, span { display: inline-flex; align-items: center; gap: 0.45rem; padding: 0.4rem 0.75rem; border-radius: 999px; border: 1px solid ${theme.colour.line}; background: #fff; color: ${theme.colour.ink}; text-decoration: none; font-weight: 600; }
-  a::before, span::before { content: counter(step); display: inline-grid; place-items: center; width: 1.4rem; height: 1.4rem; border-radius: 50%; background: ${theme.colour.brandSoft}; color: ${theme.colour.brandDark}; font-size: 0.8rem; }
-  [aria-current="step"] { border-color: ${theme.colour.brand}; background: ${theme.colour.brandSoft}; }
+  li {
+    counter-increment: step;
+  }
+  a,
+  span {
+    display: inline-flex;
+    align-items: center;
+    gap: 0.45rem;
+    padding: 0.4rem 0.75rem;
+    border-radius: 999px;
+    border: 1px solid ${theme.colour.line};
+    background: #fff;
+    color: ${theme.colour.ink};
+    text-decoration: none;
+    font-weight: 600;
+  }
+  a::before,
+  span::before {
+    content: counter(step);
+    display: inline-grid;
+    place-items: center;
+    width: 1.4rem;
+    height: 1.4rem;
+    border-radius: 50%;
+    background: ${theme.colour.brandSoft};
+    color: ${theme.colour.brandDark};
+    font-size: 0.8rem;
+  }
+  [aria-current="step"] {
+    border-color: ${theme.colour.brand};
+    background: ${theme.colour.brandSoft};
+  }
 `;
 
-export function Stepper({ steps }: { steps: { name: string; label: string; href: string; current: boolean }[] }) {
+export function Stepper({
+  steps,
+}: {
+  steps: { name: string; label: string; href: string; current: boolean }[];
+}) {
   return (
     <nav aria-label="Steps">
       <Steps>
         {steps.map((s) => (
           <li key={s.name}>
-            {s.current ? (
-              <span aria-current="step">{s.label}</span>
-            ) : (
-              <Link to={s.href}>{s.label}</Link>
-            )}
+            {s.current ? <span aria-current="step">{s.label}</span> : <Link to={s.href}>{s.label}</Link>}
           </li>
         ))}
       </Steps>

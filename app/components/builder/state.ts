@@ -55,7 +55,9 @@ export function compact(state: FormState): FormState {
     } else if (Array.isArray(v)) {
       if (v.length) out[k] = v;
     } else if (v && typeof v === "object") {
-      const inner = Object.fromEntries(Object.entries(v).filter(([, x]) => typeof x === "string" && x.trim() !== ""));
+      const inner = Object.fromEntries(
+        Object.entries(v).filter(([, x]) => typeof x === "string" && x.trim() !== ""),
+      );
       if (Object.keys(inner).length) out[k] = inner;
     }
   }
@@ -78,7 +80,10 @@ export function decodeState(f: string | null | undefined): FormState {
       if (typeof v === "string") out[k] = v;
       else if (Array.isArray(v)) out[k] = v.filter((x): x is string => typeof x === "string");
       else if (v && typeof v === "object") {
-        out[k] = Object.fromEntries(Object.entries(v).filter(([, x]) => typeof x === "string")) as Record<string, string>;
+        out[k] = Object.fromEntries(Object.entries(v).filter(([, x]) => typeof x === "string")) as Record<
+          string,
+          string
+        >;
       }
     }
     return out;
@@ -94,7 +99,8 @@ export function stateFromForecast(forecast: Record<string, unknown>): FormState 
     if (v === null || v === undefined || k === "runAsset" || k === "id") continue;
     if (typeof v === "string" || typeof v === "number" || typeof v === "boolean") out[k] = String(v);
     else if (Array.isArray(v)) out[k] = v.map(String);
-    else if (typeof v === "object") out[k] = Object.fromEntries(Object.entries(v).map(([a, b]) => [a, String(b)]));
+    else if (typeof v === "object")
+      out[k] = Object.fromEntries(Object.entries(v).map(([a, b]) => [a, String(b)]));
   }
   return out;
 }
@@ -114,8 +120,12 @@ export function readQuery(url: URL): BuilderQuery & { f: string | null } {
   const configuration = sp.get("configuration");
   const region = sp.get("region");
   return {
-    configuration: (CONFIGURATIONS as readonly string[]).includes(configuration ?? "") ? (configuration as Configuration) : undefined,
-    region: (FORECAST_REGIONS as readonly string[]).includes(region ?? "") ? (region as ForecastRegion) : undefined,
+    configuration: (CONFIGURATIONS as readonly string[]).includes(configuration ?? "")
+      ? (configuration as Configuration)
+      : undefined,
+    region: (FORECAST_REGIONS as readonly string[]).includes(region ?? "")
+      ? (region as ForecastRegion)
+      : undefined,
     // runId is accepted as another name for forecastId (spec §2).
     forecastId: sp.get("forecastId") ?? sp.get("runId") ?? undefined,
     drawer: sp.get("drawer") ?? undefined,
@@ -172,7 +182,9 @@ export function valuesFromForm(form: FormData, owned: readonly string[]): FormSt
       continue;
     }
     const all = form.getAll(INPUT_NAMES[name] ?? name).filter((v): v is string => typeof v === "string");
-    out[name] = listFields.has(name) ? all.filter((v) => v.trim() !== "") : (all[all.length - 1] ?? "").trim();
+    out[name] = listFields.has(name)
+      ? all.filter((v) => v.trim() !== "")
+      : (all[all.length - 1] ?? "").trim();
   }
   return out;
 }
@@ -195,7 +207,11 @@ export function stateToFormData(state: FormState, into = new FormData()): FormDa
 }
 
 /** The state as the API's forecast object (the shared schema reads strings as JSON does). */
-export function stateToBody(state: FormState, region?: ForecastRegion, configuration?: Configuration): Record<string, unknown> {
+export function stateToBody(
+  state: FormState,
+  region?: ForecastRegion,
+  configuration?: Configuration,
+): Record<string, unknown> {
   const body: Record<string, unknown> = { ...compact(state) };
   if (region) body.region = region;
   if (configuration) body.configuration = configuration;
@@ -203,10 +219,14 @@ export function stateToBody(state: FormState, region?: ForecastRegion, configura
   return body;
 }
 
-export const str = (state: FormState, k: string): string => (typeof state[k] === "string" ? (state[k] as string) : "");
-export const list = (state: FormState, k: string): string[] => (Array.isArray(state[k]) ? (state[k] as string[]) : []);
+export const str = (state: FormState, k: string): string =>
+  typeof state[k] === "string" ? (state[k] as string) : "";
+export const list = (state: FormState, k: string): string[] =>
+  Array.isArray(state[k]) ? (state[k] as string[]) : [];
 export const names = (state: FormState): Record<string, string> =>
-  state.runName && typeof state.runName === "object" && !Array.isArray(state.runName) ? (state.runName as Record<string, string>) : {};
+  state.runName && typeof state.runName === "object" && !Array.isArray(state.runName)
+    ? (state.runName as Record<string, string>)
+    : {};
 const num = (state: FormState, k: string): number | undefined => {
   const v = str(state, k).trim();
   if (v === "") return undefined;
@@ -225,7 +245,11 @@ export interface Scenario {
 }
 
 /** World views offered: the region's; for solar configurations only the Central scenario (spec §4). */
-export function scenariosOffered(all: Scenario[], region: ForecastRegion | undefined, configuration: Configuration | undefined): Scenario[] {
+export function scenariosOffered(
+  all: Scenario[],
+  region: ForecastRegion | undefined,
+  configuration: Configuration | undefined,
+): Scenario[] {
   const mine = all.filter((s) => !region || s.marketRegion === region);
   if (configuration && hasSolar(configuration)) {
     return mine.filter((s) => (s.solarAvailable === undefined ? /central/i.test(s.name) : s.solarAvailable));
@@ -300,7 +324,15 @@ export function applyRules(prev: FormState, next: FormState, ctx: RuleContext): 
       const wasGenerated =
         before === undefined ||
         before === "" ||
-        before === defaultRunName({ assetName: str(prev, "assetName"), duration: num(prev, "duration"), maxCycles: num(prev, "maxCycles") }, scenario?.name ?? id);
+        before ===
+          defaultRunName(
+            {
+              assetName: str(prev, "assetName"),
+              duration: num(prev, "duration"),
+              maxCycles: num(prev, "maxCycles"),
+            },
+            scenario?.name ?? id,
+          );
       const typed = given[id];
       namesOut[id] = typed && !(wasGenerated && typed === before) ? typed : suggestion;
     }

@@ -12,16 +12,37 @@ import { FIELD_LABELS, drawerOwnedFields, type DrawerKind } from "~/validation/b
 import { list, names, str, type FormState, type Scenario } from "./state.ts";
 
 export const DRAWER_TITLES: Record<DrawerKind, { title: string; description?: string }> = {
-  bessDetails: { title: "Battery details", description: "Size, cycling, efficiency and degradation of the battery." },
-  gridConnection: { title: "Grid connection", description: "Where the asset connects, its import and export limits, co-location and tariffs." },
-  solarGridConnection: { title: "Grid connection", description: "Where the asset connects, its export limit and tariffs." },
+  bessDetails: {
+    title: "Battery details",
+    description: "Size, cycling, efficiency and degradation of the battery.",
+  },
+  gridConnection: {
+    title: "Grid connection",
+    description: "Where the asset connects, its import and export limits, co-location and tariffs.",
+  },
+  solarGridConnection: {
+    title: "Grid connection",
+    description: "Where the asset connects, its export limit and tariffs.",
+  },
   solarDetails: { title: "Solar details", description: "Size and generation profile of the solar plant." },
   windDetails: { title: "Wind details", description: "Size of the wind farm." },
-  draft: { title: "Save as draft", description: "Keep this forecast to finish later. Nothing needs to be complete." },
-  run: { title: "Run model", description: "Choose the revenue strategy and world views, then name the outputs." },
+  draft: {
+    title: "Save as draft",
+    description: "Keep this forecast to finish later. Nothing needs to be complete.",
+  },
+  run: {
+    title: "Run model",
+    description: "Choose the revenue strategy and world views, then name the outputs.",
+  },
 };
 
-function valueOf(field: string, state: FormState, region: ForecastRegion | undefined, configuration: Configuration, scenarios: Scenario[]): string {
+function valueOf(
+  field: string,
+  state: FormState,
+  region: ForecastRegion | undefined,
+  configuration: Configuration,
+  scenarios: Scenario[],
+): string {
   const v = str(state, field);
   switch (field) {
     case "ratedPower":
@@ -31,7 +52,13 @@ function valueOf(field: string, state: FormState, region: ForecastRegion | undef
     case "duration":
       return v ? `${v} h` : "";
     case "efficiency":
-      return v === "other" ? (str(state, "o_efficiency") ? `${str(state, "o_efficiency")}%` : "Other") : v ? `${v}%` : "";
+      return v === "other"
+        ? str(state, "o_efficiency")
+          ? `${str(state, "o_efficiency")}%`
+          : "Other"
+        : v
+          ? `${v}%`
+          : "";
     case "maxImport":
     case "maxExport": {
       const o = str(state, `o_${field}`);
@@ -57,10 +84,14 @@ function valueOf(field: string, state: FormState, region: ForecastRegion | undef
       return v ? (CONFIGURATION_LABELS[v as Configuration] ?? v) : "";
     case "revenueStrategies": {
       const offered = region ? revenueStrategiesFor(region, configuration) : [];
-      return list(state, field).map((s) => offered.find((o) => o.value === s)?.label ?? s).join(", ");
+      return list(state, field)
+        .map((s) => offered.find((o) => o.value === s)?.label ?? s)
+        .join(", ");
     }
     case "macroScenarios":
-      return list(state, field).map((id) => scenarios.find((s) => s.id === id)?.name ?? id).join(", ");
+      return list(state, field)
+        .map((id) => scenarios.find((s) => s.id === id)?.name ?? id)
+        .join(", ");
     case "runName":
       return Object.values(names(state)).join(", ");
     case "customDegradationCurveId":
@@ -72,21 +103,49 @@ function valueOf(field: string, state: FormState, region: ForecastRegion | undef
   }
 }
 
-const HIDDEN_IN_SUMMARY = new Set(["o_efficiency", "o_maxImport", "o_maxExport", "nodeId", "customDegradationCurveFileName", "latitude", "longitude", "addressLine2"]);
+const HIDDEN_IN_SUMMARY = new Set([
+  "o_efficiency",
+  "o_maxImport",
+  "o_maxExport",
+  "nodeId",
+  "customDegradationCurveFileName",
+  "latitude",
+  "longitude",
+  "addressLine2",
+]);
 
 /** Label/value pairs of the filled-in fields among `fields`. */
-export function summarise(fields: readonly string[], state: FormState, region: ForecastRegion | undefined, configuration: Configuration, scenarios: Scenario[]) {
+export function summarise(
+  fields: readonly string[],
+  state: FormState,
+  region: ForecastRegion | undefined,
+  configuration: Configuration,
+  scenarios: Scenario[],
+) {
   const out: { label: string; value: string }[] = [];
   for (const f of fields) {
     if (HIDDEN_IN_SUMMARY.has(f)) continue;
-    if (f.startsWith("redBand") || f.startsWith("amberBand") || f.startsWith("greenBand") || f === "fixedDailyCharges" || f === "dailyFixedCapacityCharges") continue;
+    if (
+      f.startsWith("redBand") ||
+      f.startsWith("amberBand") ||
+      f.startsWith("greenBand") ||
+      f === "fixedDailyCharges" ||
+      f === "dailyFixedCapacityCharges"
+    )
+      continue;
     const value = valueOf(f, state, region, configuration, scenarios);
     if (value) out.push({ label: FIELD_LABELS[f] ?? f, value });
   }
   return out;
 }
 
-export function blockSummary(kind: DrawerKind, state: FormState, region: ForecastRegion | undefined, configuration: Configuration, scenarios: Scenario[]) {
+export function blockSummary(
+  kind: DrawerKind,
+  state: FormState,
+  region: ForecastRegion | undefined,
+  configuration: Configuration,
+  scenarios: Scenario[],
+) {
   const fields = drawerOwnedFields(kind, configuration);
   const withEnergy = kind === "bessDetails" && str(state, "ratedPower") && str(state, "duration");
   const rows = summarise(fields, state, region, configuration, scenarios);

@@ -13,19 +13,33 @@ export function useHydrated() {
 
 function selectorFor(field: string, values: string[]) {
   return values
-    .map((v) => `input[name="${field}"][value="${v}"]:checked, select[name="${field}"] option[value="${v}"]:checked`)
+    .map(
+      (v) =>
+        `input[name="${field}"][value="${v}"]:checked, select[name="${field}"] option[value="${v}"]:checked`,
+    )
     .join(", ");
 }
 
 const WhenBox = styled.div<{ $sel: string; $hide: boolean }>`
-  ${(p) => (p.$hide ? `form:has(${p.$sel}) & { display: none; }` : `form:not(:has(${p.$sel})) & { display: none; }`)}
+  ${(p) =>
+    p.$hide ? `form:has(${p.$sel}) & { display: none; }` : `form:not(:has(${p.$sel})) & { display: none; }`}
 `;
 
 /**
  * Shown only while `field` has one of `values` (or, with `not`, while it has none of them). Pure CSS
  * (`:has()`), so it works the same with and without JavaScript.
  */
-export function When({ field, is, not, children }: { field: string; is?: string | string[]; not?: string | string[]; children: ReactNode }) {
+export function When({
+  field,
+  is,
+  not,
+  children,
+}: {
+  field: string;
+  is?: string | string[];
+  not?: string | string[];
+  children: ReactNode;
+}) {
   const values = ([] as string[]).concat((is ?? not)!);
   return (
     <WhenBox $sel={selectorFor(field, values)} $hide={!!not} data-when={field}>
@@ -39,7 +53,10 @@ export const Group = styled.fieldset`
   border-radius: ${theme.radius};
   padding: 0.75rem 1rem 0.25rem;
   margin: 0 0 1rem;
-  legend { font-weight: 700; padding: 0 0.3rem; }
+  legend {
+    font-weight: 700;
+    padding: 0 0.3rem;
+  }
 `;
 
 export const Row = styled.div`
@@ -53,7 +70,12 @@ export const Choices = styled.div`
   flex-wrap: wrap;
   gap: 0.4rem 1.2rem;
   margin: 0.25rem 0 0.5rem;
-  label { font-weight: 400; display: inline-flex; gap: 0.35rem; align-items: center; }
+  label {
+    font-weight: 400;
+    display: inline-flex;
+    gap: 0.35rem;
+    align-items: center;
+  }
 `;
 
 export const Snack = styled.div`
@@ -88,7 +110,9 @@ export const Toolbar = styled.div`
   gap: 0.5rem;
   align-items: center;
   justify-content: flex-end;
-  form { display: inline; }
+  form {
+    display: inline;
+  }
 `;
 
 export const Summary = styled.dl`
@@ -97,9 +121,18 @@ export const Summary = styled.dl`
   gap: 0.2rem 0.75rem;
   margin: 0;
   font-size: 0.92rem;
-  dt { color: ${theme.colour.muted}; }
-  dd { margin: 0; font-weight: 600; overflow-wrap: anywhere; }
+  dt {
+    color: ${theme.colour.muted};
+  }
+  dd {
+    margin: 0;
+    font-weight: 600;
+    overflow-wrap: anywhere;
+  }
 `;
 
 /** Paths inside the builder: moving between them keeps the work (it travels in the URL). */
-export const inBuilder = (p: string) => p.startsWith("/forecasts/builder/canvas") || p.startsWith("/forecasts/builder/edit") || p.startsWith("/forecasts/create");
+export const inBuilder = (p: string) =>
+  p.startsWith("/forecasts/builder/canvas") ||
+  p.startsWith("/forecasts/builder/edit") ||
+  p.startsWith("/forecasts/create");

@@ -28,12 +28,32 @@ const Box = styled.section`
   background: ${theme.colour.surface};
   padding: 0.75rem 1rem;
   margin: 0 0 1rem;
-  h2 { font-size: 1rem; margin: 0 0 0.5rem; }
-  ul { list-style: none; margin: 0; padding: 0; }
-  li { display: flex; align-items: center; gap: 0.75rem; flex-wrap: wrap; padding: 0.35rem 0; border-top: 1px solid ${theme.colour.line}; }
-  li:first-child { border-top: none; }
-  .what { margin-right: auto; }
-  form { display: inline; }
+  h2 {
+    font-size: 1rem;
+    margin: 0 0 0.5rem;
+  }
+  ul {
+    list-style: none;
+    margin: 0;
+    padding: 0;
+  }
+  li {
+    display: flex;
+    align-items: center;
+    gap: 0.75rem;
+    flex-wrap: wrap;
+    padding: 0.35rem 0;
+    border-top: 1px solid ${theme.colour.line};
+  }
+  li:first-child {
+    border-top: none;
+  }
+  .what {
+    margin-right: auto;
+  }
+  form {
+    display: inline;
+  }
 `;
 
 const POLL_MS = 2000;
@@ -59,7 +79,13 @@ function label(a: ZipArchive) {
   return `Zip archive of ${n}`;
 }
 
-export function BackgroundJobs({ initial, heading = "Background jobs" }: { initial: ZipArchive[]; heading?: string }) {
+export function BackgroundJobs({
+  initial,
+  heading = "Background jobs",
+}: {
+  initial: ZipArchive[];
+  heading?: string;
+}) {
   const hydrated = useHydrated();
   const [items, setItems] = useState<ZipArchive[]>(initial);
   const fetcher = useFetcher<{ archives: ZipArchive[] }>();
@@ -114,7 +140,9 @@ export function BackgroundJobs({ initial, heading = "Background jobs" }: { initi
             {a.status === "preparing" ? <ProcessingIcon title="Preparing" /> : null}
             <span className="what">
               {label(a)} · {format(new Date(a.createdAt), "dd MMM yyyy HH:mm")} ·{" "}
-              <strong>{a.status === "preparing" ? "Preparing" : a.status === "failed" ? "Failed" : "Ready"}</strong>
+              <strong>
+                {a.status === "preparing" ? "Preparing" : a.status === "failed" ? "Failed" : "Ready"}
+              </strong>
               {a.status === "failed" && a.error ? ` — ${a.error}` : null}
             </span>
             {a.status === "completed" ? (
@@ -136,7 +164,11 @@ export function BackgroundJobs({ initial, heading = "Background jobs" }: { initi
               <input type="hidden" name="intent" value="cancel" />
               <input type="hidden" name="id" value={a.id} />
               <input type="hidden" name="redirectTo" value={back} />
-              <Button type="submit" $variant="link" aria-label={`${a.status === "completed" ? "Remove" : "Cancel"} ${label(a)}`}>
+              <Button
+                type="submit"
+                $variant="link"
+                aria-label={`${a.status === "completed" ? "Remove" : "Cancel"} ${label(a)}`}
+              >
                 {a.status === "completed" ? "Remove" : "Cancel"}
               </Button>
             </Form>

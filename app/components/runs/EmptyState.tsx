@@ -5,7 +5,9 @@ import { ButtonLink, Card, Muted } from "../ui.tsx";
 const Box = styled(Card)`
   text-align: center;
   padding: 2.5rem 1rem;
-  h2 { margin: 0 0 0.5rem; }
+  h2 {
+    margin: 0 0 0.5rem;
+  }
 `;
 
 export const CONTACT_US_HREF = "mailto:support@voltcast.local?subject=Forecast%20runs";

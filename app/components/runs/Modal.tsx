@@ -13,9 +13,20 @@ const Dialog = styled.dialog`
   width: calc(100% - 2rem);
   box-shadow: 0 12px 40px rgba(0, 0, 0, 0.25);
   z-index: 50;
-  &::backdrop { background: rgba(23, 32, 42, 0.45); }
-  h2 { margin-top: 0; }
-  .close { position: absolute; top: 0.75rem; right: 1rem; text-decoration: none; font-size: 1.4rem; color: ${theme.colour.muted}; }
+  &::backdrop {
+    background: rgba(23, 32, 42, 0.45);
+  }
+  h2 {
+    margin-top: 0;
+  }
+  .close {
+    position: absolute;
+    top: 0.75rem;
+    right: 1rem;
+    text-decoration: none;
+    font-size: 1.4rem;
+    color: ${theme.colour.muted};
+  }
 `;
 
 export function Modal({

@@ -13,12 +13,36 @@ const Bar = styled.div`
   align-items: flex-end;
   gap: 0.75rem 1rem;
   margin: 0 0 1rem;
-  label { display: flex; flex-direction: column; gap: 0.2rem; font-size: 0.85rem; font-weight: 600; }
-  label.check { flex-direction: row; align-items: center; gap: 0.4rem; padding-bottom: 0.5rem; }
-  select { font: inherit; padding: 0.4rem 0.5rem; border: 1px solid ${theme.colour.line}; border-radius: ${theme.radius}; background: #fff; min-width: 9rem; }
+  label {
+    display: flex;
+    flex-direction: column;
+    gap: 0.2rem;
+    font-size: 0.85rem;
+    font-weight: 600;
+  }
+  label.check {
+    flex-direction: row;
+    align-items: center;
+    gap: 0.4rem;
+    padding-bottom: 0.5rem;
+  }
+  select {
+    font: inherit;
+    padding: 0.4rem 0.5rem;
+    border: 1px solid ${theme.colour.line};
+    border-radius: ${theme.radius};
+    background: #fff;
+    min-width: 9rem;
+  }
 `;
 
-export const REGION_NAMES: Record<string, string> = { GB: "Great Britain", ERCOT: "ERCOT (Texas)", NEM: "Australia (NEM)", DE: "Germany", ES: "Spain" };
+export const REGION_NAMES: Record<string, string> = {
+  GB: "Great Britain",
+  ERCOT: "ERCOT (Texas)",
+  NEM: "Australia (NEM)",
+  DE: "Germany",
+  ES: "Spain",
+};
 
 export interface FilterValues {
   marketRegion: string[];
@@ -27,13 +51,28 @@ export interface FilterValues {
   financeStatus: string[];
 }
 
-export function RunFilters({ query, values, pathname }: { query: ListQuery; values: FilterValues; pathname: string }) {
+export function RunFilters({
+  query,
+  values,
+  pathname,
+}: {
+  query: ListQuery;
+  values: FilterValues;
+  pathname: string;
+}) {
   const submit = useSubmit();
   // Marks when changes submit by themselves (JavaScript running); until then "Apply filters" does it.
   const live = useHydrated();
-  const auto = (e: React.ChangeEvent<HTMLElement>) => submit((e.currentTarget as HTMLInputElement).form, { preventScrollReset: true, replace: true });
+  const auto = (e: React.ChangeEvent<HTMLElement>) =>
+    submit((e.currentTarget as HTMLInputElement).form, { preventScrollReset: true, replace: true });
   return (
-    <Form method="get" action={pathname} role="search" aria-label="Filter runs" data-live={live ? "true" : undefined}>
+    <Form
+      method="get"
+      action={pathname}
+      role="search"
+      aria-label="Filter runs"
+      data-live={live ? "true" : undefined}
+    >
       <Bar>
         <label>
           Region
@@ -59,7 +98,12 @@ export function RunFilters({ query, values, pathname }: { query: ListQuery; valu
         </label>
         <label>
           Model version
-          <select name="modelVersion" defaultValue={query.modelVersion ?? ""} onChange={auto} key={`m-${query.modelVersion}`}>
+          <select
+            name="modelVersion"
+            defaultValue={query.modelVersion ?? ""}
+            onChange={auto}
+            key={`m-${query.modelVersion}`}
+          >
             <option value="">Any version</option>
             {values.modelVersion.map((m) => (
               <option key={m} value={m}>
@@ -70,7 +114,12 @@ export function RunFilters({ query, values, pathname }: { query: ListQuery; valu
         </label>
         <label>
           Finance status
-          <select name="financeStatus" defaultValue={query.financeStatus ?? ""} onChange={auto} key={`f-${query.financeStatus}`}>
+          <select
+            name="financeStatus"
+            defaultValue={query.financeStatus ?? ""}
+            onChange={auto}
+            key={`f-${query.financeStatus}`}
+          >
             <option value="">Any finance status</option>
             {FINANCE_STATUSES.filter((f) => values.financeStatus.includes(f.value)).map((f) => (
               <option key={f.value} value={f.value}>
@@ -80,7 +129,14 @@ export function RunFilters({ query, values, pathname }: { query: ListQuery; valu
           </select>
         </label>
         <label className="check">
-          <input type="checkbox" name="onlyCustom" value="true" defaultChecked={query.onlyCustom} onChange={auto} key={`c-${query.onlyCustom}`} />
+          <input
+            type="checkbox"
+            name="onlyCustom"
+            value="true"
+            defaultChecked={query.onlyCustom}
+            onChange={auto}
+            key={`c-${query.onlyCustom}`}
+          />
           Custom runs only
         </label>
         <label>

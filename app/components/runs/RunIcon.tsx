@@ -18,11 +18,26 @@ const EditLink = styled(Link)`
   color: ${theme.colour.info};
 `;
 
-export function ProcessingIcon({ animate = true, title = "Processing" }: { animate?: boolean; title?: string }) {
+export function ProcessingIcon({
+  animate = true,
+  title = "Processing",
+}: {
+  animate?: boolean;
+  title?: string;
+}) {
   return (
     <Spinner $animate={animate} width="18" height="18" viewBox="0 0 24 24" role="img" aria-label={title}>
       <title>{title}</title>
-      <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" strokeWidth="2.5" strokeDasharray="42 14" strokeLinecap="round" />
+      <circle
+        cx="12"
+        cy="12"
+        r="9"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2.5"
+        strokeDasharray="42 14"
+        strokeLinecap="round"
+      />
     </Spinner>
   );
 }
@@ -30,13 +45,27 @@ export function ProcessingIcon({ animate = true, title = "Processing" }: { anima
 export function EditIcon() {
   return (
     <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path d="M4 20h4L19 9l-4-4L4 16v4z M14 6l4 4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
+      <path
+        d="M4 20h4L19 9l-4-4L4 16v4z M14 6l4 4"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinejoin="round"
+      />
     </svg>
   );
 }
 
 /** The icon of a run row; drafts link to the builder's edit page. */
-export function RunIcon({ run, name, editHref }: { run: RunLike & { hasFile?: boolean }; name: string; editHref?: string }) {
+export function RunIcon({
+  run,
+  name,
+  editHref,
+}: {
+  run: RunLike & { hasFile?: boolean };
+  name: string;
+  editHref?: string;
+}) {
   const icon = runIcon(run);
   if (icon === "none") return null;
   if (icon === "edit") {
@@ -48,5 +77,10 @@ export function RunIcon({ run, name, editHref }: { run: RunLike & { hasFile?: bo
       <EditIcon />
     );
   }
-  return <ProcessingIcon animate={run.status === "processing"} title={run.status === "processing" ? "Processing" : "No result file yet"} />;
+  return (
+    <ProcessingIcon
+      animate={run.status === "processing"}
+      title={run.status === "processing" ? "Processing" : "No result file yet"}
+    />
+  );
 }

@@ -13,8 +13,16 @@ const Details = styled.details`
   border: 1px solid ${theme.colour.line};
   border-radius: ${theme.radius};
   background: ${theme.colour.surface};
-  summary { cursor: pointer; padding: 0.75rem 1rem; font-weight: 700; }
-  ol { list-style: none; margin: 0; padding: 0 1rem 0.75rem; }
+  summary {
+    cursor: pointer;
+    padding: 0.75rem 1rem;
+    font-weight: 700;
+  }
+  ol {
+    list-style: none;
+    margin: 0;
+    padding: 0 1rem 0.75rem;
+  }
 `;
 
 const Item = styled.li<{ $warning: boolean; $live: boolean }>`
@@ -25,7 +33,11 @@ const Item = styled.li<{ $warning: boolean; $live: boolean }>`
   border-top: 1px solid ${theme.colour.line};
   color: ${(p) => (p.$warning ? theme.colour.danger : theme.colour.ink)};
   font-weight: ${(p) => (p.$warning ? 600 : 400)};
-  time { color: ${theme.colour.muted}; font-variant-numeric: tabular-nums; white-space: nowrap; }
+  time {
+    color: ${theme.colour.muted};
+    font-variant-numeric: tabular-nums;
+    white-space: nowrap;
+  }
   @media (prefers-reduced-motion: no-preference) {
     animation: ${(p) => (p.$live ? pulse : "none")} 1.4s ease-in-out infinite;
   }
@@ -38,7 +50,17 @@ export function eventElapsed(e: ProgressEvent, runCreatedAt: string): number {
   return at ? Math.max(0, (new Date(at).getTime() - new Date(runCreatedAt).getTime()) / 1000) : 0;
 }
 
-export function RunLog({ events, createdAt, processing, open = true }: { events: ProgressEvent[]; createdAt: string; processing: boolean; open?: boolean }) {
+export function RunLog({
+  events,
+  createdAt,
+  processing,
+  open = true,
+}: {
+  events: ProgressEvent[];
+  createdAt: string;
+  processing: boolean;
+  open?: boolean;
+}) {
   return (
     <Details open={open}>
       <summary>Run log</summary>
@@ -50,7 +72,13 @@ export function RunLog({ events, createdAt, processing, open = true }: { events:
             const live = processing && i === events.length - 1;
             const secs = eventElapsed(e, createdAt);
             return (
-              <Item key={e.id} $warning={e.status === "warning"} $live={live} data-status={e.status} aria-current={live ? "step" : undefined}>
+              <Item
+                key={e.id}
+                $warning={e.status === "warning"}
+                $live={live}
+                data-status={e.status}
+                aria-current={live ? "step" : undefined}
+              >
                 <span>
                   {e.status === "warning" ? "⚠ " : ""}
                   {e.event}

@@ -17,21 +17,49 @@ const Table = styled.table`
   background: ${theme.colour.surface};
   border: 1px solid ${theme.colour.line};
   border-radius: ${theme.radius};
-  th, td { padding: 0.6rem 0.75rem; text-align: left; vertical-align: top; border-bottom: 1px solid ${theme.colour.line}; }
-  th { font-size: 0.85rem; color: ${theme.colour.muted}; font-weight: 700; white-space: nowrap; }
-  th a { color: inherit; }
-  tbody tr:hover { background: ${theme.colour.page}; }
-  tbody tr[aria-selected="true"] { background: ${theme.colour.brandSoft}; }
-  td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
-  th.num { text-align: right; }
-  small { display: block; color: ${theme.colour.muted}; }
+  th,
+  td {
+    padding: 0.6rem 0.75rem;
+    text-align: left;
+    vertical-align: top;
+    border-bottom: 1px solid ${theme.colour.line};
+  }
+  th {
+    font-size: 0.85rem;
+    color: ${theme.colour.muted};
+    font-weight: 700;
+    white-space: nowrap;
+  }
+  th a {
+    color: inherit;
+  }
+  tbody tr:hover {
+    background: ${theme.colour.page};
+  }
+  tbody tr[aria-selected="true"] {
+    background: ${theme.colour.brandSoft};
+  }
+  td.num {
+    text-align: right;
+    font-variant-numeric: tabular-nums;
+    white-space: nowrap;
+  }
+  th.num {
+    text-align: right;
+  }
+  small {
+    display: block;
+    color: ${theme.colour.muted};
+  }
 `;
 
 const NameCell = styled.div`
   display: flex;
   gap: 0.5rem;
   align-items: flex-start;
-  a { font-weight: 600; }
+  a {
+    font-weight: 600;
+  }
 `;
 
 /** The padlock of a run whose library subscription the user lacks (spec §6). */
@@ -86,11 +114,24 @@ export interface RunTableProps {
   showFinanceStatus?: boolean;
 }
 
-function SortHeader({ label, column, sort }: { label: string; column: "status" | "model_version"; sort?: SortProps }) {
+function SortHeader({
+  label,
+  column,
+  sort,
+}: {
+  label: string;
+  column: "status" | "model_version";
+  sort?: SortProps;
+}) {
   if (!sort) return <>{label}</>;
-  const dir = sort.ordering === column ? "ascending" : sort.ordering === `-${column}` ? "descending" : undefined;
+  const dir =
+    sort.ordering === column ? "ascending" : sort.ordering === `-${column}` ? "descending" : undefined;
   return (
-    <Link to={sort.hrefFor(column)} preventScrollReset aria-label={`Sort by ${label}${dir === "ascending" ? ", now ascending" : dir === "descending" ? ", now descending" : ""}`}>
+    <Link
+      to={sort.hrefFor(column)}
+      preventScrollReset
+      aria-label={`Sort by ${label}${dir === "ascending" ? ", now ascending" : dir === "descending" ? ", now descending" : ""}`}
+    >
       {label} {dir === "ascending" ? "▲" : dir === "descending" ? "▼" : "↕"}
     </Link>
   );
@@ -102,7 +143,15 @@ function ariaSort(sort: SortProps | undefined, column: string): "ascending" | "d
   return undefined;
 }
 
-export function RunTable({ runs, now, caption, sort, selection, actions, showFinanceStatus = true }: RunTableProps) {
+export function RunTable({
+  runs,
+  now,
+  caption,
+  sort,
+  selection,
+  actions,
+  showFinanceStatus = true,
+}: RunTableProps) {
   const selectable = runs.filter((r) => r.status !== "draft");
   const allOn = selection && selectable.length > 0 && selectable.every((r) => selection.selected.has(r.id));
   return (
@@ -119,7 +168,12 @@ export function RunTable({ runs, now, caption, sort, selection, actions, showFin
                 aria-label="Select all runs on this page"
                 checked={Boolean(allOn)}
                 disabled={!selection.onToggleAll || selectable.length === 0}
-                onChange={(e) => selection.onToggleAll?.(selectable.map((r) => r.id), e.currentTarget.checked)}
+                onChange={(e) =>
+                  selection.onToggleAll?.(
+                    selectable.map((r) => r.id),
+                    e.currentTarget.checked,
+                  )
+                }
               />
             </th>
           ) : null}
@@ -176,14 +230,18 @@ export function RunTable({ runs, now, caption, sort, selection, actions, showFin
                   </div>
                 </NameCell>
               </td>
-              <td className="num">{run.revenue !== null ? formatMoney(run.revenue) : run.locked ? <Padlock /> : "—"}</td>
+              <td className="num">
+                {run.revenue !== null ? formatMoney(run.revenue) : run.locked ? <Padlock /> : "—"}
+              </td>
               <td>
                 {run.createdBy ?? "—"}
                 {run.editedBy ? <small>Edited by {run.editedBy}</small> : null}
                 {start ? <small>Start date {start}</small> : null}
               </td>
               <td>{run.modelVersion ?? "—"}</td>
-              <td>{isDraft ? "Draft" : <ProgressBar run={run} now={now} label={`Progress of ${run.runName}`} />}</td>
+              <td>
+                {isDraft ? "Draft" : <ProgressBar run={run} now={now} label={`Progress of ${run.runName}`} />}
+              </td>
               {showFinanceStatus ? <td>{isDraft ? "—" : financeStatusLabel(run.financeStatus)}</td> : null}
               {actions ? <td>{actions(run)}</td> : null}
             </tr>

@@ -23,8 +23,15 @@ const Fixed = styled.div`
   background: ${theme.colour.ink};
   color: #fff;
   border-radius: ${theme.radius};
-  p { margin: 0; margin-right: auto; }
-  button[data-variant="cancel"] { background: transparent; border-color: rgba(255,255,255,0.6); color: #fff; }
+  p {
+    margin: 0;
+    margin-right: auto;
+  }
+  button[data-variant="cancel"] {
+    background: transparent;
+    border-color: rgba(255, 255, 255, 0.6);
+    color: #fff;
+  }
 `;
 
 /** Saves a Blob under a file name (the browser's own download). */
@@ -69,11 +76,17 @@ export function SelectionBanner({
       const body = new FormData();
       body.set("intent", intent);
       for (const id of selection.selected) body.append("forecastRunsId", id);
-      const res = await fetch(action, { method: "POST", body, headers: { accept: "application/zip, application/json" } });
+      const res = await fetch(action, {
+        method: "POST",
+        body,
+        headers: { accept: "application/zip, application/json" },
+      });
       const type = res.headers.get("content-type") ?? "";
       if (!res.ok) {
         const data = type.includes("json") ? await res.json().catch(() => null) : null;
-        const fieldError = data?.errors ? Object.values(data.errors as Record<string, string[]>).flat()[0] : null;
+        const fieldError = data?.errors
+          ? Object.values(data.errors as Record<string, string[]>).flat()[0]
+          : null;
         setError(fieldError ?? data?.detail ?? "The download could not be prepared.");
         return;
       }

@@ -14,7 +14,17 @@ const axisStyle = {
   grid: { stroke: "#eef1f5" },
 };
 
-export function RevenueChart({ rows, streams, unit, title }: { rows: StreamTableRow[]; streams: string[]; unit: string; title: string }) {
+export function RevenueChart({
+  rows,
+  streams,
+  unit,
+  title,
+}: {
+  rows: StreamTableRow[];
+  streams: string[];
+  unit: string;
+  title: string;
+}) {
   const totals = rows.map((r) => r.total);
   const desc = `Stacked bars of revenue by stream for ${rows.length} years, in ${unit}. Yearly totals from ${formatMoney(Math.min(...totals))} to ${formatMoney(Math.max(...totals))}. The table below lists every value.`;
   return (
@@ -27,10 +37,19 @@ export function RevenueChart({ rows, streams, unit, title }: { rows: StreamTable
       desc={desc}
     >
       <VictoryAxis style={axisStyle} tickValues={rows.map((r) => String(r.year))} fixLabelOverlap />
-      <VictoryAxis dependentAxis label={unit} tickFormat={(t: number) => formatMoney(t)} style={{ ...axisStyle, axisLabel: { ...axisStyle.axisLabel, padding: 60 } }} />
+      <VictoryAxis
+        dependentAxis
+        label={unit}
+        tickFormat={(t: number) => formatMoney(t)}
+        style={{ ...axisStyle, axisLabel: { ...axisStyle.axisLabel, padding: 60 } }}
+      />
       <VictoryStack colorScale={[...theme.series]}>
         {streams.map((k) => (
-          <VictoryBar key={k} data={rows.map((r) => ({ x: String(r.year), y: r.streams[k] ?? 0 }))} barRatio={0.7} />
+          <VictoryBar
+            key={k}
+            data={rows.map((r) => ({ x: String(r.year), y: r.streams[k] ?? 0 }))}
+            barRatio={0.7}
+          />
         ))}
       </VictoryStack>
       <VictoryLegend
@@ -40,7 +59,10 @@ export function RevenueChart({ rows, streams, unit, title }: { rows: StreamTable
         itemsPerRow={4}
         gutter={16}
         style={{ labels: { fontSize: 10, fill: theme.colour.ink } }}
-        data={streams.map((k, i) => ({ name: streamLabel(k), symbol: { fill: theme.series[i % theme.series.length], type: "square" } }))}
+        data={streams.map((k, i) => ({
+          name: streamLabel(k),
+          symbol: { fill: theme.series[i % theme.series.length], type: "square" },
+        }))}
       />
     </VictoryChart>
   );
@@ -70,7 +92,11 @@ export function DispatchChart({ day, currency }: { day: DispatchDay; currency: s
       title={`Dispatch on ${day.date}`}
       desc={`Charge (below zero) and discharge in MW, state of charge in MWh, and the price in ${currency}/MWh over the day. The table below lists every interval.`}
     >
-      <VictoryAxis tickValues={[0, 3, 6, 9, 12, 15, 18, 21, 24]} tickFormat={(t: number) => `${String(t).padStart(2, "0")}:00`} style={axisStyle} />
+      <VictoryAxis
+        tickValues={[0, 3, 6, 9, 12, 15, 18, 21, 24]}
+        tickFormat={(t: number) => `${String(t).padStart(2, "0")}:00`}
+        style={axisStyle}
+      />
       <VictoryAxis dependentAxis label="MW / MWh" style={axisStyle} />
       <VictoryAxis
         dependentAxis
@@ -80,10 +106,27 @@ export function DispatchChart({ day, currency }: { day: DispatchDay; currency: s
         tickFormat={(t: number) => formatMoney(pMin + (t / maxMw) * (pMax - pMin))}
         style={{ ...axisStyle, axisLabel: { ...axisStyle.axisLabel, padding: 40 } }}
       />
-      <VictoryBar data={pts.map((p) => ({ x: hour(p.time), y: p.discharge }))} style={{ data: { fill: theme.series[0] } }} barWidth={barWidth} alignment="start" />
-      <VictoryBar data={pts.map((p) => ({ x: hour(p.time), y: -p.charge }))} style={{ data: { fill: theme.series[2] } }} barWidth={barWidth} alignment="start" />
-      <VictoryLine data={pts.map((p) => ({ x: hour(p.time), y: p.stateOfCharge }))} style={{ data: { stroke: theme.series[4], strokeWidth: 2 } }} />
-      <VictoryLine data={pts.map((p) => ({ x: hour(p.time), y: scale(p.price) }))} style={{ data: { stroke: theme.series[1], strokeWidth: 2 } }} interpolation="stepAfter" />
+      <VictoryBar
+        data={pts.map((p) => ({ x: hour(p.time), y: p.discharge }))}
+        style={{ data: { fill: theme.series[0] } }}
+        barWidth={barWidth}
+        alignment="start"
+      />
+      <VictoryBar
+        data={pts.map((p) => ({ x: hour(p.time), y: -p.charge }))}
+        style={{ data: { fill: theme.series[2] } }}
+        barWidth={barWidth}
+        alignment="start"
+      />
+      <VictoryLine
+        data={pts.map((p) => ({ x: hour(p.time), y: p.stateOfCharge }))}
+        style={{ data: { stroke: theme.series[4], strokeWidth: 2 } }}
+      />
+      <VictoryLine
+        data={pts.map((p) => ({ x: hour(p.time), y: scale(p.price) }))}
+        style={{ data: { stroke: theme.series[1], strokeWidth: 2 } }}
+        interpolation="stepAfter"
+      />
       <VictoryLegend
         x={60}
         y={262}
@@ -102,7 +145,13 @@ export function DispatchChart({ day, currency }: { day: DispatchDay; currency: s
 }
 
 /** Expected revenue of a portfolio asset per year, one line per linked run. */
-export function ExpectedRevenueChart({ series, unit }: { series: { name: string; points: { year: number; value: number }[] }[]; unit: string }) {
+export function ExpectedRevenueChart({
+  series,
+  unit,
+}: {
+  series: { name: string; points: { year: number; value: number }[] }[];
+  unit: string;
+}) {
   const years = [...new Set(series.flatMap((s) => s.points.map((p) => p.year)))].sort((a, b) => a - b);
   return (
     <VictoryChart
@@ -113,10 +162,24 @@ export function ExpectedRevenueChart({ series, unit }: { series: { name: string;
       title={`Expected revenue per year (${unit})`}
       desc={`One line per linked forecast run over ${years.length} years. The table below lists every value.`}
     >
-      <VictoryAxis tickValues={years} tickFormat={(t: number) => String(t)} fixLabelOverlap style={axisStyle} />
-      <VictoryAxis dependentAxis label={unit} tickFormat={(t: number) => formatMoney(t)} style={{ ...axisStyle, axisLabel: { ...axisStyle.axisLabel, padding: 60 } }} />
+      <VictoryAxis
+        tickValues={years}
+        tickFormat={(t: number) => String(t)}
+        fixLabelOverlap
+        style={axisStyle}
+      />
+      <VictoryAxis
+        dependentAxis
+        label={unit}
+        tickFormat={(t: number) => formatMoney(t)}
+        style={{ ...axisStyle, axisLabel: { ...axisStyle.axisLabel, padding: 60 } }}
+      />
       {series.map((s, i) => (
-        <VictoryLine key={s.name} data={s.points.map((p) => ({ x: p.year, y: p.value }))} style={{ data: { stroke: theme.series[i % theme.series.length], strokeWidth: 2 } }} />
+        <VictoryLine
+          key={s.name}
+          data={s.points.map((p) => ({ x: p.year, y: p.value }))}
+          style={{ data: { stroke: theme.series[i % theme.series.length], strokeWidth: 2 } }}
+        />
       ))}
       <VictoryLegend
         x={80}
@@ -124,7 +187,10 @@ export function ExpectedRevenueChart({ series, unit }: { series: { name: string;
         orientation="horizontal"
         gutter={18}
         style={{ labels: { fontSize: 10, fill: theme.colour.ink } }}
-        data={series.map((s, i) => ({ name: s.name, symbol: { fill: theme.series[i % theme.series.length], type: "minus" } }))}
+        data={series.map((s, i) => ({
+          name: s.name,
+          symbol: { fill: theme.series[i % theme.series.length], type: "minus" },
+        }))}
       />
     </VictoryChart>
   );

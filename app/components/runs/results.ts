@@ -43,7 +43,8 @@ export interface StreamTableRow {
 export function streamsOf(s: StrategyResult): string[] {
   const order = Object.keys(STREAM_LABELS);
   const seen = new Set<string>();
-  for (const y of s.years) for (const [k, v] of Object.entries(y.streams)) if (Math.abs(v) > 1e-9) seen.add(k);
+  for (const y of s.years)
+    for (const [k, v] of Object.entries(y.streams)) if (Math.abs(v) > 1e-9) seen.add(k);
   return [...seen].sort((a, b) => (order.indexOf(a) + 1 || 99) - (order.indexOf(b) + 1 || 99));
 }
 
@@ -76,7 +77,10 @@ export interface KeyFigures {
 export function keyFigures(s: StrategyResult, marketRegion: string, period: Period): KeyFigures {
   const n = s.years.length || 1;
   const last = s.years[s.years.length - 1];
-  const repowering = new Set<number>([...(s.repoweringEvents ?? []).map((e) => e.year), ...s.years.filter((y) => y.repowered).map((y) => y.year)]);
+  const repowering = new Set<number>([
+    ...(s.repoweringEvents ?? []).map((e) => e.year),
+    ...s.years.filter((y) => y.repowered).map((y) => y.year),
+  ]);
   return {
     averagePerMW: perPeriod(s.averagePerMWYear, period),
     unit: revenueUnit(marketRegion, period),
@@ -91,7 +95,12 @@ export function keyFigures(s: StrategyResult, marketRegion: string, period: Peri
 export function ratedPowerOf(forecast: Record<string, unknown>): number | null {
   const n = (v: unknown) => (typeof v === "number" ? v : typeof v === "string" && v !== "" ? Number(v) : NaN);
   const configuration = String(forecast.configuration ?? "bess");
-  const p = configuration === "solar" ? n(forecast.solarRatedPower) : configuration === "wind" ? n(forecast.windRatedPower) : n(forecast.ratedPower);
+  const p =
+    configuration === "solar"
+      ? n(forecast.solarRatedPower)
+      : configuration === "wind"
+        ? n(forecast.windRatedPower)
+        : n(forecast.ratedPower);
   return Number.isFinite(p) && p > 0 ? p : null;
 }
 

@@ -72,9 +72,13 @@ export function elapsedSeconds(run: Pick<RunLike, "createdAt" | "progressEvents"
   const last = latestEvent(run.progressEvents);
   if (!last) {
     if (!run.finishedAt) return 0;
-    return Math.max(0, Math.round((new Date(run.finishedAt).getTime() - new Date(run.createdAt).getTime()) / 1000));
+    return Math.max(
+      0,
+      Math.round((new Date(run.finishedAt).getTime() - new Date(run.createdAt).getTime()) / 1000),
+    );
   }
-  if (typeof last.timeElapsedSeconds === "number" && Number.isFinite(last.timeElapsedSeconds)) return Math.max(0, last.timeElapsedSeconds);
+  if (typeof last.timeElapsedSeconds === "number" && Number.isFinite(last.timeElapsedSeconds))
+    return Math.max(0, last.timeElapsedSeconds);
   const at = last.created_at ?? last.createdAt;
   if (!at) return 0;
   return Math.max(0, Math.round((new Date(at).getTime() - new Date(run.createdAt).getTime()) / 1000));
@@ -110,7 +114,8 @@ export function runIcon(run: Pick<RunLike, "status" | "progressEvents" | "hasFil
 }
 
 /** Runs that are still moving: the page follows them live (JS) or refreshes (no JS). */
-export const isInProgress = (run: Pick<RunLike, "status" | "progressEvents">) => effectiveStatus(run) === "processing";
+export const isInProgress = (run: Pick<RunLike, "status" | "progressEvents">) =>
+  effectiveStatus(run) === "processing";
 
 export interface DownloadableRun {
   status: RunStatus;
@@ -123,7 +128,9 @@ export interface DownloadableRun {
 }
 
 /** The library subscription a run needs (spec §6): GB and ERCOT non-custom runs. */
-export function requiredLibrarySubscription(run: Pick<DownloadableRun, "isCustom" | "marketRegion" | "subscription">): string | null {
+export function requiredLibrarySubscription(
+  run: Pick<DownloadableRun, "isCustom" | "marketRegion" | "subscription">,
+): string | null {
   if (run.isCustom) return null;
   if (run.subscription) return run.subscription;
   if (run.marketRegion === "GB") return "library_gb_forecast";
@@ -131,7 +138,9 @@ export function requiredLibrarySubscription(run: Pick<DownloadableRun, "isCustom
   return null;
 }
 
-export type DownloadVerdict = { ok: true } | { ok: false; reason: "not_ready" | "no_file" | "subscription"; subscription?: string };
+export type DownloadVerdict =
+  | { ok: true }
+  | { ok: false; reason: "not_ready" | "no_file" | "subscription"; subscription?: string };
 
 /**
  * Spec §4: the run file downloads only when the run is ready_for_review, a result file exists and,
@@ -142,13 +151,20 @@ export function downloadVerdict(run: DownloadableRun, subscriptions: Iterable<st
   if (effectiveStatus(run) !== "ready_for_review") return { ok: false, reason: "not_ready" };
   if (!run.hasFile) return { ok: false, reason: "no_file" };
   const needed = requiredLibrarySubscription(run);
-  if (needed && !new Set(subscriptions).has(needed)) return { ok: false, reason: "subscription", subscription: needed };
+  if (needed && !new Set(subscriptions).has(needed))
+    return { ok: false, reason: "subscription", subscription: needed };
   return { ok: true };
 }
 
 // ── Units (spec §9) ──────────────────────────────────────────────────────────────────────────
 
-export const CURRENCY_BY_REGION: Record<string, string> = { GB: "GBP", ERCOT: "USD", NEM: "AUD", DE: "EUR", ES: "EUR" };
+export const CURRENCY_BY_REGION: Record<string, string> = {
+  GB: "GBP",
+  ERCOT: "USD",
+  NEM: "AUD",
+  DE: "EUR",
+  ES: "EUR",
+};
 
 export type Period = "year" | "month";
 
@@ -162,7 +178,10 @@ export const perPeriod = (perYear: number, period: Period) => (period === "month
 
 export function formatMoney(value: number, fractionDigits = 0): string {
   if (!Number.isFinite(value)) return "—";
-  return value.toLocaleString("en-GB", { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits });
+  return value.toLocaleString("en-GB", {
+    minimumFractionDigits: fractionDigits,
+    maximumFractionDigits: fractionDigits,
+  });
 }
 
 // ── Background jobs list (spec §4) ───────────────────────────────────────────────────────────
@@ -189,7 +208,8 @@ export const FINANCE_STATUSES = [
   { value: "shared_for_finance", label: "Shared for finance" },
 ] as const;
 export type FinanceStatus = (typeof FINANCE_STATUSES)[number]["value"];
-export const financeStatusLabel = (v: string | null | undefined) => FINANCE_STATUSES.find((f) => f.value === v)?.label ?? "No status";
+export const financeStatusLabel = (v: string | null | undefined) =>
+  FINANCE_STATUSES.find((f) => f.value === v)?.label ?? "No status";
 
 export const SORT_KEYS = ["status", "-status", "model_version", "-model_version"] as const;
 export type SortKey = (typeof SORT_KEYS)[number];
@@ -218,7 +238,19 @@ const one = (sp: URLSearchParams, k: string) => {
 };
 
 /** Region slugs of spec §3 ('great-britain', 'ercot', 'aus-nem') and market codes, read as market codes. */
-const REGION_SLUGS: Record<string, string> = { "great-britain": "GB", gb: "GB", ercot: "ERCOT", us: "ERCOT", "aus-nem": "NEM", nem: "NEM", australia: "NEM", de: "DE", germany: "DE", es: "ES", spain: "ES" };
+const REGION_SLUGS: Record<string, string> = {
+  "great-britain": "GB",
+  gb: "GB",
+  ercot: "ERCOT",
+  us: "ERCOT",
+  "aus-nem": "NEM",
+  nem: "NEM",
+  australia: "NEM",
+  de: "DE",
+  germany: "DE",
+  es: "ES",
+  spain: "ES",
+};
 export function normaliseRegion(v: string | undefined): string | undefined {
   if (!v) return undefined;
   return REGION_SLUGS[v.toLowerCase()] ?? v.toUpperCase();
@@ -243,7 +275,8 @@ export function parseListQuery(sp: URLSearchParams): ListQuery {
 }
 
 /** True when the user narrowed the list (decides which empty state shows, spec §2). */
-export const hasActiveFilters = (q: ListQuery) => Boolean(q.region || q.status || q.modelVersion || q.financeStatus || q.onlyCustom);
+export const hasActiveFilters = (q: ListQuery) =>
+  Boolean(q.region || q.status || q.modelVersion || q.financeStatus || q.onlyCustom);
 
 /** The next sort for a column: none → ascending → descending → ascending … */
 export function nextOrdering(current: SortKey | undefined, column: "status" | "model_version"): SortKey {
@@ -251,7 +284,11 @@ export function nextOrdering(current: SortKey | undefined, column: "status" | "m
 }
 
 /** The URL of the list with some parameters changed (empty values removed; page reset unless given). */
-export function listHref(pathname: string, sp: URLSearchParams, changes: Record<string, string | number | undefined | null>): string {
+export function listHref(
+  pathname: string,
+  sp: URLSearchParams,
+  changes: Record<string, string | number | undefined | null>,
+): string {
   const next = new URLSearchParams(sp);
   if (!("page" in changes)) next.delete("page");
   for (const [k, v] of Object.entries(changes)) {

@@ -23,7 +23,9 @@ export function useLiveRun(runId: string, initial: { status: RunStatus; progress
     source.addEventListener("progress", (m) => {
       const e = JSON.parse((m as MessageEvent).data) as ProgressEvent;
       // A reconnect replays events: keep each once, in id order.
-      setEvents((list) => (list.some((x) => x.id === e.id) ? list : [...list, e].sort((a, b) => Number(a.id) - Number(b.id))));
+      setEvents((list) =>
+        list.some((x) => x.id === e.id) ? list : [...list, e].sort((a, b) => Number(a.id) - Number(b.id)),
+      );
     });
     source.addEventListener("status", (m) => {
       const s = JSON.parse((m as MessageEvent).data) as { status: RunStatus };

@@ -14,7 +14,13 @@ import {
   type FormState,
   type Scenario,
 } from "../../../app/components/builder/state.ts";
-import { blocksFor, drawerOfField, drawerOwnedFields, drawerSchema, stepSchema } from "../../../app/validation/builderSchemas.ts";
+import {
+  blocksFor,
+  drawerOfField,
+  drawerOwnedFields,
+  drawerSchema,
+  stepSchema,
+} from "../../../app/validation/builderSchemas.ts";
 import { MESSAGES } from "../../../app/validation/forecast.ts";
 
 const scenarios: Scenario[] = [
@@ -26,10 +32,19 @@ const gb = { region: "GB" as const, configuration: "bess" as const, scenarios };
 
 describe("URL state", () => {
   it("round-trips through base64url, dropping empty values, and reads junk as an empty form", () => {
-    const s: FormState = { assetName: "Dîdcot ⚡", zipCode: "", macroScenarios: ["gb-central"], runName: { "gb-central": "X", other: "" } };
+    const s: FormState = {
+      assetName: "Dîdcot ⚡",
+      zipCode: "",
+      macroScenarios: ["gb-central"],
+      runName: { "gb-central": "X", other: "" },
+    };
     const f = encodeState(s);
     expect(f).toMatch(/^[A-Za-z0-9_-]+$/);
-    expect(decodeState(f)).toEqual({ assetName: "Dîdcot ⚡", macroScenarios: ["gb-central"], runName: { "gb-central": "X" } });
+    expect(decodeState(f)).toEqual({
+      assetName: "Dîdcot ⚡",
+      macroScenarios: ["gb-central"],
+      runName: { "gb-central": "X" },
+    });
     expect(decodeState("not base64 json!")).toEqual({});
     expect(decodeState(null)).toEqual({});
   });
@@ -40,8 +55,18 @@ describe("URL state", () => {
     form.append("nodeLabel", "Odessa 138 kV");
     form.append("runName.gb-central", "Name");
     const posted = valuesFromForm(form, ["ratedPower", "revenueStrategies", "nodeName", "runName"]);
-    expect(posted).toEqual({ ratedPower: "50", revenueStrategies: [], nodeName: "Odessa 138 kV", runName: { "gb-central": "Name" } });
-    const merged = mergeState({ revenueStrategies: ["merchant"], duration: "2" }, posted, ["ratedPower", "revenueStrategies", "nodeName", "runName"]);
+    expect(posted).toEqual({
+      ratedPower: "50",
+      revenueStrategies: [],
+      nodeName: "Odessa 138 kV",
+      runName: { "gb-central": "Name" },
+    });
+    const merged = mergeState({ revenueStrategies: ["merchant"], duration: "2" }, posted, [
+      "ratedPower",
+      "revenueStrategies",
+      "nodeName",
+      "runName",
+    ]);
     expect(merged.revenueStrategies).toEqual([]);
     expect(merged.duration).toBe("2");
   });
@@ -56,9 +81,18 @@ describe("URL state", () => {
 describe("spec §4 rules", () => {
   it("connection type follows rated power: transmission from 100 MW", () => {
     expect(applyRules({}, { ratedPower: "99.9" }, gb).connectionType).toBe("distribution");
-    expect(applyRules({ ratedPower: "50", connectionType: "distribution" }, { ratedPower: "100", connectionType: "distribution" }, gb).connectionType).toBe("transmission");
+    expect(
+      applyRules(
+        { ratedPower: "50", connectionType: "distribution" },
+        { ratedPower: "100", connectionType: "distribution" },
+        gb,
+      ).connectionType,
+    ).toBe("transmission");
     // Unchanged rated power keeps the user's choice.
-    expect(applyRules({ ratedPower: "50" }, { ratedPower: "50", connectionType: "transmission" }, gb).connectionType).toBe("transmission");
+    expect(
+      applyRules({ ratedPower: "50" }, { ratedPower: "50", connectionType: "transmission" }, gb)
+        .connectionType,
+    ).toBe("transmission");
   });
 
   it("efficiency defaults to 88 and re-powering to 10 000 cycles", () => {
@@ -94,11 +128,17 @@ describe("spec §4 rules", () => {
     const renamed = applyRules(named, { ...named, assetName: "Didcot II" }, gb);
     expect(renamed.runName).toEqual({ "gb-central": "Didcot II - GB Central scenario - 2h - 1.5 cycles" });
     const typed = applyRules(named, { ...named, runName: { "gb-central": "My own name" } }, gb);
-    expect(applyRules(typed, { ...typed, duration: "4" }, gb).runName).toEqual({ "gb-central": "My own name" });
+    expect(applyRules(typed, { ...typed, duration: "4" }, gb).runName).toEqual({
+      "gb-central": "My own name",
+    });
   });
 
   it("revenue strategies not offered in the region are dropped", () => {
-    const out = applyRules({}, { revenueStrategies: ["merchant", "energy_with_as"] }, { region: "ERCOT", configuration: "bess", scenarios });
+    const out = applyRules(
+      {},
+      { revenueStrategies: ["merchant", "energy_with_as"] },
+      { region: "ERCOT", configuration: "bess", scenarios },
+    );
     expect(out.revenueStrategies).toEqual(["energy_with_as"]);
   });
 });
@@ -115,7 +155,12 @@ describe("drawer and step composition of the shared rules", () => {
     expect(errors?.ratedPower).toEqual([MESSAGES.ratedPower]);
     expect(errors).not.toHaveProperty("zipCode");
     // The TNUoS zone is required at 100 MW on distribution: rated power comes from the battery drawer.
-    const grid = errorsOf(drawerSchema("gridConnection", "bess", ctx), { ratedPower: "120", connectionType: "distribution", zipCode: "OX11 7HA", gspGroup: "_H" });
+    const grid = errorsOf(drawerSchema("gridConnection", "bess", ctx), {
+      ratedPower: "120",
+      connectionType: "distribution",
+      zipCode: "OX11 7HA",
+      gspGroup: "_H",
+    });
     expect(grid?.tnuosGenerationZone).toEqual([MESSAGES.tnuosGenerationZone]);
   });
 
@@ -131,7 +176,10 @@ describe("drawer and step composition of the shared rules", () => {
   it("the asset-details step checks the duration against the flag's 8 h", () => {
     const state = { duration: "7" };
     expect(errorsOf(stepSchema("assetDetails", "bess", ctx), state)?.duration).toEqual([MESSAGES.duration6]);
-    const flagged = errorsOf(stepSchema("assetDetails", "bess", { ...ctx, flags: { forecast_update_duration_validation: true } }), state);
+    const flagged = errorsOf(
+      stepSchema("assetDetails", "bess", { ...ctx, flags: { forecast_update_duration_validation: true } }),
+      state,
+    );
     expect(flagged?.duration).toBeUndefined();
   });
 });

@@ -37,7 +37,19 @@ describe("engine CLI: dispatch", () => {
     }
     const file = path.join(dir, "p.csv");
     writeFileSync(file, csv(rows));
-    const r = run(["dispatch", "--prices", file, "--power", "10", "--duration", "2", "--efficiency", "88", "--max-cycles", "1"]);
+    const r = run([
+      "dispatch",
+      "--prices",
+      file,
+      "--power",
+      "10",
+      "--duration",
+      "2",
+      "--efficiency",
+      "88",
+      "--max-cycles",
+      "1",
+    ]);
     expect(r.code, r.err).toBe(0);
     const out = JSON.parse(r.out);
     expect(Object.keys(out).sort()).toEqual(["cycles", "revenue", "schedule", "solveMs"]);
@@ -54,7 +66,10 @@ describe("engine CLI: dispatch", () => {
     expect(Math.abs(out.revenue - oracle.revenue) / oracle.revenue).toBeLessThan(1e-3);
     expect(out.cycles).toBeLessThanOrEqual(3 + 1e-6);
     // cycles = Σ d/√η·Δt ÷ (power·duration), recomputed from the printed schedule
-    const thr = out.schedule.reduce((a: number, s: { dischargeMW: number }) => a + (s.dischargeMW / Math.sqrt(0.88)) * 0.5, 0);
+    const thr = out.schedule.reduce(
+      (a: number, s: { dischargeMW: number }) => a + (s.dischargeMW / Math.sqrt(0.88)) * 0.5,
+      0,
+    );
     expect(Math.abs(thr / 20 - out.cycles)).toBeLessThan(1e-4);
     // state of charge stays in [0, 20] and follows the energy balance
     let soc = 0;
@@ -74,23 +89,114 @@ describe("engine CLI: dispatch", () => {
     ]);
     const file = path.join(dir, "lim.csv");
     writeFileSync(file, csv(rows));
-    const r = run(["dispatch", "--prices", file, "--power", "10", "--duration", "2", "--efficiency", "90", "--max-cycles", "2", "--import-limit", "4", "--export-limit", "6"]);
+    const r = run([
+      "dispatch",
+      "--prices",
+      file,
+      "--power",
+      "10",
+      "--duration",
+      "2",
+      "--efficiency",
+      "90",
+      "--max-cycles",
+      "2",
+      "--import-limit",
+      "4",
+      "--export-limit",
+      "6",
+    ]);
     expect(r.code, r.err).toBe(0);
     const out = JSON.parse(r.out);
-    expect(Math.max(...out.schedule.map((s: { chargeMW: number }) => s.chargeMW))).toBeLessThanOrEqual(4 + 1e-6);
-    expect(Math.max(...out.schedule.map((s: { dischargeMW: number }) => s.dischargeMW))).toBeLessThanOrEqual(6 + 1e-6);
+    expect(Math.max(...out.schedule.map((s: { chargeMW: number }) => s.chargeMW))).toBeLessThanOrEqual(
+      4 + 1e-6,
+    );
+    expect(Math.max(...out.schedule.map((s: { dischargeMW: number }) => s.dischargeMW))).toBeLessThanOrEqual(
+      6 + 1e-6,
+    );
     expect(out.revenue).toBeGreaterThan(0);
   });
 
   it("rejects invalid input with a message naming the problem", () => {
     const good = path.join(dir, "g.csv");
-    writeFileSync(good, csv([["2024-01-01T00:00:00Z", 1], ["2024-01-01T00:30:00Z", 2]]));
+    writeFileSync(
+      good,
+      csv([
+        ["2024-01-01T00:00:00Z", 1],
+        ["2024-01-01T00:30:00Z", 2],
+      ]),
+    );
     const cases: [string[], RegExp][] = [
-      [["dispatch", "--prices", good, "--power", "abc", "--duration", "2", "--efficiency", "88", "--max-cycles", "1"], /--power/],
-      [["dispatch", "--prices", good, "--power", "1", "--efficiency", "88", "--max-cycles", "1"], /--duration/],
-      [["dispatch", "--prices", good, "--power", "1", "--duration", "2", "--efficiency", "120", "--max-cycles", "1"], /--efficiency/],
-      [["dispatch", "--prices", path.join(dir, "missing.csv"), "--power", "1", "--duration", "2", "--efficiency", "88", "--max-cycles", "1"], /cannot read/],
-      [["dispatch", "--prices", good, "--power", "1", "--duration", "2", "--efficiency", "88", "--max-cycles", "1", "--interval-minutes", "15"], /interval/],
+      [
+        [
+          "dispatch",
+          "--prices",
+          good,
+          "--power",
+          "abc",
+          "--duration",
+          "2",
+          "--efficiency",
+          "88",
+          "--max-cycles",
+          "1",
+        ],
+        /--power/,
+      ],
+      [
+        ["dispatch", "--prices", good, "--power", "1", "--efficiency", "88", "--max-cycles", "1"],
+        /--duration/,
+      ],
+      [
+        [
+          "dispatch",
+          "--prices",
+          good,
+          "--power",
+          "1",
+          "--duration",
+          "2",
+          "--efficiency",
+          "120",
+          "--max-cycles",
+          "1",
+        ],
+        /--efficiency/,
+      ],
+      [
+        [
+          "dispatch",
+          "--prices",
+          path.join(dir, "missing.csv"),
+          "--power",
+          "1",
+          "--duration",
+          "2",
+          "--efficiency",
+          "88",
+          "--max-cycles",
+          "1",
+        ],
+        /cannot read/,
+      ],
+      [
+        [
+          "dispatch",
+          "--prices",
+          good,
+          "--power",
+          "1",
+          "--duration",
+          "2",
+          "--efficiency",
+          "88",
+          "--max-cycles",
+          "1",
+          "--interval-minutes",
+          "15",
+        ],
+        /interval/,
+      ],
     ];
     for (const [args, msg] of cases) {
       const r = run(args);
@@ -99,14 +205,45 @@ describe("engine CLI: dispatch", () => {
     }
     const badFiles: [string, RegExp][] = [
       ["time,price\n2024-01-01T00:00:00Z,1\n", /header/],
-      [csv([["2024-01-01T00:00:00Z", 1], ["yesterday", 2]]), /line 3.*timestamp/],
-      [csv([["2024-01-01T00:00:00Z", 1], ["2024-01-01T00:30:00Z", "x"]]), /line 3.*price/],
-      [csv([["2024-01-01T00:00:00Z", 1], ["2024-01-01T00:30:00Z", 2], ["2024-01-01T01:30:00Z", 2]]), /not equal/],
+      [
+        csv([
+          ["2024-01-01T00:00:00Z", 1],
+          ["yesterday", 2],
+        ]),
+        /line 3.*timestamp/,
+      ],
+      [
+        csv([
+          ["2024-01-01T00:00:00Z", 1],
+          ["2024-01-01T00:30:00Z", "x"],
+        ]),
+        /line 3.*price/,
+      ],
+      [
+        csv([
+          ["2024-01-01T00:00:00Z", 1],
+          ["2024-01-01T00:30:00Z", 2],
+          ["2024-01-01T01:30:00Z", 2],
+        ]),
+        /not equal/,
+      ],
     ];
     for (const [text, msg] of badFiles) {
       const f = path.join(dir, "bad.csv");
       writeFileSync(f, text);
-      const r = run(["dispatch", "--prices", f, "--power", "1", "--duration", "2", "--efficiency", "88", "--max-cycles", "1"]);
+      const r = run([
+        "dispatch",
+        "--prices",
+        f,
+        "--power",
+        "1",
+        "--duration",
+        "2",
+        "--efficiency",
+        "88",
+        "--max-cycles",
+        "1",
+      ]);
       expect(r.code).not.toBe(0);
       expect(r.err).toMatch(msg);
     }

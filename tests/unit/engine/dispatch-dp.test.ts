@@ -11,8 +11,18 @@ function rng(seed: number) {
   let s = seed;
   return () => (s = (s * 16807) % 2147483647) / 2147483647;
 }
-const bat = (power = 1, duration = 2, eta = 0.88, cycles?: number, extra: object = {}) => ({ powerMW: power, energyMWh: power * duration, roundTripEfficiency: eta, maxCyclesPerDay: cycles, ...extra });
-const problem = (price: Float64Array, battery = bat(), startUtc = "2024-03-01T00:00:00Z"): DispatchProblem => ({ intervalMinutes: 30, startUtc, price, battery });
+const bat = (power = 1, duration = 2, eta = 0.88, cycles?: number, extra: object = {}) => ({
+  powerMW: power,
+  energyMWh: power * duration,
+  roundTripEfficiency: eta,
+  maxCyclesPerDay: cycles,
+  ...extra,
+});
+const problem = (
+  price: Float64Array,
+  battery = bat(),
+  startUtc = "2024-03-01T00:00:00Z",
+): DispatchProblem => ({ intervalMinutes: 30, startUtc, price, battery });
 
 async function compare(p: DispatchProblem, tol: number) {
   const dp = solveDispatchDp(p);
@@ -38,7 +48,10 @@ describe("dispatch DP vs HiGHS", () => {
     for (const price of [random, negative, spikes]) await compare(problem(price, bat(1, 2, 0.88)), 1e-9);
     await compare(problem(random, bat(10, 1, 1)), 1e-9);
     await compare(problem(random, bat(10, 4, 0.6)), 1e-9);
-    await compare(problem(negative, bat(50, 2, 0.88, undefined, { importLimitMW: 30, exportLimitMW: 45 })), 1e-9);
+    await compare(
+      problem(negative, bat(50, 2, 0.88, undefined, { importLimitMW: 30, exportLimitMW: 45 })),
+      1e-9,
+    );
   }, 60_000);
   it("flat prices: no trade", async () => {
     const { dp } = await compare(problem(new Float64Array(n).fill(55), bat(1, 2, 0.88, 1)), 1e-9);
@@ -53,23 +66,60 @@ describe("dispatch DP vs HiGHS", () => {
   }, 60_000);
   it("grid charges (DUoS-like) are in scope; generation and export-above-import prices are not", async () => {
     const charge = Float64Array.from({ length: n }, (_, t) => (t % 48 >= 32 && t % 48 < 38 ? 40 : 1));
-    await compare({ ...problem(random, bat(1, 2, 0.9)), importCharge: charge, exportCharge: new Float64Array(n).fill(0.5) }, 1e-9);
-    expect(dpScope({ ...problem(random), generation: { profileMW: new Float64Array(n), coupling: "AC" } })).toBe("generation");
-    expect(dpScope({ ...problem(random), exportPrice: random.map((v) => v + 5) })).toBe("export price above import price");
+    await compare(
+      {
+        ...problem(random, bat(1, 2, 0.9)),
+        importCharge: charge,
+        exportCharge: new Float64Array(n).fill(0.5),
+      },
+      1e-9,
+    );
+    expect(
+      dpScope({ ...problem(random), generation: { profileMW: new Float64Array(n), coupling: "AC" } }),
+    ).toBe("generation");
+    expect(dpScope({ ...problem(random), exportPrice: random.map((v) => v + 5) })).toBe(
+      "export price above import price",
+    );
   }, 60_000);
 });
 
 describe("DP with fixed service reservations (GB ancillaries stage 2, block search)", () => {
   it("equals HiGHS on the LP with the oracle's own reservations fixed; the block search gives a valid schedule", async () => {
-    const { buildYearProblem, parseForecastInput, syntheticMarketYear } = await import("../../../engine/forecast/index.ts");
+    const { buildYearProblem, parseForecastInput, syntheticMarketYear } = await import(
+      "../../../engine/forecast/index.ts"
+    );
     const { solveDispatchBlocks } = await import("../../../engine/dispatch/fast.ts");
-    const p = parseForecastInput({ configuration: "bess", region: "GB", ratedPower: 50, duration: 2, efficiency: 88, maxCycles: 100, startDate: "2026-01-01", assetLifeYears: 1, revenueStrategies: ["energy_with_as"], macroScenarios: ["central"] });
+    const p = parseForecastInput({
+      configuration: "bess",
+      region: "GB",
+      ratedPower: 50,
+      duration: 2,
+      efficiency: 88,
+      maxCycles: 100,
+      startDate: "2026-01-01",
+      assetLifeYears: 1,
+      revenueStrategies: ["energy_with_as"],
+      macroScenarios: ["central"],
+    });
     const my0 = syntheticMarketYear("GB", 2026, "central", 30);
     const n = 96;
-    const my = { ...my0, energyPrice: my0.energyPrice.slice(0, n), imbalancePrice: undefined, servicePrices: Object.fromEntries(Object.entries(my0.servicePrices).map(([k, v]) => [k, v!.slice(0, n)])) };
+    const my = {
+      ...my0,
+      energyPrice: my0.energyPrice.slice(0, n),
+      imbalancePrice: undefined,
+      servicePrices: Object.fromEntries(
+        Object.entries(my0.servicePrices).map(([k, v]) => [k, v!.slice(0, n)]),
+      ),
+    };
     const { problem } = buildYearProblem(p, "energy_with_as", my, 1, 50);
     const oracle = await solveDispatchOracle(problem);
-    const fixed = { ...problem, services: problem.services!.map((s, k) => ({ ...s, fixedMW: oracle.services[k].mw.map((v) => Math.max(0, v - 1e-7)) })) };
+    const fixed = {
+      ...problem,
+      services: problem.services!.map((s, k) => ({
+        ...s,
+        fixedMW: oracle.services[k].mw.map((v) => Math.max(0, v - 1e-7)),
+      })),
+    };
     const dp = solveDispatchDp(fixed)!;
     expect(checkSchedule(fixed, dp).violations).toEqual([]);
     expect(Math.abs(dp.revenue - oracle.revenue) / oracle.revenue).toBeLessThan(1e-5);

@@ -12,10 +12,21 @@ function rng(seed: number) {
 }
 
 function battery(power = 1, duration = 2, eta = 0.88, cycles: number | undefined = 1, extra: object = {}) {
-  return { powerMW: power, energyMWh: power * duration, roundTripEfficiency: eta, maxCyclesPerDay: cycles, ...extra };
+  return {
+    powerMW: power,
+    energyMWh: power * duration,
+    roundTripEfficiency: eta,
+    maxCyclesPerDay: cycles,
+    ...extra,
+  };
 }
 
-function problem(price: Float64Array, b = battery(), intervalMinutes = 30, startUtc = "2024-03-01T00:00:00Z"): DispatchProblem {
+function problem(
+  price: Float64Array,
+  b = battery(),
+  intervalMinutes = 30,
+  startUtc = "2024-03-01T00:00:00Z",
+): DispatchProblem {
   return { intervalMinutes, startUtc, price, battery: b };
 }
 
@@ -26,7 +37,9 @@ async function agree(p: DispatchProblem, tol = 1e-3) {
   expect(chk.violations).toEqual([]);
   expect(checkSchedule(p, oracle).violations).toEqual([]);
   // revenue recomputed from the schedule equals the reported one
-  expect(Math.abs(chk.revenue - fast.revenue)).toBeLessThanOrEqual(1e-6 * Math.max(1, Math.abs(fast.revenue)));
+  expect(Math.abs(chk.revenue - fast.revenue)).toBeLessThanOrEqual(
+    1e-6 * Math.max(1, Math.abs(fast.revenue)),
+  );
   const scale = Math.max(Math.abs(oracle.revenue), 1e-6 * p.price.length);
   expect(Math.abs(fast.revenue - oracle.revenue) / scale).toBeLessThanOrEqual(tol);
   return { fast, oracle };
@@ -67,7 +80,10 @@ describe("dispatch: fast solver vs HiGHS oracle (synthetic prices)", () => {
   });
   it("lossless and loss-heavy batteries, 2 cycles/day, import/export limits, no cap", async () => {
     const r = rng(5);
-    const price = Float64Array.from({ length: n }, (_, t) => 50 + 40 * Math.sin((t / 48) * 2 * Math.PI * 2) + 20 * r());
+    const price = Float64Array.from(
+      { length: n },
+      (_, t) => 50 + 40 * Math.sin((t / 48) * 2 * Math.PI * 2) + 20 * r(),
+    );
     await agree(problem(price, battery(10, 1, 1, 2)));
     await agree(problem(price, battery(10, 4, 0.6, 2)));
     await agree(problem(price, battery(50, 2, 0.88, 1, { importLimitMW: 30, exportLimitMW: 45 })));
@@ -88,7 +104,11 @@ describe("dispatch: fast solver vs HiGHS oracle (synthetic prices)", () => {
     const bad = { ...res, socMWh: res.socMWh.slice() };
     bad.socMWh[10] += 0.5;
     expect(checkSchedule(p, bad).ok).toBe(false);
-    const over = { ...res, dischargeMW: res.dischargeMW.map((d) => d + 0.6), chargeMW: res.chargeMW.map((c) => c + 0.6) };
+    const over = {
+      ...res,
+      dischargeMW: res.dischargeMW.map((d) => d + 0.6),
+      chargeMW: res.chargeMW.map((c) => c + 0.6),
+    };
     expect(checkSchedule(p, over).violations.some((v) => v.includes("power"))).toBe(true);
   });
 });
@@ -96,7 +116,15 @@ describe("dispatch: fast solver vs HiGHS oracle (synthetic prices)", () => {
 describe.skipIf(!hasSharedData)("dispatch: fast solver vs HiGHS oracle (real price series, windows)", () => {
   const all = hasSharedData
     ? loadRealSeries((id) =>
-        ["gb-day-ahead-hourly", "gb-system-price-halfhourly", "de-day-ahead-hourly", "es-day-ahead-hourly", "ercot:HB_WEST:rtm", "nem:nem_rrp_demand_5min_2024:SA1", "nem:nem_rrp_demand_30min_2021-01_2021-09:QLD1"].includes(id),
+        [
+          "gb-day-ahead-hourly",
+          "gb-system-price-halfhourly",
+          "de-day-ahead-hourly",
+          "es-day-ahead-hourly",
+          "ercot:HB_WEST:rtm",
+          "nem:nem_rrp_demand_5min_2024:SA1",
+          "nem:nem_rrp_demand_30min_2021-01_2021-09:QLD1",
+        ].includes(id),
       )
     : [];
   for (const s of all) {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { formatValue, pointTime, showsPointMarkers, spanOf, tickFormat, usesTimestamps } from "../../../app/components/chartRules.ts";
+import {
+  formatValue,
+  pointTime,
+  showsPointMarkers,
+  spanOf,
+  tickFormat,
+  usesTimestamps,
+} from "../../../app/components/chartRules.ts";
 
 const DAY = 86_400_000;
 
@@ -12,7 +19,15 @@ describe("date-span rules of spec §9", () => {
   });
   it("measures the span across every series and labels ticks accordingly (UTC)", () => {
     const t0 = Date.UTC(2024, 0, 1, 13, 30);
-    const span = spanOf([{ points: [[t0, 1], [t0 + DAY, 2]] }, { points: [[t0 + 2 * DAY, 3]] }]);
+    const span = spanOf([
+      {
+        points: [
+          [t0, 1],
+          [t0 + DAY, 2],
+        ],
+      },
+      { points: [[t0 + 2 * DAY, 3]] },
+    ]);
     expect(span).toBe(2 * DAY);
     expect(tickFormat(span)(t0)).toBe("01 Jan 13:30");
     expect(tickFormat(30 * DAY)(t0)).toBe("01 Jan");

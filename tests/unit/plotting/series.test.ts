@@ -1,12 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { movingAverage, movingAverageAvailable, percentShares, plotRange, thinMinMax } from "../../../api/plotting/series.ts";
+import {
+  movingAverage,
+  movingAverageAvailable,
+  percentShares,
+  plotRange,
+  thinMinMax,
+} from "../../../api/plotting/series.ts";
 
 const HALF_HOUR = 1_800_000;
 
 /** A year of half-hourly values: a daily shape plus noise and a few sharp spikes. */
 function halfHourlyYear(seed = 7) {
   let s = seed;
-  const rand = () => ((s = (s * 16807) % 2147483647) / 2147483647);
+  const rand = () => (s = (s * 16807) % 2147483647) / 2147483647;
   const n = 17_520;
   const ts: number[] = [];
   const values: number[] = [];
@@ -88,7 +94,9 @@ describe("plotRange", () => {
       from: new Date("2024-01-01T00:00:00Z"),
       to: new Date("2024-02-01T00:00:00Z"),
     });
-    expect(plotRange({ end_date: "2024-03-31", shortcut: "1M" }, null)!.from).toEqual(new Date("2024-03-01T00:00:00Z"));
+    expect(plotRange({ end_date: "2024-03-31", shortcut: "1M" }, null)!.from).toEqual(
+      new Date("2024-03-01T00:00:00Z"),
+    );
     expect(plotRange({ shortcut: "1W" }, new Date("2024-05-31T23:00:00Z"))).toEqual({
       from: new Date("2024-05-25T00:00:00Z"),
       to: new Date("2024-06-01T00:00:00Z"),

@@ -2,9 +2,23 @@ import { describe, expect, it } from "vitest";
 import { keyFigures, pickStrategy, ratedPowerOf, streamRows, streamsOf } from "~/components/runs/results";
 import type { RunResult, StrategyResult } from "~/components/runs/types";
 
-const year = (y: number, streams: Record<string, number>, ratedPower: number, extra: Partial<StrategyResult["years"][number]> = {}) => {
+const year = (
+  y: number,
+  streams: Record<string, number>,
+  ratedPower: number,
+  extra: Partial<StrategyResult["years"][number]> = {},
+) => {
   const total = Object.values(streams).reduce((a, b) => a + b, 0);
-  return { year: y, streams, total, perMWYear: total / ratedPower, monthly: [], cycles: 300, capacityRetention: 0.98, ...extra };
+  return {
+    year: y,
+    streams,
+    total,
+    perMWYear: total / ratedPower,
+    monthly: [],
+    cycles: 300,
+    capacityRetention: 0.98,
+    ...extra,
+  };
 };
 
 const strategy: StrategyResult = {
@@ -12,8 +26,15 @@ const strategy: StrategyResult = {
   total: 0,
   averagePerMWYear: 55_000,
   years: [
-    year(2025, { wholesale: 600_000, services: 500_000, duosUnitCharges: -100_000, tnuos: 0 }, 20, { cycles: 310, capacityRetention: 0.99 }),
-    year(2026, { wholesale: 700_000, services: 400_000, duosUnitCharges: -100_000, tnuos: 0 }, 20, { cycles: 290, capacityRetention: 0.97, repowered: true }),
+    year(2025, { wholesale: 600_000, services: 500_000, duosUnitCharges: -100_000, tnuos: 0 }, 20, {
+      cycles: 310,
+      capacityRetention: 0.99,
+    }),
+    year(2026, { wholesale: 700_000, services: 400_000, duosUnitCharges: -100_000, tnuos: 0 }, 20, {
+      cycles: 290,
+      capacityRetention: 0.97,
+      repowered: true,
+    }),
   ],
   repoweringEvents: [{ year: 2026, cyclesBefore: 10_000 }],
 };
@@ -34,14 +55,26 @@ describe("results per MW", () => {
   });
   it("gives the key figures: average, cycles, retention at the end, repowering years", () => {
     const kf = keyFigures(strategy, "GB", "year");
-    expect(kf).toMatchObject({ averagePerMW: 55_000, unit: "GBP/MW/year", cyclesPerYear: 300, capacityRetention: 0.97, repoweringYears: [2026], years: 2 });
-    expect(keyFigures(strategy, "NEM", "month")).toMatchObject({ unit: "AUD/MW/month", averagePerMW: 55_000 / 12 });
+    expect(kf).toMatchObject({
+      averagePerMW: 55_000,
+      unit: "GBP/MW/year",
+      cyclesPerYear: 300,
+      capacityRetention: 0.97,
+      repoweringYears: [2026],
+      years: 2,
+    });
+    expect(keyFigures(strategy, "NEM", "month")).toMatchObject({
+      unit: "AUD/MW/month",
+      averagePerMW: 55_000 / 12,
+    });
   });
   it("finds the rated power of the configuration and the chosen strategy", () => {
     expect(ratedPowerOf({ configuration: "bess", ratedPower: "20" })).toBe(20);
     expect(ratedPowerOf({ configuration: "solar", solarRatedPower: 15, ratedPower: 20 })).toBe(15);
     expect(ratedPowerOf({ configuration: "bess" })).toBeNull();
-    const result = { strategies: [strategy, { ...strategy, strategy: "energy_only" }] } as unknown as RunResult;
+    const result = {
+      strategies: [strategy, { ...strategy, strategy: "energy_only" }],
+    } as unknown as RunResult;
     expect(pickStrategy(result, "energy_only")?.strategy).toBe("energy_only");
     expect(pickStrategy(result, "nonsense")?.strategy).toBe("energy_with_as");
   });

@@ -19,7 +19,11 @@ import {
 } from "~/components/runs/rules";
 
 const created = "2026-01-01T10:00:00.000Z";
-const ev = (percentage: number, status: "success" | "warning" = "success", at = "2026-01-01T10:02:00.000Z"): ProgressEvent => ({
+const ev = (
+  percentage: number,
+  status: "success" | "warning" = "success",
+  at = "2026-01-01T10:02:00.000Z",
+): ProgressEvent => ({
   id: percentage,
   event: `step ${percentage}`,
   status,
@@ -71,17 +75,27 @@ describe("minutes remaining (creation + 6 minutes, never below 0)", () => {
 describe("progress label (spec §2)", () => {
   const now = new Date("2026-01-01T10:02:30.000Z");
   it("failed shows Suspended", () => {
-    expect(progressLabel({ status: "failed", createdAt: created, progressEvents: [ev(20)] }, now)).toBe("Suspended");
-    expect(progressLabel({ status: "processing", createdAt: created, progressEvents: [ev(20, "warning")] }, now)).toBe("Suspended");
+    expect(progressLabel({ status: "failed", createdAt: created, progressEvents: [ev(20)] }, now)).toBe(
+      "Suspended",
+    );
+    expect(
+      progressLabel({ status: "processing", createdAt: created, progressEvents: [ev(20, "warning")] }, now),
+    ).toBe("Suspended");
   });
   it("ready_for_review shows Finished and the elapsed time to the last event", () => {
-    const run = { status: "ready_for_review" as const, createdAt: created, progressEvents: [ev(100, "success", "2026-01-01T10:04:07.000Z")] };
+    const run = {
+      status: "ready_for_review" as const,
+      createdAt: created,
+      progressEvents: [ev(100, "success", "2026-01-01T10:04:07.000Z")],
+    };
     expect(progressLabel(run, now)).toBe("Finished in 4 min 07 s");
     const withElapsed = { ...run, progressEvents: [{ ...ev(100), timeElapsedSeconds: 75 }] };
     expect(progressLabel(withElapsed, now)).toBe("Finished in 1 min 15 s");
   });
   it("processing counts down the minutes", () => {
-    expect(progressLabel({ status: "processing", createdAt: created, progressEvents: [ev(20)] }, now)).toBe("4 minutes remaining to finish");
+    expect(progressLabel({ status: "processing", createdAt: created, progressEvents: [ev(20)] }, now)).toBe(
+      "4 minutes remaining to finish",
+    );
   });
 });
 
@@ -101,13 +115,38 @@ describe("run file download rule (spec §4)", () => {
   const ready = { status: "ready_for_review" as const, hasFile: true, isCustom: false, marketRegion: "GB" };
   it.each<[string, Parameters<typeof downloadVerdict>[0], string[], ReturnType<typeof downloadVerdict>]>([
     ["library GB run with the subscription", ready, ["library_gb_forecast"], { ok: true }],
-    ["library GB run without it", ready, ["library_ercot_zonal_forecast"], { ok: false, reason: "subscription", subscription: "library_gb_forecast" }],
-    ["library ERCOT run without it", { ...ready, marketRegion: "ERCOT" }, [], { ok: false, reason: "subscription", subscription: "library_ercot_zonal_forecast" }],
+    [
+      "library GB run without it",
+      ready,
+      ["library_ercot_zonal_forecast"],
+      { ok: false, reason: "subscription", subscription: "library_gb_forecast" },
+    ],
+    [
+      "library ERCOT run without it",
+      { ...ready, marketRegion: "ERCOT" },
+      [],
+      { ok: false, reason: "subscription", subscription: "library_ercot_zonal_forecast" },
+    ],
     ["custom GB run without a library subscription", { ...ready, isCustom: true }, [], { ok: true }],
     ["library NEM run (no library subscription exists)", { ...ready, marketRegion: "NEM" }, [], { ok: true }],
-    ["processing run", { ...ready, status: "processing" }, ["library_gb_forecast"], { ok: false, reason: "not_ready" }],
-    ["failed by warning", { ...ready, progressEvents: [ev(50, "warning")] }, ["library_gb_forecast"], { ok: false, reason: "not_ready" }],
-    ["ready without a file", { ...ready, hasFile: false }, ["library_gb_forecast"], { ok: false, reason: "no_file" }],
+    [
+      "processing run",
+      { ...ready, status: "processing" },
+      ["library_gb_forecast"],
+      { ok: false, reason: "not_ready" },
+    ],
+    [
+      "failed by warning",
+      { ...ready, progressEvents: [ev(50, "warning")] },
+      ["library_gb_forecast"],
+      { ok: false, reason: "not_ready" },
+    ],
+    [
+      "ready without a file",
+      { ...ready, hasFile: false },
+      ["library_gb_forecast"],
+      { ok: false, reason: "no_file" },
+    ],
   ])("%s", (_name, run, subs, verdict) => {
     expect(downloadVerdict(run, subs)).toEqual(verdict);
   });
@@ -129,14 +168,19 @@ describe("background jobs list (spec §4)", () => {
   const a = { id: "a", status: "preparing" };
   const b = { id: "b", status: "preparing" };
   it("prepends a new item", () => expect(applyJobEvent([a], b)).toEqual([b, a]));
-  it("replaces an existing item in place", () => expect(applyJobEvent([b, a], { id: "a", status: "failed" })).toEqual([b, { id: "a", status: "failed" }]));
-  it("removes a completed item", () => expect(applyJobEvent([b, a], { id: "b", status: "completed" })).toEqual([a]));
-  it("ignores a completed item it does not hold", () => expect(applyJobEvent([a], { id: "z", status: "completed" })).toEqual([a]));
+  it("replaces an existing item in place", () =>
+    expect(applyJobEvent([b, a], { id: "a", status: "failed" })).toEqual([b, { id: "a", status: "failed" }]));
+  it("removes a completed item", () =>
+    expect(applyJobEvent([b, a], { id: "b", status: "completed" })).toEqual([a]));
+  it("ignores a completed item it does not hold", () =>
+    expect(applyJobEvent([a], { id: "z", status: "completed" })).toEqual([a]));
 });
 
 describe("list URL state", () => {
   it("reads filters, sort and paging, falling back on bad values", () => {
-    const q = parseListQuery(new URLSearchParams("region=GB&onlyCustom=true&ordering=-status&page=3&limit=25"));
+    const q = parseListQuery(
+      new URLSearchParams("region=GB&onlyCustom=true&ordering=-status&page=3&limit=25"),
+    );
     expect(q).toMatchObject({ region: "GB", onlyCustom: true, ordering: "-status", page: 3, limit: 25 });
     const bad = parseListQuery(new URLSearchParams("ordering=name&page=-1&limit=5000"));
     expect(bad).toMatchObject({ ordering: undefined, page: 1, limit: 100, onlyCustom: false });

@@ -39,7 +39,13 @@ describe("forecast object: spec §5 rules", () => {
   });
 
   it("JSON numbers and form strings are read alike", () => {
-    const a = forecastSchema().parse({ ...gbBess, ratedPower: 50, duration: 2, maxCycles: 2, repowering: 10000 });
+    const a = forecastSchema().parse({
+      ...gbBess,
+      ratedPower: 50,
+      duration: 2,
+      maxCycles: 2,
+      repowering: 10000,
+    });
     const b = forecastSchema().parse(gbBess);
     expect(a).toEqual(b);
   });
@@ -51,7 +57,13 @@ describe("forecast object: spec §5 rules", () => {
   });
 
   it("a coupled configuration needs coupling and solar power but not the coLocation choice", () => {
-    const errors = errorsOf({ ...gbBess, configuration: "solarACcoupling", coLocation: undefined, latitude: 51.6, longitude: -1.2 });
+    const errors = errorsOf({
+      ...gbBess,
+      configuration: "solarACcoupling",
+      coLocation: undefined,
+      latitude: 51.6,
+      longitude: -1.2,
+    });
     expect(errors.coLocation).toBeUndefined();
     expect(errors.coupling).toEqual([MESSAGES.coupling]);
     expect(errors.solarRatedPower).toBeDefined();
@@ -59,8 +71,16 @@ describe("forecast object: spec §5 rules", () => {
 
   it("stand-alone solar needs no battery fields", () => {
     const r = forecastSchema().safeParse({
-      ...gbBess, configuration: "solar", maxCycles: "", duration: "", efficiency: undefined, degradation: undefined,
-      solarRatedPower: "40", revenueStrategies: ["energy_only"], latitude: "51.6", longitude: "-1.24",
+      ...gbBess,
+      configuration: "solar",
+      maxCycles: "",
+      duration: "",
+      efficiency: undefined,
+      degradation: undefined,
+      solarRatedPower: "40",
+      revenueStrategies: ["energy_only"],
+      latitude: "51.6",
+      longitude: "-1.24",
     });
     expect(r.success).toBe(true);
   });
@@ -89,7 +109,8 @@ describe("forecast object: spec §5 rules", () => {
     const fd = new FormData();
     for (const [k, v] of Object.entries(gbBess)) {
       if (Array.isArray(v)) v.forEach((x) => fd.append(k, x));
-      else if (v && typeof v === "object") for (const [kk, vv] of Object.entries(v)) fd.append(`${k}.${kk}`, String(vv));
+      else if (v && typeof v === "object")
+        for (const [kk, vv] of Object.entries(v)) fd.append(`${k}.${kk}`, String(vv));
       else if (v !== undefined) fd.append(k, String(v));
     }
     fd.set("ratedPower", "abc");
@@ -103,7 +124,9 @@ describe("forecast object: spec §5 rules", () => {
 
   it("missingFields lists what the run drawer asks for", () => {
     const missing = missingFields({ region: "GB", configuration: "bess", assetName: "A" });
-    expect(missing.map((m) => m.field)).toEqual(expect.arrayContaining(["zipCode", "gspGroup", "ratedPower", "revenueStrategies"]));
+    expect(missing.map((m) => m.field)).toEqual(
+      expect.arrayContaining(["zipCode", "gspGroup", "ratedPower", "revenueStrategies"]),
+    );
     expect(missingFields(gbBess)).toEqual([]);
   });
 });
@@ -111,12 +134,22 @@ describe("forecast object: spec §5 rules", () => {
 describe("uploads (spec §5): csv only, 2 097 152 bytes", () => {
   it.each([
     [{ name: "curve.csv", type: "text/csv", size: 100 }, null],
-    [{ name: "curve.xlsx", type: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", size: 100 }, MESSAGES.uploadWrongType],
+    [
+      {
+        name: "curve.xlsx",
+        type: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+        size: 100,
+      },
+      MESSAGES.uploadWrongType,
+    ],
     [{ name: "curve.csv", type: "image/png", size: 100 }, MESSAGES.uploadWrongType],
     [{ name: "curve.csv", type: "text/csv", size: 2097152 }, null],
     [{ name: "curve.csv", type: "text/csv", size: 2097153 }, MESSAGES.uploadTooLarge],
   ])("%o → %s", (file, message) => {
     expect(checkUpload(file)).toBe(message);
-    if (message) expect(message.startsWith("Looks like the format you are trying to upload is not supported.")).toBe(true);
+    if (message)
+      expect(message.startsWith("Looks like the format you are trying to upload is not supported.")).toBe(
+        true,
+      );
   });
 });

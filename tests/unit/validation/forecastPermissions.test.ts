@@ -1,9 +1,18 @@
 // Spec §6 as pure rules: canCreateForecast, canCreateDraft, the region filter, library runs.
 import { describe, expect, it } from "vitest";
 import { DEFAULT_FLAGS } from "../../../api/access/catalog.ts";
-import { allowedRegions, canCreateDraft, canCreateForecast, canSeeLibraryRun, requiredSubscriptions } from "../../../api/forecasts/permissions.ts";
+import {
+  allowedRegions,
+  canCreateDraft,
+  canCreateForecast,
+  canSeeLibraryRun,
+  requiredSubscriptions,
+} from "../../../api/forecasts/permissions.ts";
 
-const who = (subs: string[], flags: Partial<typeof DEFAULT_FLAGS> = {}) => ({ subscriptions: new Set(subs), flags: { ...DEFAULT_FLAGS, ...flags } });
+const who = (subs: string[], flags: Partial<typeof DEFAULT_FLAGS> = {}) => ({
+  subscriptions: new Set(subs),
+  flags: { ...DEFAULT_FLAGS, ...flags },
+});
 
 describe("spec §6 permissions", () => {
   it.each([
@@ -26,13 +35,26 @@ describe("spec §6 permissions", () => {
     expect(canCreateDraft(bessOnly, "GB", "solarACcoupling")).toBe(true);
     expect(canCreateDraft(who([]), "GB", "solarDCcoupling")).toBe(false);
     expect(canCreateDraft(bessOnly, "GB", "solar")).toBe(false);
-    expect(canCreateForecast(who(["forecast_gb_bess", "forecast_gb_solar"]), "GB", "solarDCcoupling")).toBe(true);
+    expect(canCreateForecast(who(["forecast_gb_bess", "forecast_gb_solar"]), "GB", "solarDCcoupling")).toBe(
+      true,
+    );
   });
 
   it("regions: GB and ERCOT by subscription; Australia, Germany and Spain also by flag", () => {
-    const all = who(["forecast_gb_solar", "forecast_ercot_nodal", "forecast_australia", "forecast_germany", "forecast_spain"]);
+    const all = who([
+      "forecast_gb_solar",
+      "forecast_ercot_nodal",
+      "forecast_australia",
+      "forecast_germany",
+      "forecast_spain",
+    ]);
     expect(allowedRegions(all)).toEqual(["GB", "ERCOT", "NEM", "DE", "ES"]);
-    expect(allowedRegions({ ...all, flags: { ...all.flags, forecast_nem_region: false, forecast_spain_model: false } })).toEqual(["GB", "ERCOT", "DE"]);
+    expect(
+      allowedRegions({
+        ...all,
+        flags: { ...all.flags, forecast_nem_region: false, forecast_spain_model: false },
+      }),
+    ).toEqual(["GB", "ERCOT", "DE"]);
     expect(allowedRegions(who([]))).toEqual([]);
   });
 

@@ -5,7 +5,10 @@ import { gunzipSync } from "node:zlib";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-export const SHARED_DATA = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../../../shared/data");
+export const SHARED_DATA = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  "../../../../../shared/data",
+);
 export const PRICES_DIR = path.join(SHARED_DATA, "prices");
 export const hasSharedData = existsSync(PRICES_DIR);
 
@@ -46,20 +49,42 @@ export function toSegments(points: { t: number; p: number }[], stepMin: number):
     if (!Number.isFinite(p)) continue;
     if (t === last) continue;
     if (cur.length && t - last !== step) {
-      segs.push({ startUtc: new Date(start).toISOString(), intervalMinutes: stepMin, price: Float64Array.from(cur) });
+      segs.push({
+        startUtc: new Date(start).toISOString(),
+        intervalMinutes: stepMin,
+        price: Float64Array.from(cur),
+      });
       cur = [];
     }
     if (!cur.length) start = t;
     cur.push(p);
     last = t;
   }
-  if (cur.length) segs.push({ startUtc: new Date(start).toISOString(), intervalMinutes: stepMin, price: Float64Array.from(cur) });
+  if (cur.length)
+    segs.push({
+      startUtc: new Date(start).toISOString(),
+      intervalMinutes: stepMin,
+      price: Float64Array.from(cur),
+    });
   return segs;
 }
 
-function series(id: string, file: string, currency: string, stepMin: number, points: { t: number; p: number }[]): RealSeries {
+function series(
+  id: string,
+  file: string,
+  currency: string,
+  stepMin: number,
+  points: { t: number; p: number }[],
+): RealSeries {
   const segments = toSegments(points, stepMin);
-  return { id, file, currency, intervalMinutes: stepMin, segments, count: segments.reduce((a, s) => a + s.price.length, 0) };
+  return {
+    id,
+    file,
+    currency,
+    intervalMinutes: stepMin,
+    segments,
+    count: segments.reduce((a, s) => a + s.price.length, 0),
+  };
 }
 
 const num = (s: string | undefined) => (s === undefined || s.trim() === "" ? NaN : Number(s));
@@ -71,20 +96,57 @@ export function loadRealSeries(filter?: (id: string) => boolean): RealSeries[] {
   const f = (rel: string) => path.join(PRICES_DIR, rel);
   if (want("gb-day-ahead-hourly")) {
     const { rows } = parseRows(readText(f("gb/gb_day_ahead_hourly_imrp_lccc_2016-06_2025-11.csv")));
-    out.push(series("gb-day-ahead-hourly", "gb/gb_day_ahead_hourly_imrp_lccc_2016-06_2025-11.csv", "GBP", 60, rows.map((r) => ({ t: Date.parse(r[2]), p: num(r[3]) }))));
+    out.push(
+      series(
+        "gb-day-ahead-hourly",
+        "gb/gb_day_ahead_hourly_imrp_lccc_2016-06_2025-11.csv",
+        "GBP",
+        60,
+        rows.map((r) => ({ t: Date.parse(r[2]), p: num(r[3]) })),
+      ),
+    );
   }
-  for (const [col, id] of [[4, "gb-system-price-halfhourly"], [5, "gb-market-index-halfhourly"]] as const) {
+  for (const [col, id] of [
+    [4, "gb-system-price-halfhourly"],
+    [5, "gb-market-index-halfhourly"],
+  ] as const) {
     if (!want(id)) continue;
     const { rows } = parseRows(readText(f("gb/gb_system_price_mid_halfhourly_2023-01_2024-05.csv")));
-    out.push(series(id, "gb/gb_system_price_mid_halfhourly_2023-01_2024-05.csv", "GBP", 30, rows.map((r) => ({ t: Date.parse(r[2]), p: num(r[col]) }))));
+    out.push(
+      series(
+        id,
+        "gb/gb_system_price_mid_halfhourly_2023-01_2024-05.csv",
+        "GBP",
+        30,
+        rows.map((r) => ({ t: Date.parse(r[2]), p: num(r[col]) })),
+      ),
+    );
   }
   if (want("de-day-ahead-hourly")) {
-    const { rows } = parseRows(readText(f("germany/de_lu_day_ahead_hourly_with_load_res_2024-01_2026-01.csv")));
-    out.push(series("de-day-ahead-hourly", "germany/de_lu_day_ahead_hourly_with_load_res_2024-01_2026-01.csv", "EUR", 60, rows.map((r) => ({ t: Number(r[0]) * 1000, p: num(r[6]) }))));
+    const { rows } = parseRows(
+      readText(f("germany/de_lu_day_ahead_hourly_with_load_res_2024-01_2026-01.csv")),
+    );
+    out.push(
+      series(
+        "de-day-ahead-hourly",
+        "germany/de_lu_day_ahead_hourly_with_load_res_2024-01_2026-01.csv",
+        "EUR",
+        60,
+        rows.map((r) => ({ t: Number(r[0]) * 1000, p: num(r[6]) })),
+      ),
+    );
   }
   if (want("es-day-ahead-hourly")) {
     const { rows } = parseRows(readText(f("spain/omie_day_ahead_es_pt_hourly_2023-04_2026-08.csv")));
-    out.push(series("es-day-ahead-hourly", "spain/omie_day_ahead_es_pt_hourly_2023-04_2026-08.csv", "EUR", 60, rows.map((r) => ({ t: Date.parse(r[0]), p: num(r[2]) }))));
+    out.push(
+      series(
+        "es-day-ahead-hourly",
+        "spain/omie_day_ahead_es_pt_hourly_2023-04_2026-08.csv",
+        "EUR",
+        60,
+        rows.map((r) => ({ t: Date.parse(r[0]), p: num(r[2]) })),
+      ),
+    );
   }
   if (want("es-day-ahead-15min")) {
     // Mixed resolution file: the 15-minute part (from 2025-10-01).
