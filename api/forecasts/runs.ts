@@ -5,7 +5,12 @@ import type { DayDispatch } from "../../engine/forecast/types.ts";
 import type { Access } from "../access/access.ts";
 import type { Queue } from "../jobs/queue.ts";
 import { LIBRARY_SUBSCRIPTION, canSeeLibraryRun, subscriptionName } from "./permissions.ts";
-import type { Forecast, ForecastDraft, ForecastRegion } from "../../app/validation/forecast.ts";
+import {
+  LIMITS,
+  type Forecast,
+  type ForecastDraft,
+  type ForecastRegion,
+} from "../../app/validation/forecast.ts";
 import { scenarioById } from "./scenarios.ts";
 
 export const RUN_STATUSES = ["draft", "processing", "ready_for_review", "failed"] as const;
@@ -425,6 +430,10 @@ export function serializeDraft(row: RunRow) {
 // ── Creating runs ──────────────────────────────────────────────────────────────────────────────
 
 export const FORECAST_RUN_JOB = "forecast-run";
+/** The express lane: short runs (see runPriority) have a worker slot of their own, so they never wait behind long ones. */
+export const FORECAST_RUN_SHORT_JOB = "forecast-run-short";
+/** Runs whose cost (runPriority) is at most this go to the express lane: e.g. up to 4 energy-only years, or 1 year with services. */
+export const SHORT_RUN_COST = 4;
 export const FORECAST_RUN_DEAD_JOB = "forecast-run-dead";
 
 /** Seconds a run's job may stay active before its worker is taken to have died (then it is retried). */
@@ -475,10 +484,12 @@ export async function createRuns(
       );
       const id = rows[0].id as string;
       await recordEvent(client, id, "Run queued", "success", 0);
-      const jobId = await queue.boss.send(FORECAST_RUN_JOB, { runId: id }, {
+      const lane = -runPriority(forecast) <= SHORT_RUN_COST ? FORECAST_RUN_SHORT_JOB : FORECAST_RUN_JOB;
+      const jobId = await queue.boss.send(lane, { runId: id }, {
         db: { executeSql: (text: string, values: unknown[]) => client.query(text, values) },
         expireInSeconds: runExpirySeconds(),
         deadLetter: FORECAST_RUN_DEAD_JOB,
+        priority: runPriority(forecast),
       } as never);
       await client.query(`update forecast_runs set job_id = $2 where id = $1`, [id, jobId]);
       ids.push(id);
@@ -526,4 +537,16 @@ export async function failRun(pool: pg.Pool, runId: string, reason: string): Pro
   } finally {
     client.release();
   }
+}
+
+/**
+ * Queue order: shorter runs first (pg-boss takes higher priority first), so a one-year
+ * energy-only run is not stuck behind a 30-year run with services. Cost ≈ years × strategies,
+ * four times more for strategies that co-optimise services.
+ */
+export function runPriority(forecast: { horizonYears?: number; revenueStrategies?: string[] }): number {
+  const years = forecast.horizonYears ?? LIMITS.defaultHorizonYears;
+  const strategies = forecast.revenueStrategies ?? [];
+  const services = strategies.some((s) => s !== "energy_only" && s !== "merchant") ? 4 : 1;
+  return -Math.round(years * Math.max(1, strategies.length) * services);
 }

@@ -3,7 +3,7 @@ import type { JobKind } from "./types.ts";
 import { purgeLoginAttempts } from "./kinds/purgeLoginAttempts.ts";
 import { queueSelfTest } from "./kinds/queueSelfTest.ts";
 import { datasetDownload } from "./kinds/datasetDownload.ts";
-import { forecastRun, forecastRunDead } from "./kinds/forecastRun.ts";
+import { forecastRun, forecastRunDead, forecastRunShort } from "./kinds/forecastRun.ts";
 import { runZipArchive } from "./kinds/runZipArchive.ts";
 import { datasetsSeed } from "./kinds/datasetsSeed.ts";
 import { worldViewFiles } from "./kinds/worldViewFiles.ts";
@@ -13,6 +13,7 @@ export const JOB_KINDS: JobKind<any>[] = [
   datasetDownload,
   forecastRunDead,
   forecastRun,
+  forecastRunShort,
   runZipArchive,
   datasetsSeed,
   worldViewFiles,

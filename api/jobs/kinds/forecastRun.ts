@@ -3,7 +3,7 @@
 // forecast-run-dead, which fails the run with its reason.
 import { defineJob } from "../types.ts";
 import { executeRun, failAbandonedRun } from "../../forecasts/pipeline.ts";
-import { FORECAST_RUN_DEAD_JOB, FORECAST_RUN_JOB } from "../../forecasts/runs.ts";
+import { FORECAST_RUN_DEAD_JOB, FORECAST_RUN_JOB, FORECAST_RUN_SHORT_JOB } from "../../forecasts/runs.ts";
 
 export const forecastRun = defineJob<{ runId: string }>({
   name: FORECAST_RUN_JOB,
@@ -16,6 +16,16 @@ export const forecastRun = defineJob<{ runId: string }>({
     const n = Number(process.env.VOLTCAST_FORECAST_CONCURRENCY);
     return Number.isInteger(n) && n >= 1 && n <= 16 ? n : 1;
   },
+  handle: (data, ctx, job) => executeRun(ctx, data.runId, job),
+});
+
+/** Short runs' own lane (one at a time per worker process), next to the long runs' slots. */
+export const forecastRunShort = defineJob<{ runId: string }>({
+  name: FORECAST_RUN_SHORT_JOB,
+  retryLimit: 2,
+  retryDelaySeconds: 1,
+  expireInSeconds: 1800,
+  concurrency: 1,
   handle: (data, ctx, job) => executeRun(ctx, data.runId, job),
 });
 

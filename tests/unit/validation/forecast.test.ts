@@ -153,3 +153,14 @@ describe("uploads (spec §5): csv only, 2 097 152 bytes", () => {
       );
   });
 });
+
+describe("run queue order", () => {
+  it("puts short energy-only runs ahead of long runs with services", async () => {
+    const { runPriority } = await import("../../../api/forecasts/runs.ts");
+    const short = runPriority({ horizonYears: 1, revenueStrategies: ["energy_only"] });
+    const long = runPriority({ horizonYears: 30, revenueStrategies: ["energy_with_as"] });
+    const defaultLength = runPriority({ revenueStrategies: ["energy_only"] });
+    expect(short).toBeGreaterThan(defaultLength);
+    expect(defaultLength).toBeGreaterThan(long);
+  });
+});
