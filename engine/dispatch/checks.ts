@@ -1,7 +1,8 @@
 // Independent checks of a dispatch schedule (used by the property tests, and by the CLI in
 // --check mode): every constraint of the formulation, re-evaluated from the schedule alone,
 // and the revenue recomputed from prices × flows.
-import { batteryLimits, utcDayIndex, effectivePrices } from "./formulation.ts";
+import { batteryLimits, utcDayIndex } from "./formulation.ts";
+import { hasGridStage } from "./result.ts";
 import type { DispatchProblem, DispatchResult } from "./types.ts";
 
 export interface ScheduleCheck {
@@ -64,14 +65,15 @@ export function checkSchedule(p: DispatchProblem, r: DispatchResult, relTol = 1e
     if (v.length > 20) break;
   }
   // Site balance and limits
+  // revenue at the true prices: the net position settles at the export price when exporting and
+  // at the import price when importing, less the grid charges
   let revenue = 0;
-  const { exportPrice, importPrice } = effectivePrices(p);
-  const gridStage = !!(p.generation || p.exportPrice || p.importPrice || p.importCharge || p.exportCharge);
   for (let t = 0; t < n; t++) {
-    if (gridStage) {
+    if (hasGridStage(p)) {
       const e = r.exportMW[t];
       const i = r.importMW[t];
       if (e < -tolP || i < -tolP) v.push(`t=${t}: negative grid flow`);
+      if (Math.min(e, i) > tolP) v.push(`t=${t}: the site imports and exports at once`);
       if (p.siteExportLimitMW !== undefined && e > p.siteExportLimitMW + tolP)
         v.push(`t=${t}: export ${e} above limit`);
       if (p.siteImportLimitMW !== undefined && i > p.siteImportLimitMW + tolP)
@@ -83,7 +85,9 @@ export function checkSchedule(p: DispatchProblem, r: DispatchResult, relTol = 1e
         const bal = g + r.dischargeMW[t] - r.chargeMW[t] - (e - i);
         if (Math.abs(bal) > tolP * 10) v.push(`t=${t}: site balance off by ${bal}`);
       }
-      revenue += (exportPrice[t] * e - importPrice[t] * i) * dt;
+      const pe = (p.exportPrice ?? p.price)[t] - (p.exportCharge ? p.exportCharge[t] : 0);
+      const pi = (p.importPrice ?? p.price)[t] + (p.importCharge ? p.importCharge[t] : 0);
+      revenue += (pe * e - pi * i) * dt;
     } else revenue += p.price[t] * (r.dischargeMW[t] - r.chargeMW[t]) * dt;
   }
   p.services?.forEach((sv, k) => {

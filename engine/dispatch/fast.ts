@@ -1,13 +1,12 @@
 // Fast dispatch by the exact dynamic programme of dp.ts (docs/decisions/0107): turns a
 // DispatchProblem into chain parameters, solves it (with the Lagrangian daily cycle cap) and
-// builds a DispatchResult. Returns null when the problem is outside the DP's exact scope
-// (generation, export price above import price, services still to be chosen): the caller then
-// uses the interior-point LP. Services with *fixed* reservations (fixedMW) are in scope: they
-// become per-interval headroom and SoC bounds.
+// builds a DispatchResult. Returns null when the problem is outside the DP's scope (generation,
+// services still to be chosen): the caller then uses the interior-point LP. Services with
+// *fixed* reservations (fixedMW) are in scope: they become per-interval headroom and SoC bounds.
 import { batteryLimits, effectivePrices, utcDayIndex, validateProblem } from "./formulation.ts";
 import { ChainWork, solveChainWithCap, type ChainParams } from "./dp.ts";
 import type { DispatchProblem, DispatchResult } from "./types.ts";
-import { chooseServices } from "./blocks.ts";
+import { hasGridStage, scheduleResult } from "./result.ts";
 
 /** Why the DP does not apply (undefined = it does). */
 export function dpScope(p: DispatchProblem): string | undefined {
@@ -15,26 +14,16 @@ export function dpScope(p: DispatchProblem): string | undefined {
   if (!b || !(b.energyMWh > 0)) return "no battery";
   if (p.generation) return "generation";
   if (p.services?.some((s) => !s.fixedMW)) return "services to choose";
-  if (p.exportPrice || p.importPrice || p.importCharge || p.exportCharge) {
-    const { exportPrice, importPrice } = effectivePrices(p);
-    for (let t = 0; t < exportPrice.length; t++)
-      if (exportPrice[t] > importPrice[t] + 1e-12) return "export price above import price";
-  }
   return undefined;
 }
 
-export interface ChainBuild {
-  params: ChainParams;
-  gridStage: boolean;
-}
-
 /** Chain parameters of a problem (fixed service reservations become headroom and SoC bounds). */
-export function chainParams(p: DispatchProblem): ChainBuild {
+export function chainParams(p: DispatchProblem): ChainParams {
   const n = p.price.length;
   const dt = p.intervalMinutes / 60;
   const { P, cMax, dMax, E, etaC, etaD } = batteryLimits(p);
   const b = p.battery!;
-  const gridStage = !!(p.generation || p.exportPrice || p.importPrice || p.importCharge || p.exportCharge);
+  const gridStage = hasGridStage(p);
   let ex: Float64Array;
   let im: Float64Array;
   if (gridStage) ({ exportPrice: ex, importPrice: im } = effectivePrices(p));
@@ -86,7 +75,6 @@ export function chainParams(p: DispatchProblem): ChainBuild {
   for (let t = 0; t < n; t++) day[t] = days[t] - days[0];
   const cap = b.maxCyclesPerDay !== undefined ? b.maxCyclesPerDay * (b.cycleEnergyMWh ?? E) : Infinity;
   return {
-    params: {
       n,
       dt,
       etaC,
@@ -104,8 +92,6 @@ export function chainParams(p: DispatchProblem): ChainBuild {
       day,
       nDays: day[n - 1] + 1,
       cap,
-    },
-    gridStage,
   };
 }
 
@@ -120,96 +106,19 @@ export function solveDispatchDp(
   validateProblem(p);
   if (dpScope(p)) return null;
   const t0 = performance.now();
-  const { params, gridStage } = chainParams(p);
+  const params = chainParams(p);
   const sol = solveChainWithCap(params, { relGap: 5e-5 }, opts.work);
   if (!sol.feasible || !(sol.gap <= (opts.maxRelGap ?? Infinity) * Math.max(1, Math.abs(sol.revenue))))
     return null;
-  return resultFromChain(p, params, gridStage, sol.c, sol.d, sol.s, performance.now() - t0, sol.passes);
+  return resultFromChain(p, sol.c, sol.d, performance.now() - t0, sol.passes);
 }
 
 export function resultFromChain(
   p: DispatchProblem,
-  params: ChainParams,
-  gridStage: boolean,
   c: Float64Array,
   d: Float64Array,
-  s: Float64Array,
   solveMs: number,
   iterations: number,
 ): DispatchResult {
-  const n = params.n;
-  const dt = params.dt;
-  let energyRevenue = 0;
-  let gridChargeCost = 0;
-  let throughput = 0;
-  let exportMW = d;
-  let importMW = c;
-  if (gridStage) {
-    exportMW = new Float64Array(n);
-    importMW = new Float64Array(n);
-  }
-  for (let t = 0; t < n; t++) {
-    throughput += (d[t] / params.etaD) * dt;
-    if (gridStage) {
-      const net = d[t] - c[t];
-      exportMW[t] = net > 0 ? net : 0;
-      importMW[t] = net < 0 ? -net : 0;
-      const pe = (p.exportPrice ?? p.price)[t];
-      const pi = (p.importPrice ?? p.price)[t];
-      energyRevenue += (pe * exportMW[t] - pi * importMW[t]) * dt;
-      gridChargeCost +=
-        ((p.exportCharge ? p.exportCharge[t] : 0) * exportMW[t] +
-          (p.importCharge ? p.importCharge[t] : 0) * importMW[t]) *
-        dt;
-    } else energyRevenue += p.price[t] * (d[t] - c[t]) * dt;
-  }
-  const services = (p.services ?? []).map((sv) => {
-    const { cMax, dMax } = batteryLimits(p);
-    const ub = Math.min(
-      sv.maxMW ?? Infinity,
-      sv.direction === "both" ? Math.min(cMax, dMax) : sv.direction === "up" ? dMax : cMax,
-    );
-    const mw = new Float64Array(n);
-    let revenue = 0;
-    for (let t = 0; t < n; t++) {
-      mw[t] = sv.fixedMW ? Math.min(Math.max(sv.fixedMW[t], 0), ub) : 0;
-      revenue += sv.price[t] * mw[t] * dt;
-    }
-    return { key: sv.key, mw, revenue };
-  });
-  const serviceRevenue = services.reduce((a, b) => a + b.revenue, 0);
-  const E = p.battery!.energyMWh;
-  const cycleEnergy = p.battery?.cycleEnergyMWh ?? E;
-  return {
-    revenue: energyRevenue - gridChargeCost + serviceRevenue,
-    chargeMW: c,
-    dischargeMW: d,
-    socMWh: s,
-    exportMW,
-    importMW,
-    services,
-    cycles: cycleEnergy > 0 ? throughput / cycleEnergy : 0,
-    throughputMWh: throughput,
-    energyRevenue,
-    serviceRevenue,
-    gridChargeCost,
-    solver: "dp",
-    solveMs,
-    iterations,
-  };
-}
-
-/**
- * EXPERIMENTAL (not used by the forecast, decision 0108): services chosen per block by the
- * coordinate search of blocks.ts, arbitrage around them by the DP. A valid schedule, but the
- * service choice is a heuristic measured 3–9 % below the LP optimum on synthetic weeks.
- */
-export function solveDispatchBlocks(p: DispatchProblem): DispatchResult | null {
-  if (!p.battery || p.generation || !p.services?.some((s) => !s.fixedMW)) return solveDispatchDp(p);
-  const t0 = performance.now();
-  const r = solveDispatchDp(chooseServices(p).fixed);
-  if (!r) return null;
-  r.solver = "dp+blocks";
-  r.solveMs = performance.now() - t0;
-  return r;
+  return scheduleResult(p, { chargeMW: c, dischargeMW: d }, "dp", solveMs, iterations);
 }

@@ -58,6 +58,14 @@ export function batteryLimits(p: DispatchProblem) {
   return { P, cMax, dMax, E: b.energyMWh, etaC: eta, etaD: eta };
 }
 
+/**
+ * Prices the optimisation settles the site's net position at, per MWh: export price less export
+ * charges, import price plus import charges. The real settlement is on the net position, one
+ * price per interval; when export would pay more than import costs (an export credit larger
+ * than the import charge), an LP could import and export at once and earn the difference for
+ * nothing (decision 0109), so there the optimisation uses the import price for both. Reported
+ * revenue settles the actual net position at the true prices (result.ts).
+ */
 export function effectivePrices(p: DispatchProblem): {
   exportPrice: Float64Array;
   importPrice: Float64Array;
@@ -66,8 +74,10 @@ export function effectivePrices(p: DispatchProblem): {
   const exportPrice = new Float64Array(n);
   const importPrice = new Float64Array(n);
   for (let t = 0; t < n; t++) {
-    exportPrice[t] = (p.exportPrice ?? p.price)[t] - (p.exportCharge ? p.exportCharge[t] : 0);
-    importPrice[t] = (p.importPrice ?? p.price)[t] + (p.importCharge ? p.importCharge[t] : 0);
+    const ex = (p.exportPrice ?? p.price)[t] - (p.exportCharge ? p.exportCharge[t] : 0);
+    const im = (p.importPrice ?? p.price)[t] + (p.importCharge ? p.importCharge[t] : 0);
+    exportPrice[t] = Math.min(ex, im);
+    importPrice[t] = im;
   }
   return { exportPrice, importPrice };
 }

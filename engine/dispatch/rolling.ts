@@ -4,7 +4,8 @@
 // per interval than one year-long LP); the look-ahead removes the end-of-window effect. The
 // daily mode of the issue ("day by day with perfect foresight within the day, optionally a
 // look-ahead") is windowDays = 1. The gap to the whole-horizon optimum is measured in the tests.
-import { solveDispatch } from "./solve.ts";
+import { solveBest } from "./solve.ts";
+import { scheduleResult } from "./result.ts";
 import type { DispatchProblem, DispatchResult, ServiceSpec } from "./types.ts";
 
 export interface RollingOptions {
@@ -22,7 +23,7 @@ export function solveRolling(
   const per = Math.round((24 * 60) / p.intervalMinutes);
   const win = Math.max(1, Math.round(opts.windowDays * per));
   const look = Math.max(0, Math.round(opts.lookaheadDays * per));
-  if (n <= win + look) return solveDispatch(p);
+  if (n <= win + look) return solveBest(p);
   const t0 = Date.parse(p.startUtc);
   // align windows to UTC midnights so the daily cap is per full day
   const startOfDayOffset = Math.round(
@@ -31,19 +32,12 @@ export function solveRolling(
   const first = startOfDayOffset === 0 ? win : Math.max(1, per - startOfDayOffset) + win;
   const chargeMW = new Float64Array(n);
   const dischargeMW = new Float64Array(n);
-  const socMWh = new Float64Array(n);
-  const exportMW = new Float64Array(n);
-  const importMW = new Float64Array(n);
   const generationMW = p.generation ? new Float64Array(n) : undefined;
-  const services = (p.services ?? []).map((s) => ({ key: s.key, mw: new Float64Array(n), revenue: 0 }));
+  const serviceMW = (p.services ?? []).map(() => new Float64Array(n));
   let soc = p.battery?.initialSocMWh ?? 0;
-  let revenue = 0;
-  let energyRevenue = 0;
-  let serviceRevenue = 0;
-  let gridChargeCost = 0;
-  let throughput = 0;
   let solveMs = 0;
   let iterations = 0;
+  let solver: DispatchResult["solver"] = "dp";
   let s = 0;
   let w = Math.min(first, n);
   while (s < n) {
@@ -73,54 +67,17 @@ export function solveRolling(
         }),
       ),
     };
-    const r = solveDispatch(sub);
+    const r = solveBest(sub);
     solveMs += r.solveMs;
     iterations += r.iterations;
-    const dt = p.intervalMinutes / 60;
-    for (let t = 0; t < commit; t++) {
-      chargeMW[s + t] = r.chargeMW[t];
-      dischargeMW[s + t] = r.dischargeMW[t];
-      socMWh[s + t] = r.socMWh[t];
-      exportMW[s + t] = r.exportMW[t];
-      importMW[s + t] = r.importMW[t];
-      if (generationMW && r.generationMW) generationMW[s + t] = r.generationMW[t];
-      throughput += (r.dischargeMW[t] / Math.sqrt(p.battery?.roundTripEfficiency ?? 1)) * dt;
-      const pe = (p.exportPrice ?? p.price)[s + t];
-      const pi = (p.importPrice ?? p.price)[s + t];
-      energyRevenue += (pe * r.exportMW[t] - pi * r.importMW[t]) * dt;
-      gridChargeCost +=
-        ((p.exportCharge ? p.exportCharge[s + t] : 0) * r.exportMW[t] +
-          (p.importCharge ? p.importCharge[s + t] : 0) * r.importMW[t]) *
-        dt;
-      services.forEach((sv, k) => {
-        sv.mw[s + t] = r.services[k].mw[t];
-        const rv = p.services![k].price[s + t] * r.services[k].mw[t] * dt;
-        sv.revenue += rv;
-        serviceRevenue += rv;
-      });
-    }
+    if (r.solver !== "dp") solver = r.solver;
+    chargeMW.set(r.chargeMW.subarray(0, commit), s);
+    dischargeMW.set(r.dischargeMW.subarray(0, commit), s);
+    if (generationMW && r.generationMW) generationMW.set(r.generationMW.subarray(0, commit), s);
+    serviceMW.forEach((mw, k) => mw.set(r.services[k].mw.subarray(0, commit), s));
     soc = r.socMWh[commit - 1];
     s += commit;
     w = win;
   }
-  revenue = energyRevenue - gridChargeCost + serviceRevenue;
-  const E = p.battery?.cycleEnergyMWh ?? p.battery?.energyMWh ?? 0;
-  return {
-    revenue,
-    chargeMW,
-    dischargeMW,
-    socMWh,
-    generationMW,
-    exportMW,
-    importMW,
-    services,
-    cycles: E > 0 ? throughput / E : 0,
-    throughputMWh: throughput,
-    energyRevenue,
-    serviceRevenue,
-    gridChargeCost,
-    solver: "ipm",
-    solveMs,
-    iterations,
-  };
+  return scheduleResult(p, { chargeMW, dischargeMW, generationMW, serviceMW }, solver, solveMs, iterations);
 }

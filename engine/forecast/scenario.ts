@@ -2,9 +2,8 @@
 // carried across years, capacity fading with the cycles done, repowering when due.
 import type { MarketYear, ServiceKey } from "../types.ts";
 import type { DispatchProblem, DispatchResult, ServiceSpec } from "../dispatch/types.ts";
-import { solveDispatch } from "../dispatch/solve.ts";
+import { solveBest } from "../dispatch/solve.ts";
 import { solveRolling } from "../dispatch/rolling.ts";
-import { solveDispatchDp } from "../dispatch/fast.ts";
 import {
   servicesFor,
   strategyPlan,
@@ -172,16 +171,6 @@ export function buildYearProblem(
     problem.siteExportLimitMW = a.siteExportMW;
     problem.siteImportLimitMW = a.siteImportMW;
   }
-  if (plan.imbalance && my.imbalancePrice) {
-    const ex = new Float64Array(n);
-    const im = new Float64Array(n);
-    for (let t = 0; t < n; t++) {
-      ex[t] = Math.max(my.energyPrice[t], my.imbalancePrice[t]);
-      im[t] = Math.min(my.energyPrice[t], my.imbalancePrice[t]);
-    }
-    problem.exportPrice = ex;
-    problem.importPrice = im;
-  }
   if (p.duos && p.duosTariff && my.region === "GB") {
     const { importCharge, exportCharge } = duosCharges(p.duosTariff, my.startUtc, my.intervalMinutes, n);
     problem.importCharge = importCharge;
@@ -195,19 +184,32 @@ function solve(p: ForecastParams, problem: DispatchProblem): DispatchResult {
   if (p.dispatchMode === "monthly") return solveRolling(problem, { windowDays: 31, lookaheadDays: 2 });
   if (p.dispatchMode === "daily") return solveRolling(problem, { windowDays: 1, lookaheadDays: 1 });
   // Whole year: the dynamic programme where it applies (battery arbitrage, grid charges, fixed
-  // service reservations — decision 0107), else the exact interior-point LP.
-  return solveDispatchDp(problem) ?? solveDispatch(problem);
+  // service reservations — decision 0107), else the exact interior-point LP (0110).
+  return solveBest(problem);
 }
 
-/** Dispatch of one year (services-first handled as two stages). */
+/**
+ * Dispatch of one year. Two strategies are two stages:
+ *  - services first (GB ancillaries): services alone, then arbitrage around the fixed reservations;
+ *  - merchant (GB): the day-ahead position is traded first (perfect foresight of day-ahead
+ *    prices), then the physical schedule is re-optimised against the imbalance price, the
+ *    deviation from the position settling at that price. Each stage settles one price per
+ *    interval, so no stage can import and export at once for profit (decision 0109).
+ * `position` is the day-ahead schedule when it differs from the physical one.
+ */
 export function dispatchYear(
   p: ForecastParams,
   strategy: RevenueStrategy,
   my: MarketYear,
   retention: number,
   initialSoc: number,
-) {
+): { result: DispatchResult; position?: DispatchResult; problem: DispatchProblem; asset: AssetModel } {
   const { problem, plan, asset } = buildYearProblem(p, strategy, my, retention, initialSoc);
+  if (plan.imbalance && my.imbalancePrice) {
+    const position = solve(p, problem);
+    const result = solve(p, { ...problem, price: my.imbalancePrice });
+    return { result, position, problem, asset };
+  }
   let result: DispatchResult;
   if (plan.servicesFirst && problem.services?.length) {
     // Stage 1: services only (energy prices ignored), stage 2: arbitrage around the fixed reservations.
@@ -255,34 +257,34 @@ export function runScenario(
   const currency = years[0]?.currency ?? "GBP";
   for (const my of years) {
     const retention = deg.retention();
-    const { result: r, problem, asset } = dispatchYear(p, strategy, my, retention, soc);
+    const { result: r, position, problem, asset } = dispatchYear(p, strategy, my, retention, soc);
     const n = my.energyPrice.length;
     const dt = my.intervalMinutes / 60;
     const t0 = Date.parse(my.startUtc);
     const monthly = new Array(12).fill(0);
     const streams: Partial<Record<Stream, number>> = {};
     const add = (k: Stream, v: number) => (streams[k] = (streams[k] ?? 0) + v);
-    const ex = problem.exportPrice ?? problem.price;
-    const im = problem.importPrice ?? problem.price;
+    const imb = my.imbalancePrice;
     for (let t = 0; t < n; t++) {
       const e = r.exportMW[t];
       const i = r.importMW[t];
       const g = r.generationMW ? r.generationMW[t] : 0;
       const da = problem.price[t];
-      // wholesale at day-ahead; imbalance = the extra from settling at the better price
-      const wholesale = da * (e - i) * dt;
-      const imbalance = ((ex[t] - da) * e - (im[t] - da) * i) * dt;
-      const genValue = Math.min(g, e) * ex[t] * dt;
+      // the day-ahead position (merchant) or the physical net position otherwise
+      const net = e - i;
+      const traded = position ? position.exportMW[t] - position.importMW[t] : net;
+      const wholesale = da * traded * dt;
+      // merchant: the deviation of the physical position from the traded one, at the imbalance price
+      const imbalance = position && imb ? imb[t] * (net - traded) * dt : 0;
+      const genValue = Math.min(g, e) * da * dt;
       const charges = ((problem.importCharge?.[t] ?? 0) * i + (problem.exportCharge?.[t] ?? 0) * e) * dt;
       let svc = 0;
       problem.services?.forEach((s, k) => (svc += s.price[t] * r.services[k].mw[t] * dt));
       if (asset.generation) {
         add("generation", genValue);
-        add("wholesale", wholesale - genValue + imbalance);
-      } else {
-        add("wholesale", wholesale);
-        if (problem.exportPrice) add("imbalance", imbalance);
-      }
+        add("wholesale", wholesale - genValue);
+      } else add("wholesale", wholesale);
+      if (position) add("imbalance", imbalance);
       add("services", svc);
       add("duosUnitCharges", -charges);
       monthly[monthOf(t0 + t * my.intervalMinutes * 60_000)] += wholesale + imbalance - charges + svc;

@@ -17,6 +17,7 @@
 // definite; every dispatch formulation has them.
 import type { ChainLp } from "./chain.ts";
 import { kernelsFor, stageShape, type KernelContext, type StageKernels } from "./chain-kernels.ts";
+import { S, L, T, DS, DL, BD, SIDE } from "./chain-kernels.ts";
 
 export interface ChainIpmOptions {
   /** Relative tolerance on the residuals and on the duality gap (default 1e-8). */
@@ -38,6 +39,7 @@ export interface ChainIpmResult {
 }
 
 const STEP = Number(process.env.CHAIN_STEP ?? 0.995);
+const MAX_BAKED_SHAPES = 32;
 const GONDZIO_MAX = Number(process.env.CHAIN_GMAX ?? 2);
 const GONDZIO_BELOW = Number(process.env.CHAIN_GBELOW ?? 0.5);
 const DEBUG = !!process.env.CHAIN_IPM_DEBUG;
@@ -50,7 +52,7 @@ export function solveChainIpm(lp: ChainLp, opts: ChainIpmOptions = {}): ChainIpm
   return new ChainIpm(lp).solve(opts.tolerance ?? 1e-8, opts.maxIterations ?? 150);
 }
 
-class ChainIpm {
+export class ChainIpm {
   readonly n: number;
   readonly nx: number;
   readonly NU: number;
@@ -149,7 +151,8 @@ class ChainIpm {
     }
     this.x = new Float64Array((n + 1) * nx);
     this.rho = new Float64Array(NR);
-    const fM = () => new Float64Array(M);
+    const SD = new Float64Array(M * SIDE);
+    for (let k = 0; k < M; k++) SD[k * SIDE + BD] = this.sBd[k];
     this.ctx = {
       uStart,
       rowStart,
@@ -158,12 +161,7 @@ class ChainIpm {
       bStart: lp.bStart,
       bVal: lp.bVal,
       sideStart,
-      s: fM(),
-      l: fM(),
-      res: fM(),
-      tg: fM(),
-      ds: fM(),
-      dl: fM(),
+      SD,
       c,
       Loff,
       Koff,
@@ -179,12 +177,12 @@ class ChainIpm {
       u: this.u,
       x: this.x,
       rho: this.rho,
-      sBd: this.sBd,
       alpha: new Float64Array(2),
       acc: new Float64Array(3),
-      iS: fM(),
     };
-    // runs of equal stage shape, with their kernels (one set per shape)
+    // runs of equal stage shape, with their kernels (one set per shape); with few shapes the
+    // coefficients are compiled in as constants
+    const baked = lp.shapes <= MAX_BAKED_SHAPES;
     const kernels: StageKernels[] = new Array(lp.shapes);
     for (let t = 0; t < n; t++) {
       const id = lp.shapeOf[t];
@@ -192,7 +190,7 @@ class ChainIpm {
         this.runs[this.runs.length - 1].t1 = t + 1;
         continue;
       }
-      kernels[id] ??= kernelsFor(nx, stageShape(lp, t));
+      kernels[id] ??= kernelsFor(nx, stageShape(lp, t), baked);
       this.runs.push({ t0: t, t1: t + 1, k: kernels[id] });
     }
   }
@@ -258,13 +256,13 @@ class ChainIpm {
   /** Largest |dual residual| (via the adjoint of the dynamics): only for the stopping test. */
   dualResidual(): number {
     const { n, nx, M, sRow, sIdx, sSg, NR, NU } = this;
-    const { c, l } = this.ctx;
+    const { c, SD } = this.ctx;
     const { keep, uStart, bStart, bState, bCtrl, bVal, rowStart, entStart, entVar, entVal } = this.lp;
     const yR = new Float64Array(NR);
     const yB = new Float64Array(NU);
     for (let k = 0; k < M; k++) {
-      if (sRow[k]) yR[sIdx[k]] += sSg[k] * l[k];
-      else yB[sIdx[k]] += sSg[k] * l[k];
+      if (sRow[k]) yR[sIdx[k]] += sSg[k] * SD[k * SIDE + L];
+      else yB[sIdx[k]] += sSg[k] * SD[k * SIDE + L];
     }
     let phi = new Float64Array(nx);
     let phiN = new Float64Array(nx);
@@ -307,21 +305,19 @@ class ChainIpm {
   solve(tol: number, maxIter: number): ChainIpmResult {
     const t0 = performance.now();
     const { M, NR, NU, sRow, sIdx, sSg, sBd, rho, u } = this;
-    const { s, l, tg, ds, dl, dx, dRho, du } = this.ctx;
+    const { SD, dx, dRho, du } = this.ctx;
     this.rollout();
     this.evalRows();
     for (let k = 0; k < M; k++) {
-      if (sRow[k]) s[k] = Math.max(sSg[k] * (rho[sIdx[k]] - sBd[k]), S0);
-      l[k] = L0;
+      if (sRow[k]) SD[k * SIDE + S] = Math.max(sSg[k] * (rho[sIdx[k]] - sBd[k]), S0);
+      SD[k * SIDE + L] = L0;
     }
     // saved direction (Gondzio: a corrector is kept only if it lengthens the step)
     const sv = {
-      ds: new Float64Array(M),
-      dl: new Float64Array(M),
+      SD: new Float64Array(GONDZIO_MAX > 0 ? SD.length : 0),
       du: new Float64Array(NU),
       dx: new Float64Array(dx.length),
       dRho: new Float64Array(NR),
-      tg: new Float64Array(M),
     };
     let status: ChainIpmResult["status"] = "iteration_limit";
     let relGap = Infinity;
@@ -361,10 +357,11 @@ class ChainIpm {
       // centring σ = (μ_aff/μ)³; Mehrotra's corrector targets σμ − s·λ − Δs·Δλ
       const tFl = DEBUG ? performance.now() : 0;
       let compA = 0;
-      for (let k = 0; k < M; k++) compA += (s[k] + apA * ds[k]) * (l[k] + adA * dl[k]);
+      for (let b = 0; b < M * SIDE; b += SIDE)
+        compA += (SD[b + S] + apA * SD[b + DS]) * (SD[b + L] + adA * SD[b + DL]);
       const sigma = Math.min(1, Math.pow(compA / M / Math.max(mu, 1e-300), 3));
       const sm = sigma * mu;
-      for (let k = 0; k < M; k++) tg[k] += sm - ds[k] * dl[k];
+      for (let b = 0; b < M * SIDE; b += SIDE) SD[b + T] += sm - SD[b + DS] * SD[b + DL];
       if (DEBUG) timing.flat += performance.now() - tFl;
       let [ap, ad] = this.direction();
       // Gondzio: push the products that would leave [0.1, 10]·σμ at a longer trial step back in
@@ -373,29 +370,25 @@ class ChainIpm {
         const adT = Math.min(1, 1.5 * ad + 0.1);
         const lo = 0.1 * sm;
         const hi = 10 * sm;
-        sv.ds.set(ds);
-        sv.dl.set(dl);
+        sv.SD.set(SD);
         sv.du.set(du);
         sv.dx.set(dx);
         sv.dRho.set(dRho);
-        sv.tg.set(tg);
-        for (let k = 0; k < M; k++) {
-          const v = (s[k] + apT * ds[k]) * (l[k] + adT * dl[k]);
+        for (let b = 0; b < M * SIDE; b += SIDE) {
+          const v = (SD[b + S] + apT * SD[b + DS]) * (SD[b + L] + adT * SD[b + DL]);
           let dv = v < lo ? lo - v : v > hi ? hi - v : 0;
           if (dv < -hi) dv = -hi;
-          tg[k] += dv;
+          SD[b + T] += dv;
         }
         const [ap2, ad2] = this.direction();
         if (Math.min(ap2, ad2) >= Math.min(ap, ad) + 0.1 * (Math.min(apT, adT) - Math.min(ap, ad))) {
           ap = ap2;
           ad = ad2;
         } else {
-          ds.set(sv.ds);
-          dl.set(sv.dl);
+          SD.set(sv.SD);
           du.set(sv.du);
           dx.set(sv.dx);
           dRho.set(sv.dRho);
-          tg.set(sv.tg);
           break;
         }
       }

@@ -1,23 +1,36 @@
 // Straight-line kernels for the chain interior-point method (chain-ipm.ts), generated per stage
-// *signature*: the number of controls, which states are carried, the pattern of B, of every
-// row and of every side. A dispatch year has a handful of signatures (an ordinary interval, a
-// block start, a UTC midnight …), so a few small functions with every index a constant do the
-// work of the generic loops ~8× faster (measured: one Riccati stage 85 ns instead of 700 ns).
-// The maths is exactly that of the generic method described in chain-ipm.ts.
+// *shape*: the number of controls, which states are carried, the pattern of B and of every row,
+// which sides exist, and (when the problem has few shapes) the coefficients themselves. A
+// dispatch year has a handful of shapes (an ordinary interval, a block start, a UTC midnight …),
+// so a few small functions with every index and coefficient a constant do the work of generic
+// loops several times faster (measured on a GB services year: a Riccati stage 85 ns instead of
+// 700 ns in a micro-benchmark). The maths is exactly that described in chain-ipm.ts.
 //
 // Data layout (per stage t, offsets from the ChainLp and from the IPM):
 //   controls u0 = uStart[t] …; rows rowStart[t] …, their entries from entStart[rowStart[t]];
-//   B entries from bStart[t]; sides from sideStart[t]: each row's lower then upper side, then
-//   each control's lower then upper side; L (nu×nu) at Loff[t], K (nu×nx) at Koff[t].
+//   B entries from bStart[t]; side records (SIDE numbers each) from sideStart[t]: each row's
+//   lower then upper side, then each control's lower then upper side; L (nu×nu, diagonal
+//   stored inverted) at Loff[t], K (nu×nx) at Koff[t].
 import type { ChainLp } from "./chain.ts";
+
+/** Fields of a side's record in KernelContext.SD. */
+export const S = 0,
+  L = 1,
+  I = 2,
+  R = 3,
+  T = 4,
+  DS = 5,
+  DL = 6,
+  BD = 7,
+  SIDE = 8;
 
 export interface StageShape {
   nu: number;
   keep: number[];
-  /** B entries: [state, local control]. */
-  b: [number, number][];
-  /** Rows: z-indices of the entries (state < nx ≤ control), and which sides exist. */
-  rows: { vars: number[]; lo: boolean; hi: boolean }[];
+  /** B entries: [state, local control, value]. */
+  b: [number, number, number][];
+  /** Rows: z-indices of the entries (state < nx ≤ control), their values, and which sides exist. */
+  rows: { vars: number[]; vals: number[]; lo: boolean; hi: boolean }[];
   /** Control sides. */
   ctl: { lo: boolean; hi: boolean }[];
 }
@@ -30,14 +43,8 @@ export interface KernelContext {
   bStart: Int32Array;
   bVal: Float64Array;
   sideStart: Int32Array;
-  s: Float64Array;
-  l: Float64Array;
-  /** 1/s per side (the kernels multiply instead of dividing). */
-  iS: Float64Array;
-  res: Float64Array;
-  tg: Float64Array;
-  ds: Float64Array;
-  dl: Float64Array;
+  /** Side records, SIDE numbers each: slack, dual, 1/slack, residual, target, Δs, Δλ, bound. */
+  SD: Float64Array;
   c: Float64Array;
   Loff: Int32Array;
   Koff: Int32Array;
@@ -53,11 +60,10 @@ export interface KernelContext {
   dRho: Float64Array;
   /** [largest primal step, largest dual step], lowered by the forward kernels. */
   step: Float64Array;
-  /** The iterate: controls, states x_0 … x_n, row activities, side bounds. */
+  /** The iterate: controls, states x_0 … x_n, row activities. */
   u: Float64Array;
   x: Float64Array;
   rho: Float64Array;
-  sBd: Float64Array;
   /** [primal step, dual step] taken by the update kernels. */
   alpha: Float64Array;
   /** [Σ s·λ, largest |row residual|, Σ c·u], accumulated by the update kernels. */
@@ -78,39 +84,71 @@ export interface StageKernels {
   update(ctx: KernelContext, t0: number, t1: number): void;
 }
 
-/** The shape of stage t. */
+/** The shape of stage t (values included). */
 export function stageShape(lp: ChainLp, t: number): StageShape {
   const { nx } = lp;
   const u0 = lp.uStart[t];
   const nu = lp.uStart[t + 1] - u0;
   const keep: number[] = [];
   for (let i = 0; i < nx; i++) keep.push(lp.keep[t * nx + i]);
-  const b: [number, number][] = [];
-  for (let e = lp.bStart[t]; e < lp.bStart[t + 1]; e++) b.push([lp.bState[e], lp.bCtrl[e] - u0]);
+  const b: [number, number, number][] = [];
+  for (let e = lp.bStart[t]; e < lp.bStart[t + 1]; e++) b.push([lp.bState[e], lp.bCtrl[e] - u0, lp.bVal[e]]);
   const rows: StageShape["rows"] = [];
   for (let r = lp.rowStart[t]; r < lp.rowStart[t + 1]; r++) {
     const vars: number[] = [];
-    for (let e = lp.entStart[r]; e < lp.entStart[r + 1]; e++) vars.push(lp.entVar[e]);
-    rows.push({ vars, lo: lp.rowLo[r] > -Infinity, hi: lp.rowHi[r] < Infinity });
+    const vals: number[] = [];
+    for (let e = lp.entStart[r]; e < lp.entStart[r + 1]; e++) {
+      vars.push(lp.entVar[e]);
+      vals.push(lp.entVal[e]);
+    }
+    rows.push({ vars, vals, lo: lp.rowLo[r] > -Infinity, hi: lp.rowHi[r] < Infinity });
   }
   const ctl: StageShape["ctl"] = [];
   for (let j = u0; j < u0 + nu; j++) ctl.push({ lo: lp.uLo[j] > -Infinity, hi: lp.uHi[j] < Infinity });
   return { nu, keep, b, rows, ctl };
 }
 
-export const shapeKey = (s: StageShape) => JSON.stringify(s);
-
 const cache = new Map<string, StageKernels>();
 
-export function kernelsFor(nx: number, shape: StageShape): StageKernels {
-  const key = `${nx}|${shapeKey(shape)}`;
+/**
+ * Kernels for a stage shape. With `baked`, the shape's coefficients are compiled in as
+ * constants (use it when the shapes include the values, i.e. when a problem has few of them);
+ * otherwise they are read from entVal / bVal.
+ */
+export function kernelsFor(nx: number, shape: StageShape, baked: boolean): StageKernels {
+  const sh = baked
+    ? shape
+    : {
+        ...shape,
+        b: shape.b.map(([i, j]) => [i, j, NaN] as [number, number, number]),
+        rows: shape.rows.map((r) => ({ ...r, vals: r.vals.map(() => NaN) })),
+      };
+  const key = `${nx}|${JSON.stringify(sh)}`;
   let k = cache.get(key);
   if (!k) {
-    k = compile(nx, shape);
+    k = compile(nx, sh);
     cache.set(key, k);
   }
   return k;
 }
+
+/** A number as source text (full precision). */
+const lit = (v: number) => (Object.is(v, -0) ? "0" : String(v));
+
+/** "+coef*expr" with the constant folded when the coefficient is known (NaN: read from `src`). */
+function term(sign: number, coef: number, src: string, expr: string): string {
+  if (Number.isNaN(coef)) return `${sign < 0 ? "-" : "+"}${src}*${expr}`;
+  const v = sign * coef;
+  if (v === 0) return "";
+  if (v === 1) return `+${expr}`;
+  if (v === -1) return `-${expr}`;
+  return `${v < 0 ? "-" : "+"}${lit(Math.abs(v))}*${expr}`;
+}
+
+const sum = (terms: string[]) => {
+  const s = terms.filter(Boolean).join("");
+  return s === "" ? "0" : s.startsWith("+") ? s.slice(1) : s;
+};
 
 function compile(nx: number, sh: StageShape): StageKernels {
   const nu = sh.nu;
@@ -130,76 +168,72 @@ function compile(nx: number, sh: StageShape): StageKernels {
   const entOff: number[][] = [];
   let eo = 0;
   for (const r of sh.rows) entOff.push(r.vars.map(() => eo++));
+  const ent = (i: number, e: number) => `entVal[_e0+${entOff[i][e]}]`;
+  const bv = (e: number) => `bVal[_b0+${e}]`;
   const z = (v: number, xs: string, us: string) => (v < nx ? `${xs}${v}` : `${us}${v - nx}`);
+  // a field of a side's record
+  const sd = (k: number, f: number) => `SD[_k8+${k * SIDE + f}]`;
+  const head = `const _u0=uStart[t],_r0=rowStart[t],_e0=entStart[_r0],_b0=bStart[t],_k8=sideStart[t]*${SIDE},_lo=Loff[t],_ko=Koff[t];`;
+  const ctxAll =
+    "const {uStart,rowStart,entStart,entVal,bStart,bVal,sideStart,SD,c,Loff,Koff,Lst,Kst,kst,P,p,dx,du,dRho,step,u,x,rho,alpha,acc}=ctx;";
 
   // ---------------- factor ----------------
-  const F: string[] = [];
-  F.push(
-    "const {uStart,rowStart,entStart,entVal,bStart,bVal,sideStart,l,iS,Loff,Koff,Lst,Kst,P}=ctx;",
-  );
+  const F: string[] = [ctxAll];
   for (const [a, b] of pairs) F.push(`let ${P(a, b)}=P[${a * nx + b}];`);
-  F.push("for(let t=t1-1;t>=t0;t--){");
-  F.push("const _e0=entStart[rowStart[t]],_b0=bStart[t],_k0=sideStart[t],_lo=Loff[t],_ko=Koff[t];");
-  sh.rows.forEach((r, i) => {
+  F.push("for(let t=t1-1;t>=t0;t--){", head);
+  sh.rows.forEach((_, i) => {
     const terms: string[] = [];
-    if (rowSides[i].lo >= 0) terms.push(`l[_k0+${rowSides[i].lo}]*iS[_k0+${rowSides[i].lo}]`);
-    if (rowSides[i].hi >= 0) terms.push(`l[_k0+${rowSides[i].hi}]*iS[_k0+${rowSides[i].hi}]`);
-    F.push(`const d${i}=${terms.join("+") || "0"};`);
+    for (const k of [rowSides[i].lo, rowSides[i].hi]) if (k >= 0) terms.push(`+${sd(k, L)}*${sd(k, I)}`);
+    F.push(`const d${i}=${sum(terms)};`);
   });
-  sh.b.forEach((_, e) => F.push(`const bv${e}=bVal[_b0+${e}];`));
-  // Q = [keep P keep, keep P B; ·, Bᵀ P B]
-  const qInit = new Map<string, string[]>();
-  const addQ = (a: number, b: number, term: string) => {
+  const qTerms = new Map<string, string[]>();
+  const addQ = (a: number, b: number, t: string) => {
+    if (!t) return;
     const k = q(a, b);
-    if (!qInit.has(k)) qInit.set(k, []);
-    qInit.get(k)!.push(term);
+    if (!qTerms.has(k)) qTerms.set(k, []);
+    qTerms.get(k)!.push(t.startsWith("+") || t.startsWith("-") ? t : `+${t}`);
   };
+  // Q = [keep P keep, keep P B; ·, Bᵀ P B] + Σ d a aᵀ + bounds
   for (const [a, b] of pairs) if (sh.keep[a] && sh.keep[b]) addQ(a, b, P(a, b));
+  const pbExists = new Set<string>();
   for (let j = 0; j < nu; j++)
     for (let a = 0; a < nx; a++) {
-      const terms = sh.b.map(([i, jj], e) => (jj === j ? `${P(a, i)}*bv${e}` : "")).filter(Boolean);
+      const terms = sh.b.map(([i, jj, v], e) => (jj === j ? term(1, v, bv(e), P(a, i)) : "")).filter(Boolean);
       if (!terms.length) continue;
-      F.push(`const pb${a}_${j}=${terms.join("+")};`);
+      F.push(`const pb${a}_${j}=${sum(terms)};`);
+      pbExists.add(`${a}_${j}`);
       if (sh.keep[a]) addQ(a, nx + j, `pb${a}_${j}`);
     }
-  const hasPb = (a: number, j: number) => sh.b.some(([, jj]) => jj === j) && a >= 0;
   for (let j = 0; j < nu; j++)
-    for (let j2 = j; j2 < nu; j2++) {
-      const terms = sh.b
-        .map(([i, jj], e) => (jj === j && hasPb(i, j2) ? `bv${e}*pb${i}_${j2}` : ""))
-        .filter(Boolean);
-      for (const tm of terms) addQ(nx + j, nx + j2, tm);
-    }
-  // rows: H += d a aᵀ, every unordered pair of entries once (a row names each variable once)
+    for (let j2 = j; j2 < nu; j2++)
+      sh.b.forEach(([i, jj, v], e) => {
+        if (jj === j && pbExists.has(`${i}_${j2}`)) addQ(nx + j, nx + j2, term(1, v, bv(e), `pb${i}_${j2}`));
+      });
   sh.rows.forEach((r, i) => {
     for (let ea = 0; ea < r.vars.length; ea++)
       for (let eb = ea; eb < r.vars.length; eb++) {
-        const fa = `entVal[_e0+${entOff[i][ea]}]`;
-        const fb = `entVal[_e0+${entOff[i][eb]}]`;
-        addQ(r.vars[ea], r.vars[eb], `d${i}*${fa}*${fb}`);
+        const va = r.vals[ea];
+        const vb = r.vals[eb];
+        const t =
+          Number.isNaN(va) || Number.isNaN(vb)
+            ? `+d${i}*${ent(i, ea)}*${ent(i, eb)}`
+            : term(1, va * vb, "", `d${i}`);
+        addQ(r.vars[ea], r.vars[eb], t);
       }
   });
   sh.ctl.forEach((_, j) => {
-    const terms: string[] = [];
-    if (ctlSides[j].lo >= 0) terms.push(`l[_k0+${ctlSides[j].lo}]*iS[_k0+${ctlSides[j].lo}]`);
-    if (ctlSides[j].hi >= 0) terms.push(`l[_k0+${ctlSides[j].hi}]*iS[_k0+${ctlSides[j].hi}]`);
-    if (terms.length) addQ(nx + j, nx + j, terms.join("+"));
+    for (const k of [ctlSides[j].lo, ctlSides[j].hi]) if (k >= 0) addQ(nx + j, nx + j, `${sd(k, L)}*${sd(k, I)}`);
   });
-  for (let a = 0; a < m; a++)
-    for (let b = a; b < m; b++) {
-      const terms = qInit.get(q(a, b));
-      F.push(`const ${q(a, b)}=${terms ? terms.join("+") : "0"};`);
-    }
-  // Cholesky of Quu
+  for (let a = 0; a < m; a++) for (let b = a; b < m; b++) F.push(`const ${q(a, b)}=${sum(qTerms.get(q(a, b)) ?? [])};`);
+  // Cholesky of Quu; the diagonal is stored inverted (the solves multiply)
   for (let i = 0; i < nu; i++)
     for (let j = 0; j <= i; j++) {
       let expr = q(nx + j, nx + i);
       for (let k = 0; k < j; k++) expr += `-L${i}_${k}*L${j}_${k}`;
       if (i === j) {
         F.push(`const v${i}=${expr};const L${i}_${i}=Math.sqrt(v${i}>1e-300?v${i}:1e-300);const iL${i}=1/L${i}_${i};`);
-      } else F.push(`const L${i}_${j}=(${expr})*iL${j};`);
-      // the diagonal is stored inverted: the solves multiply instead of dividing
-      F.push(`Lst[_lo+${i * nu + j}]=${i === j ? `iL${i}` : `L${i}_${j}`};`);
+        F.push(`Lst[_lo+${i * nu + i}]=iL${i};`);
+      } else F.push(`const L${i}_${j}=(${expr})*iL${j};Lst[_lo+${i * nu + j}]=L${i}_${j};`);
     }
   // K = −Quu⁻¹ Qux
   for (let a = 0; a < nx; a++) {
@@ -221,49 +255,37 @@ function compile(nx: number, sh: StageShape): StageKernels {
     F.push(`${P(a, b)}=${expr};`);
   }
   F.push("}");
-  for (const [a, b] of pairs) {
-    F.push(`P[${a * nx + b}]=${P(a, b)};`);
-    if (a !== b) F.push(`P[${b * nx + a}]=${P(a, b)};`);
-  }
+  for (const [a, b] of pairs) F.push(`P[${a * nx + b}]=${P(a, b)};` + (a !== b ? `P[${b * nx + a}]=${P(a, b)};` : ""));
 
   // ---------------- backward vector pass ----------------
-  const Bk: string[] = [];
-  Bk.push("const {uStart,rowStart,entStart,entVal,bStart,bVal,sideStart,l,iS,res,tg,c,Loff,Koff,Lst,Kst,kst,p}=ctx;");
+  const Bk: string[] = [ctxAll];
   for (let a = 0; a < nx; a++) Bk.push(`let p${a}=p[${a}];`);
-  Bk.push("for(let t=t1-1;t>=t0;t--){");
-  Bk.push("const _u0=uStart[t],_e0=entStart[rowStart[t]],_b0=bStart[t],_k0=sideStart[t],_lo=Loff[t],_ko=Koff[t];");
+  Bk.push("for(let t=t1-1;t>=t0;t--){", head);
   sh.rows.forEach((_, i) => {
     const terms: string[] = [];
-    const side = (k: number, sg: string) =>
-      `${sg}(l[_k0+${k}]+(tg[_k0+${k}]-l[_k0+${k}]*res[_k0+${k}])*iS[_k0+${k}])`;
+    const side = (k: number, sg: string) => `${sg}(${sd(k, L)}+(${sd(k, T)}-${sd(k, L)}*${sd(k, R)})*${sd(k, I)})`;
     if (rowSides[i].lo >= 0) terms.push(side(rowSides[i].lo, "+"));
     if (rowSides[i].hi >= 0) terms.push(side(rowSides[i].hi, "-"));
-    Bk.push(`const w${i}=${terms.join("") || "0"};`);
+    Bk.push(`const w${i}=${sum(terms)};`);
   });
   const gu: string[][] = Array.from({ length: nu }, () => []);
   const gxs: string[][] = Array.from({ length: nx }, () => []);
   sh.rows.forEach((r, i) =>
     r.vars.forEach((v, e) => {
-      const term = `-w${i}*entVal[_e0+${entOff[i][e]}]`;
-      if (v < nx) gxs[v].push(term);
-      else gu[v - nx].push(term);
+      const t = term(-1, r.vals[e], ent(i, e), `w${i}`);
+      if (v < nx) gxs[v].push(t);
+      else gu[v - nx].push(t);
     }),
   );
   sh.ctl.forEach((_, j) => {
-    const terms: string[] = [`c[_u0+${j}]`];
-    if (ctlSides[j].lo >= 0) {
-      const k = ctlSides[j].lo;
-      terms.push(`-(l[_k0+${k}]+tg[_k0+${k}]*iS[_k0+${k}])`);
-    }
-    if (ctlSides[j].hi >= 0) {
-      const k = ctlSides[j].hi;
-      terms.push(`+(l[_k0+${k}]+tg[_k0+${k}]*iS[_k0+${k}])`);
-    }
+    const terms: string[] = [`+c[_u0+${j}]`];
+    if (ctlSides[j].lo >= 0) terms.push(`-(${sd(ctlSides[j].lo, L)}+${sd(ctlSides[j].lo, T)}*${sd(ctlSides[j].lo, I)})`);
+    if (ctlSides[j].hi >= 0) terms.push(`+(${sd(ctlSides[j].hi, L)}+${sd(ctlSides[j].hi, T)}*${sd(ctlSides[j].hi, I)})`);
     terms.push(...gu[j]);
-    sh.b.forEach(([i, jj], e) => {
-      if (jj === j) terms.push(`+bVal[_b0+${e}]*p${i}`);
+    sh.b.forEach(([i, jj, v], e) => {
+      if (jj === j) terms.push(term(1, v, bv(e), `p${i}`));
     });
-    Bk.push(`const qu${j}=${terms.join("")};`);
+    Bk.push(`const qu${j}=${sum(terms)};`);
   });
   for (let i = 0; i < nu; i++) {
     let expr = `-qu${i}`;
@@ -276,52 +298,48 @@ function compile(nx: number, sh: StageShape): StageKernels {
     Bk.push(`const g${i}=(${expr})*Lst[_lo+${i * nu + i}];kst[_u0+${i}]=g${i};`);
   }
   for (let a = 0; a < nx; a++) {
-    let expr = gxs[a].length ? gxs[a].join("") : "0";
-    if (sh.keep[a]) expr += `+p${a}`;
-    for (let j = 0; j < nu; j++) expr += `+Kst[_ko+${j * nx + a}]*qu${j}`;
-    Bk.push(`const pn${a}=${expr};`);
+    const terms = [...gxs[a]];
+    if (sh.keep[a]) terms.push(`+p${a}`);
+    for (let j = 0; j < nu; j++) terms.push(`+Kst[_ko+${j * nx + a}]*qu${j}`);
+    Bk.push(`const pn${a}=${sum(terms)};`);
   }
   for (let a = 0; a < nx; a++) Bk.push(`p${a}=pn${a};`);
   Bk.push("}");
   for (let a = 0; a < nx; a++) Bk.push(`p[${a}]=p${a};`);
 
   // ---------------- forward pass ----------------
-  const Fw: string[] = [];
-  Fw.push(
-    "const {uStart,rowStart,entStart,entVal,bStart,bVal,sideStart,s,l,iS,res,tg,ds,dl,Koff,Kst,kst,dx,du,dRho,step}=ctx;",
-  );
-  Fw.push("let ap=step[0],ad=step[1];");
+  const Fw: string[] = [ctxAll, "let ap=step[0],ad=step[1];"];
   for (let a = 0; a < nx; a++) Fw.push(`let x${a}=dx[t0*${nx}+${a}];`);
-  Fw.push("for(let t=t0;t<t1;t++){");
-  Fw.push("const _u0=uStart[t],_r0=rowStart[t],_e0=entStart[_r0],_b0=bStart[t],_k0=sideStart[t],_ko=Koff[t],_xo=t*" + nx + ";");
+  Fw.push("for(let t=t0;t<t1;t++){", head, `const _xo=t*${nx};`);
   for (let a = 0; a < nx; a++) Fw.push(`dx[_xo+${a}]=x${a};`);
   for (let j = 0; j < nu; j++) {
     let expr = `kst[_u0+${j}]`;
     for (let a = 0; a < nx; a++) expr += `+Kst[_ko+${j * nx + a}]*x${a}`;
     Fw.push(`const u${j}=${expr};du[_u0+${j}]=u${j};`);
   }
-  const sideStep = (k: number, dsExpr: string) => {
+  // the largest steps keeping s + αΔs ≥ 0 and λ + αΔλ ≥ 0; the ratios are always computed so
+  // the branches only assign (a rarely taken branch with new arithmetic deoptimises a kernel)
+  const sideStep = (k: number, dsExpr: string) =>
     Fw.push(
-      `{const d=${dsExpr};const sk=s[_k0+${k}],lk=l[_k0+${k}];const dlk=(tg[_k0+${k}]-lk*d)*iS[_k0+${k}];ds[_k0+${k}]=d;dl[_k0+${k}]=dlk;` +
-        `if(d<0&&ap*d<-sk)ap=-sk/d;if(dlk<0&&ad*dlk<-lk)ad=-lk/dlk;}`,
+      `{const d=${dsExpr};const sk=${sd(k, S)},lk=${sd(k, L)};const dlk=(${sd(k, T)}-lk*d)*${sd(k, I)};` +
+        `${sd(k, DS)}=d;${sd(k, DL)}=dlk;const qp=-sk/d,qd=-lk/dlk;if(qp>=0&&qp<ap)ap=qp;if(qd>=0&&qd<ad)ad=qd;}`,
     );
-  };
   sh.rows.forEach((r, i) => {
-    const terms = r.vars.map((v, e) => `entVal[_e0+${entOff[i][e]}]*${z(v, "x", "u")}`);
-    Fw.push(`const r${i}=${terms.join("+") || "0"};dRho[_r0+${i}]=r${i};`);
-    if (rowSides[i].lo >= 0) sideStep(rowSides[i].lo, `r${i}+res[_k0+${rowSides[i].lo}]`);
-    if (rowSides[i].hi >= 0) sideStep(rowSides[i].hi, `res[_k0+${rowSides[i].hi}]-r${i}`);
+    const terms = r.vars.map((v, e) => term(1, r.vals[e], ent(i, e), z(v, "x", "u")));
+    Fw.push(`const r${i}=${sum(terms)};dRho[_r0+${i}]=r${i};`);
+    if (rowSides[i].lo >= 0) sideStep(rowSides[i].lo, `r${i}+${sd(rowSides[i].lo, R)}`);
+    if (rowSides[i].hi >= 0) sideStep(rowSides[i].hi, `${sd(rowSides[i].hi, R)}-r${i}`);
   });
   sh.ctl.forEach((_, j) => {
     if (ctlSides[j].lo >= 0) sideStep(ctlSides[j].lo, `u${j}`);
     if (ctlSides[j].hi >= 0) sideStep(ctlSides[j].hi, `-u${j}`);
   });
   for (let a = 0; a < nx; a++) {
-    const terms: string[] = sh.keep[a] ? [`x${a}`] : [];
-    sh.b.forEach(([i, j], e) => {
-      if (i === a) terms.push(`bVal[_b0+${e}]*u${j}`);
+    const terms: string[] = sh.keep[a] ? [`+x${a}`] : [];
+    sh.b.forEach(([i, j, v], e) => {
+      if (i === a) terms.push(term(1, v, bv(e), `u${j}`));
     });
-    Fw.push(`const xn${a}=${terms.join("+") || "0"};`);
+    Fw.push(`const xn${a}=${sum(terms)};`);
   }
   for (let a = 0; a < nx; a++) Fw.push(`x${a}=xn${a};`);
   Fw.push("}");
@@ -329,32 +347,27 @@ function compile(nx: number, sh: StageShape): StageKernels {
   Fw.push("step[0]=ap;step[1]=ad;");
 
   // ---------------- update ----------------
-  const U: string[] = [];
-  U.push("const {uStart,rowStart,sideStart,s,l,iS,res,tg,ds,dl,c,x,dx,u,du,rho,dRho,sBd,alpha,acc}=ctx;");
-  U.push("const ap=alpha[0],ad=alpha[1];let comp=acc[0],pinf=acc[1],obj=acc[2];");
-  U.push("for(let t=t0;t<t1;t++){");
-  U.push(`const _u0=uStart[t],_r0=rowStart[t],_k0=sideStart[t],_xo=(t+1)*${nx};`);
+  const U: string[] = [ctxAll, "const ap=alpha[0],ad=alpha[1];let comp=acc[0],pinf=acc[1],obj=acc[2];"];
+  U.push("for(let t=t0;t<t1;t++){", head, `const _xo=(t+1)*${nx};`);
   for (let a = 0; a < nx; a++) U.push(`x[_xo+${a}]+=ap*dx[_xo+${a}];`);
   for (let j = 0; j < nu; j++) U.push(`const v${j}=u[_u0+${j}]+ap*du[_u0+${j}];u[_u0+${j}]=v${j};obj+=c[_u0+${j}]*v${j};`);
-  const upd = (k: number, slack: string, residual: string | null) => {
+  const upd = (k: number, slack: string, residual: string | null) =>
     U.push(
-      `{const k=_k0+${k};const sk=${slack};const lk=l[k]+ad*dl[k];s[k]=sk;l[k]=lk;` +
-        (residual ? `const rk=${residual};res[k]=rk;if(rk>pinf)pinf=rk;else if(-rk>pinf)pinf=-rk;` : "") +
-        `comp+=sk*lk;iS[k]=1/sk;tg[k]=-sk*lk;}`,
+      `{const b=_k8+${k * SIDE};const sk=${slack};const lk=SD[b+${L}]+ad*SD[b+${DL}];SD[b+${S}]=sk;SD[b+${L}]=lk;` +
+        (residual ? `const rk=${residual};SD[b+${R}]=rk;if(rk>pinf)pinf=rk;else if(-rk>pinf)pinf=-rk;` : "") +
+        `comp+=sk*lk;SD[b+${I}]=1/sk;SD[b+${T}]=-sk*lk;}`,
     );
-  };
   sh.rows.forEach((_, i) => {
     U.push(`const r${i}=rho[_r0+${i}]+ap*dRho[_r0+${i}];rho[_r0+${i}]=r${i};`);
-    if (rowSides[i].lo >= 0) upd(rowSides[i].lo, "s[k]+ap*ds[k]", `r${i}-sBd[k]-sk`);
-    if (rowSides[i].hi >= 0) upd(rowSides[i].hi, "s[k]+ap*ds[k]", `sBd[k]-r${i}-sk`);
+    if (rowSides[i].lo >= 0) upd(rowSides[i].lo, `SD[b+${S}]+ap*SD[b+${DS}]`, `r${i}-SD[b+${BD}]-sk`);
+    if (rowSides[i].hi >= 0) upd(rowSides[i].hi, `SD[b+${S}]+ap*SD[b+${DS}]`, `SD[b+${BD}]-r${i}-sk`);
   });
   sh.ctl.forEach((_, j) => {
     // a control side's slack is its distance to the bound, exactly (no residual)
-    if (ctlSides[j].lo >= 0) upd(ctlSides[j].lo, `v${j}-sBd[k]`, null);
-    if (ctlSides[j].hi >= 0) upd(ctlSides[j].hi, `sBd[k]-v${j}`, null);
+    if (ctlSides[j].lo >= 0) upd(ctlSides[j].lo, `v${j}-SD[b+${BD}]`, null);
+    if (ctlSides[j].hi >= 0) upd(ctlSides[j].hi, `SD[b+${BD}]-v${j}`, null);
   });
-  U.push("}");
-  U.push("acc[0]=comp;acc[1]=pinf;acc[2]=obj;");
+  U.push("}", "acc[0]=comp;acc[1]=pinf;acc[2]=obj;");
 
   const mk = (body: string[]) => new Function("ctx", "t0", "t1", body.join("\n")) as StageKernels["factor"];
   return { factor: mk(F), back: mk(Bk), forward: mk(Fw), update: mk(U) };

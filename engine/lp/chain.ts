@@ -39,7 +39,7 @@ export interface ChainLp {
   entStart: Int32Array;
   entVar: Int32Array;
   entVal: Float64Array;
-  /** Stage structure (which entries, bounds and states exist, not their values): shape id per stage. */
+  /** Stage shape (which entries, sides and states exist, and the coefficients' values): its id per stage. */
   shapeOf: Int32Array;
   /** Number of distinct shapes. */
   shapes: number;
@@ -135,7 +135,8 @@ export class ChainBuilder {
     sig.push(-1, this.uLo.n - u0);
     for (let j = u0; j < this.uLo.n; j++) sig.push((this.uLo.a[j] > -Infinity ? 1 : 0) + (this.uHi.a[j] < Infinity ? 2 : 0));
     sig.push(-2);
-    for (let e = this.bStart.a[this.t]; e < this.bState.n; e++) sig.push(this.bState.a[e], this.bCtrl.a[e] - u0);
+    for (let e = this.bStart.a[this.t]; e < this.bState.n; e++)
+      sig.push(this.bState.a[e], this.bCtrl.a[e] - u0, this.bVal.a[e]);
     let same = sig.length === this.prevSig.length;
     for (let i = 0; same && i < sig.length; i++) same = sig[i] === this.prevSig[i];
     let id: number;
@@ -213,7 +214,7 @@ export class ChainBuilder {
       if (acc[i] === 0) continue;
       this.entVar.push(i);
       this.entVal.push(acc[i] / scale);
-      sig.push(i);
+      sig.push(i, acc[i] / scale);
     }
     sig.push(lo > -Infinity ? -4 : -5, hi < Infinity ? -6 : -7);
     this.entStart.push(this.entVar.n);
