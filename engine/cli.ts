@@ -1,12 +1,12 @@
 // The engine from the command line (the only part of engine/ that does I/O).
 //   npm run engine -- dispatch --prices FILE.csv --power MW --duration H --efficiency PCT --max-cycles N
-//                             [--import-limit MW] [--export-limit MW] [--interval-minutes M] [--solver dp|ipm|highs]
+//                             [--import-limit MW] [--export-limit MW] [--interval-minutes M] [--solver best|dp|ipm|highs]
 //   (default dp: the dynamic programme of dispatch/dp.ts, LP-exact without a binding cap and
 //   within ~0.05 % with one; ipm: the exact interior-point LP; highs: the oracle)
 //   npm run engine -- forecast --input FILE.json
 import { readFileSync } from "node:fs";
 import { parsePriceCsv } from "./dispatch/price-csv.ts";
-import { solveDispatch, solveDispatchOracle } from "./dispatch/solve.ts";
+import { solveBest, solveDispatch, solveDispatchOracle } from "./dispatch/solve.ts";
 import { solveDispatchDp } from "./dispatch/fast.ts";
 import type { DispatchProblem } from "./dispatch/types.ts";
 
@@ -72,9 +72,9 @@ async function dispatchCommand(argv: string[]) {
   const importLimit = num(args, "import-limit", { min: 0 });
   const exportLimit = num(args, "export-limit", { min: 0 });
   const intervalMinutes = num(args, "interval-minutes", { gt: 0 });
-  const solver = args.get("solver") ?? "dp";
-  if (solver !== "ipm" && solver !== "highs" && solver !== "dp")
-    throw new UsageError("--solver must be dp, ipm or highs");
+  const solver = args.get("solver") ?? "best";
+  if (solver !== "best" && solver !== "ipm" && solver !== "highs" && solver !== "dp")
+    throw new UsageError("--solver must be best, dp, ipm or highs");
   let text: string;
   try {
     text = readFileSync(file, "utf8");
@@ -100,7 +100,9 @@ async function dispatchCommand(argv: string[]) {
       ? await solveDispatchOracle(problem)
       : solver === "dp"
         ? (solveDispatchDp(problem) ?? solveDispatch(problem))
-        : solveDispatch(problem);
+        : solver === "best"
+          ? solveBest(problem)
+          : solveDispatch(problem);
   const round = (x: number) => Math.round(x * 1e6) / 1e6;
   const out = {
     revenue: r.revenue,

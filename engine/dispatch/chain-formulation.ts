@@ -93,7 +93,8 @@ export function buildDispatchChain(p: DispatchProblem): { lp: ChainLp; index: Ch
     if ((p.blockContracts ?? true) && sv.blockIntervals > 1) {
       const offset = (((sv.blockOffset ?? 0) % sv.blockIntervals) + sv.blockIntervals) % sv.blockIntervals;
       let g = groups.find((x) => x.len === sv.blockIntervals && x.offset === offset);
-      if (!g) groups.push((g = { len: sv.blockIntervals, offset, services: [], iU: -1, iUe: -1, iD: -1, iDe: -1 }));
+      if (!g)
+        groups.push((g = { len: sv.blockIntervals, offset, services: [], iU: -1, iUe: -1, iD: -1, iDe: -1 }));
       g.services.push(q);
     } else perInterval.push(q);
   });

@@ -291,22 +291,37 @@ function solveDay(
     return { l, r, thr, g: r.objective + l * p.cap, slope: p.cap - thr };
   }
   const capTol = 1e-9 * Math.max(1, p.cap);
-  a = ev(0);
-  if (!a.r.feasible) return { ok: false, lambda: 0, c: a.r.c, d: a.r.d, s: a.r.s, thr: a.thr };
-  if (a.thr <= p.cap + capTol) return { ok: true, lambda: 0, c: a.r.c, d: a.r.d, s: a.r.s, thr: a.thr };
-  b = a;
+  const over = (e: { thr: number }) => e.thr > p.cap + capTol;
+  const done = (e: NonNullable<typeof a>) => ({
+    ok: true,
+    lambda: e.l,
+    c: e.r.c,
+    d: e.r.d,
+    s: e.r.s,
+    thr: e.thr,
+  });
   if (hint > 0) {
-    // warm start around the multiplier of the previous round
+    // warm start around the multiplier of the previous round; λ = 0 only when it may be the answer
     const e = ev(hint);
-    if (e.thr > p.cap + capTol) {
+    if (!e.r.feasible) return { ok: false, lambda: 0, c: e.r.c, d: e.r.d, s: e.r.s, thr: e.thr };
+    if (over(e)) {
       a = e;
       b = ev(hint * 1.25);
     } else {
       b = e;
       const e2 = ev(hint * 0.8);
-      if (e2.thr > p.cap + capTol) a = e2;
-      else b = e2;
+      if (over(e2)) a = e2;
+      else {
+        b = e2;
+        a = ev(0);
+        if (!over(a)) return done(a);
+      }
     }
+  } else {
+    a = ev(0);
+    if (!a.r.feasible) return { ok: false, lambda: 0, c: a.r.c, d: a.r.d, s: a.r.s, thr: a.thr };
+    if (!over(a)) return done(a);
+    b = a;
   }
   if (b === a || b.thr > p.cap + capTol) b = ev(Math.max(scale, 2 * a.l));
   for (let k = 0; k < 6 && b.thr > p.cap + capTol; k++) b = ev(b.l * 4);

@@ -14,9 +14,15 @@ export function solveDispatch(problem: DispatchProblem): DispatchResult {
   return solveDispatchChain(problem);
 }
 
-/** The fastest production route: the dynamic programme when the problem is in its scope, else the LP. */
+/** How far below the LP optimum a DP schedule may be proven to lie and still be used (0.1 %). */
+export const DP_MAX_REL_GAP = 1e-3;
+
+/**
+ * The fastest production route: the dynamic programme when the problem is in its scope and its
+ * certificate proves it within 0.1 % of the optimum, else the exact LP.
+ */
 export function solveBest(problem: DispatchProblem): DispatchResult {
-  return solveDispatchDp(problem) ?? solveDispatchChain(problem);
+  return solveDispatchDp(problem, { maxRelGap: DP_MAX_REL_GAP }) ?? solveDispatchChain(problem);
 }
 
 /** Oracle: the LP of formulation.ts solved by HiGHS. Blocks the thread; use from tests, the bench or a worker. */

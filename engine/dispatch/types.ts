@@ -102,4 +102,6 @@ export interface DispatchResult {
   solver: "ipm" | "highs" | "dp" | "dp+blocks";
   solveMs: number;
   iterations: number;
+  /** DP with a binding daily cap: a proven bound on (LP optimum − revenue); absent when exact. */
+  certifiedGap?: number;
 }

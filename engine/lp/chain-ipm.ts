@@ -40,7 +40,7 @@ export interface ChainIpmResult {
 
 const STEP = Number(process.env.CHAIN_STEP ?? 0.995);
 const MAX_BAKED_SHAPES = 32;
-const GONDZIO_MAX = Number(process.env.CHAIN_GMAX ?? 2);
+const GONDZIO_MAX = Number(process.env.CHAIN_GMAX ?? 0);
 const GONDZIO_BELOW = Number(process.env.CHAIN_GBELOW ?? 0.5);
 const DEBUG = !!process.env.CHAIN_IPM_DEBUG;
 const S0 = Number(process.env.CHAIN_S0 ?? 1);
@@ -116,7 +116,8 @@ export class ChainIpm {
         if (rowLo[r] > -Infinity) bMax = Math.max(bMax, Math.abs(rowLo[r]));
         if (rowHi[r] < Infinity) bMax = Math.max(bMax, Math.abs(rowHi[r]));
       }
-      for (let j = uStart[t]; j < uStart[t + 1]; j++) M += (lo[j] > -Infinity ? 1 : 0) + (hi[j] < Infinity ? 1 : 0);
+      for (let j = uStart[t]; j < uStart[t + 1]; j++)
+        M += (lo[j] > -Infinity ? 1 : 0) + (hi[j] < Infinity ? 1 : 0);
     }
     sideStart[n] = M;
     this.M = M;

@@ -222,16 +222,20 @@ function compile(nx: number, sh: StageShape): StageKernels {
       }
   });
   sh.ctl.forEach((_, j) => {
-    for (const k of [ctlSides[j].lo, ctlSides[j].hi]) if (k >= 0) addQ(nx + j, nx + j, `${sd(k, L)}*${sd(k, I)}`);
+    for (const k of [ctlSides[j].lo, ctlSides[j].hi])
+      if (k >= 0) addQ(nx + j, nx + j, `${sd(k, L)}*${sd(k, I)}`);
   });
-  for (let a = 0; a < m; a++) for (let b = a; b < m; b++) F.push(`const ${q(a, b)}=${sum(qTerms.get(q(a, b)) ?? [])};`);
+  for (let a = 0; a < m; a++)
+    for (let b = a; b < m; b++) F.push(`const ${q(a, b)}=${sum(qTerms.get(q(a, b)) ?? [])};`);
   // Cholesky of Quu; the diagonal is stored inverted (the solves multiply)
   for (let i = 0; i < nu; i++)
     for (let j = 0; j <= i; j++) {
       let expr = q(nx + j, nx + i);
       for (let k = 0; k < j; k++) expr += `-L${i}_${k}*L${j}_${k}`;
       if (i === j) {
-        F.push(`const v${i}=${expr};const L${i}_${i}=Math.sqrt(v${i}>1e-300?v${i}:1e-300);const iL${i}=1/L${i}_${i};`);
+        F.push(
+          `const v${i}=${expr};const L${i}_${i}=Math.sqrt(v${i}>1e-300?v${i}:1e-300);const iL${i}=1/L${i}_${i};`,
+        );
         F.push(`Lst[_lo+${i * nu + i}]=iL${i};`);
       } else F.push(`const L${i}_${j}=(${expr})*iL${j};Lst[_lo+${i * nu + j}]=L${i}_${j};`);
     }
@@ -255,7 +259,8 @@ function compile(nx: number, sh: StageShape): StageKernels {
     F.push(`${P(a, b)}=${expr};`);
   }
   F.push("}");
-  for (const [a, b] of pairs) F.push(`P[${a * nx + b}]=${P(a, b)};` + (a !== b ? `P[${b * nx + a}]=${P(a, b)};` : ""));
+  for (const [a, b] of pairs)
+    F.push(`P[${a * nx + b}]=${P(a, b)};` + (a !== b ? `P[${b * nx + a}]=${P(a, b)};` : ""));
 
   // ---------------- backward vector pass ----------------
   const Bk: string[] = [ctxAll];
@@ -263,7 +268,8 @@ function compile(nx: number, sh: StageShape): StageKernels {
   Bk.push("for(let t=t1-1;t>=t0;t--){", head);
   sh.rows.forEach((_, i) => {
     const terms: string[] = [];
-    const side = (k: number, sg: string) => `${sg}(${sd(k, L)}+(${sd(k, T)}-${sd(k, L)}*${sd(k, R)})*${sd(k, I)})`;
+    const side = (k: number, sg: string) =>
+      `${sg}(${sd(k, L)}+(${sd(k, T)}-${sd(k, L)}*${sd(k, R)})*${sd(k, I)})`;
     if (rowSides[i].lo >= 0) terms.push(side(rowSides[i].lo, "+"));
     if (rowSides[i].hi >= 0) terms.push(side(rowSides[i].hi, "-"));
     Bk.push(`const w${i}=${sum(terms)};`);
@@ -279,8 +285,10 @@ function compile(nx: number, sh: StageShape): StageKernels {
   );
   sh.ctl.forEach((_, j) => {
     const terms: string[] = [`+c[_u0+${j}]`];
-    if (ctlSides[j].lo >= 0) terms.push(`-(${sd(ctlSides[j].lo, L)}+${sd(ctlSides[j].lo, T)}*${sd(ctlSides[j].lo, I)})`);
-    if (ctlSides[j].hi >= 0) terms.push(`+(${sd(ctlSides[j].hi, L)}+${sd(ctlSides[j].hi, T)}*${sd(ctlSides[j].hi, I)})`);
+    if (ctlSides[j].lo >= 0)
+      terms.push(`-(${sd(ctlSides[j].lo, L)}+${sd(ctlSides[j].lo, T)}*${sd(ctlSides[j].lo, I)})`);
+    if (ctlSides[j].hi >= 0)
+      terms.push(`+(${sd(ctlSides[j].hi, L)}+${sd(ctlSides[j].hi, T)}*${sd(ctlSides[j].hi, I)})`);
     terms.push(...gu[j]);
     sh.b.forEach(([i, jj, v], e) => {
       if (jj === j) terms.push(term(1, v, bv(e), `p${i}`));
@@ -350,7 +358,8 @@ function compile(nx: number, sh: StageShape): StageKernels {
   const U: string[] = [ctxAll, "const ap=alpha[0],ad=alpha[1];let comp=acc[0],pinf=acc[1],obj=acc[2];"];
   U.push("for(let t=t0;t<t1;t++){", head, `const _xo=(t+1)*${nx};`);
   for (let a = 0; a < nx; a++) U.push(`x[_xo+${a}]+=ap*dx[_xo+${a}];`);
-  for (let j = 0; j < nu; j++) U.push(`const v${j}=u[_u0+${j}]+ap*du[_u0+${j}];u[_u0+${j}]=v${j};obj+=c[_u0+${j}]*v${j};`);
+  for (let j = 0; j < nu; j++)
+    U.push(`const v${j}=u[_u0+${j}]+ap*du[_u0+${j}];u[_u0+${j}]=v${j};obj+=c[_u0+${j}]*v${j};`);
   const upd = (k: number, slack: string, residual: string | null) =>
     U.push(
       `{const b=_k8+${k * SIDE};const sk=${slack};const lk=SD[b+${L}]+ad*SD[b+${DL}];SD[b+${S}]=sk;SD[b+${L}]=lk;` +

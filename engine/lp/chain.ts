@@ -133,7 +133,8 @@ export class ChainBuilder {
     const sig = this.sig;
     const u0 = this.uStart.a[this.t];
     sig.push(-1, this.uLo.n - u0);
-    for (let j = u0; j < this.uLo.n; j++) sig.push((this.uLo.a[j] > -Infinity ? 1 : 0) + (this.uHi.a[j] < Infinity ? 2 : 0));
+    for (let j = u0; j < this.uLo.n; j++)
+      sig.push((this.uLo.a[j] > -Infinity ? 1 : 0) + (this.uHi.a[j] < Infinity ? 2 : 0));
     sig.push(-2);
     for (let e = this.bStart.a[this.t]; e < this.bState.n; e++)
       sig.push(this.bState.a[e], this.bCtrl.a[e] - u0, this.bVal.a[e]);
@@ -288,7 +289,8 @@ export function chainToLpModel(lp: ChainLp): { model: LpModel; uCol: Int32Array;
         if (lp.bCtrl[e] === j) ent.push(dynRow[t * nx + lp.bState[e]], -lp.bVal[e]);
       for (let r = lp.rowStart[t]; r < lp.rowStart[t + 1]; r++)
         for (let e = lp.entStart[r]; e < lp.entStart[r + 1]; e++)
-          if (lp.entVar[e] >= nx && lp.uStart[t] + lp.entVar[e] - nx === j) ent.push(firstRow + r, lp.entVal[e]);
+          if (lp.entVar[e] >= nx && lp.uStart[t] + lp.entVar[e] - nx === j)
+            ent.push(firstRow + r, lp.entVal[e]);
       uCol[j] = model.addCol(lp.cost[j], lp.uLo[j], lp.uHi[j], ent);
     }
     // state x_{t+1}: its own dynamics row, the next dynamics row (if kept), the next stage's rows

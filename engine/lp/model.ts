@@ -1,5 +1,6 @@
-// A small sparse linear-programme model, shared by the fast interior-point solver
-// (engine/lp/ipm.ts) and the HiGHS oracle (engine/lp/highs.ts): both solve *the same* LP.
+// A small sparse linear-programme model: the dispatch LP of formulation.ts as HiGHS (the oracle,
+// engine/lp/highs.ts) solves it. The production chain IPM solves the same LP written as stages
+// (dispatch/chain-formulation.ts); the oracle tests compare the two.
 //
 //   maximise (or minimise) Σ cost_j x_j
 //   subject to rowLower_i ≤ Σ_j A_ij x_j ≤ rowUpper_i,   colLower_j ≤ x_j ≤ colUpper_j
