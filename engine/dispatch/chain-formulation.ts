@@ -16,8 +16,8 @@
 // Units inside: MW ÷ the reference power, so every quantity is of order 1.
 import { ChainBuilder, U, XN, type ChainLp } from "../lp/chain.ts";
 import { solveChainIpm } from "../lp/chain-ipm.ts";
-import { batteryLimits, effectivePrices, utcDayIndex, validateProblem } from "./formulation.ts";
-import { hasGridStage, scheduleResult, serviceCap } from "./result.ts";
+import { batteryLimits, effectivePrices, hasGridStage, utcDayIndex, validateProblem } from "./formulation.ts";
+import { scheduleResult, serviceCap } from "./result.ts";
 import type { DispatchProblem, DispatchResult } from "./types.ts";
 
 interface Group {

@@ -1,8 +1,7 @@
 // Independent checks of a dispatch schedule (used by the property tests, and by the CLI in
 // --check mode): every constraint of the formulation, re-evaluated from the schedule alone,
 // and the revenue recomputed from prices × flows.
-import { batteryLimits, utcDayIndex } from "./formulation.ts";
-import { hasGridStage } from "./result.ts";
+import { batteryLimits, hasGridStage, utcDayIndex } from "./formulation.ts";
 import type { DispatchProblem, DispatchResult } from "./types.ts";
 
 export interface ScheduleCheck {

@@ -3,10 +3,10 @@
 // builds a DispatchResult. Returns null when the problem is outside the DP's scope (generation,
 // services still to be chosen): the caller then uses the interior-point LP. Services with
 // *fixed* reservations (fixedMW) are in scope: they become per-interval headroom and SoC bounds.
-import { batteryLimits, effectivePrices, utcDayIndex, validateProblem } from "./formulation.ts";
+import { batteryLimits, effectivePrices, hasGridStage, utcDayIndex, validateProblem } from "./formulation.ts";
 import { ChainWork, solveChainWithCap, type ChainParams } from "./dp.ts";
 import type { DispatchProblem, DispatchResult } from "./types.ts";
-import { hasGridStage, scheduleResult } from "./result.ts";
+import { scheduleResult } from "./result.ts";
 
 /** Why the DP does not apply (undefined = it does). */
 export function dpScope(p: DispatchProblem): string | undefined {

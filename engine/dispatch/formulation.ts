@@ -111,6 +111,11 @@ export function validateProblem(p: DispatchProblem): void {
     if (s.price.length !== n) throw new Error(`service ${s.key}: price series length differs`);
 }
 
+/** True when the site settles a net position at export/import prices (generation, grid charges, different prices). */
+export function hasGridStage(p: DispatchProblem): boolean {
+  return !!(p.generation || p.exportPrice || p.importPrice || p.importCharge || p.exportCharge);
+}
+
 export function buildDispatchLp(p: DispatchProblem): { model: LpModel; index: DispatchIndex } {
   validateProblem(p);
   const n = p.price.length;
@@ -120,7 +125,7 @@ export function buildDispatchLp(p: DispatchProblem): { model: LpModel; index: Di
   const hasBat = !!b && E > 0;
   const gen = p.generation;
   const services = hasBat ? (p.services ?? []) : [];
-  const gridStage = !!(gen || p.exportPrice || p.importPrice || p.importCharge || p.exportCharge);
+  const gridStage = hasGridStage(p);
   const { exportPrice, importPrice } = effectivePrices(p);
   const cycleCap =
     hasBat && b!.maxCyclesPerDay !== undefined ? b!.maxCyclesPerDay * (b!.cycleEnergyMWh ?? E) : Infinity;

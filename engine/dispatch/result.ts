@@ -2,7 +2,7 @@
 // HiGHS): flows cleaned of numerical dust and clipped to their limits, the state of charge
 // recomputed from the flows, the site's net position settled at one price per interval (export
 // price when exporting, import price when importing), revenues recomputed from the schedule.
-import { batteryLimits } from "./formulation.ts";
+import { batteryLimits, hasGridStage } from "./formulation.ts";
 import type { DispatchProblem, DispatchResult } from "./types.ts";
 
 export interface Schedule {
@@ -20,11 +20,6 @@ export function serviceCap(p: DispatchProblem, k: number): number {
   const sv = p.services![k];
   const side = sv.direction === "both" ? Math.min(cMax, dMax) : sv.direction === "up" ? dMax : cMax;
   return Math.min(sv.maxMW ?? Infinity, side);
-}
-
-/** True when the site settles a net position at export/import prices (generation, grid charges, different prices). */
-export function hasGridStage(p: DispatchProblem): boolean {
-  return !!(p.generation || p.exportPrice || p.importPrice || p.importCharge || p.exportCharge);
 }
 
 export function scheduleResult(
