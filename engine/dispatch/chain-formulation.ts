@@ -16,7 +16,14 @@
 // Units inside: MW ÷ the reference power, so every quantity is of order 1.
 import { ChainBuilder, U, XN, type ChainLp } from "../lp/chain.ts";
 import { solveChainIpm } from "../lp/chain-ipm.ts";
-import { batteryLimits, effectivePrices, hasGridStage, utcDayIndex, validateProblem } from "./formulation.ts";
+import {
+  batteryLimits,
+  carriedIntervals,
+  effectivePrices,
+  hasGridStage,
+  utcDayIndex,
+  validateProblem,
+} from "./formulation.ts";
 import { scheduleResult, serviceCap } from "./result.ts";
 import type { DispatchProblem, DispatchResult } from "./types.ts";
 
@@ -24,6 +31,8 @@ interface Group {
   /** Intervals per block and offset of the first boundary. */
   len: number;
   offset: number;
+  /** The partial first block keeps the reservations in force (initialMW): no choice at t = 0. */
+  carried: boolean;
   services: number[];
   iU: number;
   iUe: number;
@@ -74,11 +83,14 @@ export function buildDispatchChain(p: DispatchProblem): { lp: ChainLp; index: Ch
   let nx = 0;
   const iS = hasBat ? nx++ : -1;
   const iW = hasBat && Number.isFinite(cap) ? nx++ : -1;
+  const fixedUntil = services.map((sv) => carriedIntervals(sv, p.blockContracts ?? true));
   services.forEach((sv, q) => {
-    if (sv.fixedMW) {
+    if (sv.fixedMW || fixedUntil[q] > 0) {
+      // a fixed reservation, or the one carried into the partial first block, tightens the limits
       const ub = serviceCap(p, q);
-      for (let t = 0; t < n; t++) {
-        const r = Math.min(Math.max(sv.fixedMW[t], 0), ub);
+      const until = sv.fixedMW ? n : fixedUntil[q];
+      for (let t = 0; t < until; t++) {
+        const r = Math.min(Math.max(sv.fixedMW ? sv.fixedMW[t] : sv.initialMW!, 0), ub);
         if (sv.direction !== "down") {
           fixedUp[t] += r;
           fixedEUp[t] += (r * sv.durationHours) / etaD;
@@ -88,13 +100,16 @@ export function buildDispatchChain(p: DispatchProblem): { lp: ChainLp; index: Ch
           fixedEDn[t] += r * sv.durationHours * etaC;
         }
       }
-      return;
+      if (sv.fixedMW) return;
     }
     if ((p.blockContracts ?? true) && sv.blockIntervals > 1) {
       const offset = (((sv.blockOffset ?? 0) % sv.blockIntervals) + sv.blockIntervals) % sv.blockIntervals;
-      let g = groups.find((x) => x.len === sv.blockIntervals && x.offset === offset);
+      const carried = fixedUntil[q] > 0;
+      let g = groups.find((x) => x.len === sv.blockIntervals && x.offset === offset && x.carried === carried);
       if (!g)
-        groups.push((g = { len: sv.blockIntervals, offset, services: [], iU: -1, iUe: -1, iD: -1, iDe: -1 }));
+        groups.push(
+          (g = { len: sv.blockIntervals, offset, carried, services: [], iU: -1, iUe: -1, iD: -1, iDe: -1 }),
+        );
       g.services.push(q);
     } else perInterval.push(q);
   });
@@ -112,7 +127,7 @@ export function buildDispatchChain(p: DispatchProblem): { lp: ChainLp; index: Ch
   }
   const anyUp = services.some((s) => !s.fixedMW && s.direction !== "down");
   const anyDn = services.some((s) => !s.fixedMW && s.direction !== "up");
-  const blockStart = (g: Group, t: number) => t === 0 || (t - g.offset) % g.len === 0;
+  const blockStart = (g: Group, t: number) => (t === 0 && !g.carried) || (t - g.offset) % g.len === 0;
 
   const needPow = hasBat && cMax + dMax > P + 1e-12;
   const x0 = new Float64Array(nx);
@@ -181,7 +196,7 @@ export function buildDispatchChain(p: DispatchProblem): { lp: ChainLp; index: Ch
     for (const gr of groups) {
       for (const q of gr.services) {
         if (!blockStart(gr, t)) {
-          idx.r[q][t] = idx.r[q][t - 1];
+          idx.r[q][t] = t > 0 ? idx.r[q][t - 1] : -1; // −1: the carried reservation (initialMW)
           continue;
         }
         const sv = services[q];
@@ -341,7 +356,13 @@ export function solveDispatchChain(p: DispatchProblem): DispatchResult {
       chargeMW: pick(index.c),
       dischargeMW: pick(index.d),
       generationMW: p.generation ? pick(index.g) : undefined,
-      serviceMW: index.r.map((cols, q) => (p.services![q].fixedMW ? undefined : pick(cols))),
+      serviceMW: index.r.map((cols, q) => {
+        const sv = p.services![q];
+        if (sv.fixedMW) return undefined;
+        const mw = pick(cols);
+        mw.fill(sv.initialMW ?? 0, 0, carriedIntervals(sv, p.blockContracts ?? true));
+        return mw;
+      }),
     },
     "ipm",
     performance.now() - t0,

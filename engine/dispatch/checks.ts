@@ -1,7 +1,14 @@
 // Independent checks of a dispatch schedule (used by the property tests, and by the CLI in
 // --check mode): every constraint of the formulation, re-evaluated from the schedule alone,
 // and the revenue recomputed from prices × flows.
-import { batteryLimits, hasGridStage, utcDayIndex } from "./formulation.ts";
+import {
+  HANDED_ON_SHAVE,
+  batteryLimits,
+  carriedIntervals,
+  hasGridStage,
+  utcDayIndex,
+} from "./formulation.ts";
+import { serviceCap } from "./result.ts";
 import type { DispatchProblem, DispatchResult } from "./types.ts";
 
 export interface ScheduleCheck {
@@ -91,6 +98,22 @@ export function checkSchedule(p: DispatchProblem, r: DispatchResult, relTol = 1e
   }
   p.services?.forEach((sv, k) => {
     for (let t = 0; t < n; t++) revenue += sv.price[t] * r.services[k].mw[t] * dt;
+    // a block-contracted reservation holds for its whole block; the partial first block keeps
+    // the reservation already in force when there is one
+    if (sv.fixedMW || !(p.blockContracts ?? true) || sv.blockIntervals <= 1) return;
+    const mw = r.services[k].mw;
+    const carried = carriedIntervals(sv);
+    for (let t = 0; t < carried; t++)
+      if (Math.abs(mw[t] - Math.min(sv.initialMW!, serviceCap(p, k))) > tolP)
+        v.push(`t=${t}: ${sv.key} ${mw[t]} MW differs from the reservation in force (${sv.initialMW})`);
+    // (a block continued by a later solve may be lower by the shave of handedOnReservation)
+    const shave = HANDED_ON_SHAVE * P;
+    for (let t = 1; t < n; t++)
+      if (
+        (t - (sv.blockOffset ?? 0)) % sv.blockIntervals !== 0 &&
+        (mw[t] > mw[t - 1] + tolP || mw[t] < mw[t - 1] - shave - tolP)
+      )
+        v.push(`t=${t}: ${sv.key} reservation changes inside its block`);
   });
   return { ok: v.length === 0, violations: v, revenue };
 }

@@ -15,7 +15,7 @@
 //      AC: e − i = g + d − c;   DC: g + d + a_in = c + a_out, e − i = a_out − a_in, a ≤ inverter
 //   maximise Σ [p_exp·e − p_imp·i]·Δt  (or Σ p·(d − c)·Δt without a grid stage) + Σ price_k·r_k·Δt
 import { LpModel } from "../lp/model.ts";
-import type { DispatchProblem } from "./types.ts";
+import type { DispatchProblem, ServiceSpec } from "./types.ts";
 
 export interface DispatchIndex {
   n: number;
@@ -107,13 +107,40 @@ export function validateProblem(p: DispatchProblem): void {
   for (const arr of [p.exportPrice, p.importPrice, p.importCharge, p.exportCharge, p.generation?.profileMW])
     if (arr && arr.length !== n)
       throw new Error("all per-interval series must have the same length as the prices");
-  for (const s of p.services ?? [])
+  for (const s of p.services ?? []) {
     if (s.price.length !== n) throw new Error(`service ${s.key}: price series length differs`);
+    if (s.initialMW !== undefined && !(s.initialMW >= 0 && Number.isFinite(s.initialMW)))
+      throw new Error(`service ${s.key}: the reservation in force at the start must be ≥ 0 MW`);
+  }
 }
 
 /** True when the site settles a net position at export/import prices (generation, grid charges, different prices). */
 export function hasGridStage(p: DispatchProblem): boolean {
   return !!(p.generation || p.exportPrice || p.importPrice || p.importCharge || p.exportCharge);
+}
+
+/** Share of rated power by which a reservation handed on to a later solve is shaved. */
+export const HANDED_ON_SHAVE = 1e-3;
+
+/**
+ * A reservation handed on as fixed to a later solve (services-first stage 2, the block a rolling
+ * window continues), shaved by 0.1 % of rated power: the earlier solve's reservation sits exactly
+ * on its headroom limits, and the later LP is then a sliver so thin that rounding makes it
+ * infeasible or stalls the interior-point method short of the optimum (measured: GB 2035, a full
+ * downward reservation carried at an empty battery).
+ */
+export function handedOnReservation(mw: number, powerMW: number): number {
+  return Math.max(0, mw - HANDED_ON_SHAVE * powerMW);
+}
+
+/**
+ * Intervals at the start of the horizon whose reservation is the one already in force
+ * (ServiceSpec.initialMW): those before the first block boundary, for a block-contracted service
+ * still to choose. 0 when nothing is carried.
+ */
+export function carriedIntervals(sv: ServiceSpec, blockContracts = true): number {
+  if (sv.initialMW === undefined || sv.fixedMW || !blockContracts || sv.blockIntervals <= 1) return 0;
+  return (((sv.blockOffset ?? 0) % sv.blockIntervals) + sv.blockIntervals) % sv.blockIntervals;
 }
 
 export function buildDispatchLp(p: DispatchProblem): { model: LpModel; index: DispatchIndex } {
@@ -244,7 +271,11 @@ export function buildDispatchLp(p: DispatchProblem): { model: LpModel; index: Di
         if (rows.chain[k][t] >= 0) push(rows.chain[k][t], 1);
         if (!last && rows.chain[k][t + 1] >= 0) push(rows.chain[k][t + 1], -1);
         const ub = Math.min(sv.maxMW ?? Infinity, up && dn ? Math.min(cMax, dMax) : up ? dMax : cMax);
-        const fixed = sv.fixedMW ? Math.min(Math.max(sv.fixedMW[t], 0), ub) : undefined;
+        const fixed = sv.fixedMW
+          ? Math.min(Math.max(sv.fixedMW[t], 0), ub)
+          : t < carriedIntervals(sv, blockContracts)
+            ? Math.min(sv.initialMW!, ub)
+            : undefined;
         col.r[k][t] = model.addCol(sv.price[t] * dt, fixed ?? 0, fixed ?? ub, ent);
       }
     }

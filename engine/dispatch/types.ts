@@ -37,6 +37,12 @@ export interface ServiceSpec {
   maxMW?: number;
   /** Fixed reservation per interval (MW): set by the block-rounding step; the LP then does not choose it. */
   fixedMW?: Float64Array;
+  /**
+   * Reservation (MW) already contracted for the block in force at the start of the horizon, when
+   * the horizon starts inside a block (blockOffset > 0): a rolling window continues the block its
+   * predecessor committed instead of choosing that block again.
+   */
+  initialMW?: number;
 }
 
 export interface GenerationSpec {

@@ -4,6 +4,7 @@ import type { MarketYear, ServiceKey } from "../types.ts";
 import type { DispatchProblem, DispatchResult, ServiceSpec } from "../dispatch/types.ts";
 import { solveBest } from "../dispatch/solve.ts";
 import { solveRolling } from "../dispatch/rolling.ts";
+import { handedOnReservation } from "../dispatch/formulation.ts";
 import {
   servicesFor,
   strategyPlan,
@@ -223,11 +224,10 @@ export function dispatchYear(
       exportCharge: undefined,
       generation: undefined,
     });
-    // shave 0.1 % of rated power so fixed reservations never leave an empty interior (numerical dust)
-    const shave = 1e-3 * (problem.battery?.powerMW ?? 1);
+    const power = problem.battery?.powerMW ?? 1;
     const services = problem.services.map((s, k) => ({
       ...s,
-      fixedMW: stage1.services[k].mw.map((v) => Math.max(0, v - shave)),
+      fixedMW: stage1.services[k].mw.map((v) => handedOnReservation(v, power)),
     }));
     result = solve(p, { ...problem, services });
   } else result = solve(p, problem);

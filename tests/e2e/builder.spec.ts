@@ -399,13 +399,11 @@ test("§5 uploads: custom degradation (ERCOT only) needs a .csv curve", async ({
     "Please upload a custom degradation curve.",
   );
   await custom.check();
-  await page
-    .locator("input[name=degradationFile]")
-    .setInputFiles({
-      name: "curve.txt",
-      mimeType: "text/plain",
-      buffer: Buffer.from("cycles,capacity\n0,1\n"),
-    });
+  await page.locator("input[name=degradationFile]").setInputFiles({
+    name: "curve.txt",
+    mimeType: "text/plain",
+    buffer: Buffer.from("cycles,capacity\n0,1\n"),
+  });
   await page.getByRole("button", { name: "Next →" }).click();
   await expect(
     page
