@@ -11,7 +11,17 @@
 // per UTC day lowers that day's discharge reward by λ_k per MWh of cell throughput. The
 // multipliers are found by per-day bisection; the result carries its own optimality certificate:
 // the dual bound L(λ) + Σ λ_k·cap ≥ OPT ≥ the (feasible) primal revenue, so the gap is known.
-import { Pwl, Polygon, Stage, buildStage, backwardStep, bestNext, clip, flowsFor } from "./pwl.ts";
+import {
+  Pwl,
+  Polygon,
+  Stage,
+  buildStage,
+  backwardStep,
+  bestNext,
+  clip,
+  flowsFor,
+  pointwiseMin,
+} from "./pwl.ts";
 
 export interface ChainParams {
   n: number;
@@ -223,6 +233,13 @@ const revenueOf = (p: ChainParams, sol: ChainSolution) => {
   return r;
 };
 
+let zeros = new Int32Array(0);
+/** m zeros (the day index of a one-day chain), shared: nothing writes to it. */
+const zeroDays = (m: number) => {
+  if (zeros.length < m) zeros = new Int32Array(Math.max(m, 2 * zeros.length));
+  return zeros.subarray(0, m);
+};
+
 /** The chain restricted to intervals [t0, t1) of one day, from SoC sStart to exactly sEnd. */
 function dayParams(
   p: ChainParams,
@@ -232,9 +249,13 @@ function dayParams(
   sEnd: number | undefined,
 ): ChainParams {
   const m = t1 - t0;
-  const L = p.L.slice(t0, t1);
-  const H = p.H.slice(t0, t1);
-  if (sEnd !== undefined) L[m - 1] = H[m - 1] = sEnd;
+  let L = p.L.subarray(t0, t1);
+  let H = p.H.subarray(t0, t1);
+  if (sEnd !== undefined) {
+    L = L.slice();
+    H = H.slice();
+    L[m - 1] = H[m - 1] = sEnd;
+  }
   return {
     ...p,
     n: m,
@@ -245,7 +266,7 @@ function dayParams(
     B: p.B.subarray(t0, t1),
     L,
     H,
-    day: new Int32Array(m),
+    day: zeroDays(m),
     nDays: 1,
   };
 }
@@ -257,6 +278,111 @@ interface DayFix {
   d: Float64Array;
   s: Float64Array;
   thr: number;
+}
+
+/** Buffers for the four schedules a day solve keeps at once (reusable from day to day). */
+const newPool = (m: number) => [
+  chainBuffers(m, 1),
+  chainBuffers(m, 1),
+  chainBuffers(m, 1),
+  chainBuffers(m, 1),
+];
+
+/**
+ * An upper bound on the capped chain's optimum, tight along a given trajectory, by backward
+ * induction over days on an over-estimate W_k of the capped value-to-go:
+ *  - day k = D−1 … 0 is solved exactly for its cap from the trajectory's start SoC ŝ_k with W_{k+1}
+ *    as terminal value (solveDay: Kelley on the day's dual). Every multiplier λ it tries gives, by
+ *    one more backward step, the day's penalised value G_λ(s) for every start s, and
+ *    W_k(s) = min_λ [G_λ(s) + λ·cap] ≥ the true capped value (weak duality, by induction from
+ *    the last day); it is tight at ŝ_k.
+ *  - W_0(s0) ≥ the LP optimum. Along a near-optimal trajectory (the repaired schedule) it is
+ *    much tighter than the global Lagrangian bound L(λ) + Σλ·cap, whose 366 multipliers are
+ *    only approximately optimal (GB 2024: 0.06 % above the optimum vs 0.35 %).
+ * Also returns the schedule of the days solved from ŝ, chained forwards (re-solving a day from
+ * its actual start where the chain departs from ŝ): feasible, often better than the input.
+ */
+function envelopeBound(
+  p: ChainParams,
+  start: Int32Array,
+  sRef: Float64Array,
+  lam: Float64Array,
+  scale: number,
+): { bound: number; c: Float64Array; d: Float64Array; s: Float64Array; thr: Float64Array } | null {
+  const D = p.nDays;
+  let mMax = 0;
+  for (let k = 0; k < D; k++) mMax = Math.max(mMax, start[k + 1] - start[k]);
+  const pool = newPool(mMax);
+  const dw = new ChainWork();
+  const W: Pwl[] = Array.from({ length: D }, () => new Pwl(16));
+  const G = new Pwl(64);
+  const f = new Pwl(64);
+  const tmp = new Pwl(64);
+  const cB = new Float64Array(p.n);
+  const dB = new Float64Array(p.n);
+  const sB = new Float64Array(p.n);
+  let bound = Infinity;
+  for (let k = D - 1; k >= 0; k--) {
+    const t0 = start[k];
+    const t1 = start[k + 1];
+    const Wk = W[k];
+    let first = true;
+    const Lp = k > 0 ? p.L[t0 - 1] : p.s0;
+    const Hp = k > 0 ? p.H[t0 - 1] : p.s0;
+    const onEval = (l: number, dp: ChainParams, work: ChainWork) => {
+      // G_λ of the start SoC: one more backward step through the day's first interval
+      work.load(0, f);
+      backwardStep(f, work.stageAt(dp, 0, l), Lp, Hp, G);
+      if (!G.ok) return;
+      G.v += l * p.cap;
+      if (first) Wk.copyFrom(G);
+      else {
+        pointwiseMin(Wk, G, tmp);
+        Wk.copyFrom(tmp);
+      }
+      first = false;
+    };
+    const term = k + 1 < D ? W[k + 1] : undefined;
+    const fix = solveDay(p, t0, t1, sRef[k], undefined, dw, scale, term, lam[k], onEval, pool);
+    if (!fix.ok || first || !Wk.ok) return null;
+    const m = t1 - t0;
+    cB.set(fix.c.subarray(0, m), t0);
+    dB.set(fix.d.subarray(0, m), t0);
+    sB.set(fix.s.subarray(0, m), t0);
+    lam[k] = fix.lambda;
+    if (k === 0) bound = Wk.at(p.s0);
+  }
+  // forwards: the days' schedules chained, a day re-solved where it starts off its ŝ
+  const thr = new Float64Array(D);
+  const sTol = 1e-9 * Math.max(1, p.H[0]);
+  let sStart = p.s0;
+  for (let k = 0; k < D; k++) {
+    const t0 = start[k];
+    const t1 = start[k + 1];
+    if (Math.abs(sStart - sRef[k]) > sTol) {
+      const fix = solveDay(
+        p,
+        t0,
+        t1,
+        sStart,
+        undefined,
+        dw,
+        scale,
+        k + 1 < D ? W[k + 1] : undefined,
+        lam[k],
+        undefined,
+        pool,
+      );
+      if (!fix.ok) return null;
+      const m = t1 - t0;
+      cB.set(fix.c.subarray(0, m), t0);
+      dB.set(fix.d.subarray(0, m), t0);
+      sB.set(fix.s.subarray(0, m), t0);
+    }
+    for (let t = t0; t < t1; t++) thr[k] += (dB[t] / p.etaD) * p.dt;
+    sStart = sB[t1 - 1];
+  }
+  return { bound, c: cB, d: dB, s: sB, thr };
 }
 
 /**
@@ -275,11 +401,11 @@ function solveDay(
   scale: number,
   terminal?: Pwl,
   hint = 0,
+  onEval?: (lambda: number, dp: ChainParams, w: ChainWork) => void,
+  pool: ChainBuffers[] = newPool(t1 - t0),
 ): DayFix {
   const dp = dayParams(p, t0, t1, sStart, sEnd);
   const lam = new Float64Array(1);
-  const m0 = t1 - t0;
-  const pool = [chainBuffers(m0, 1), chainBuffers(m0, 1), chainBuffers(m0, 1), chainBuffers(m0, 1)];
   let a: ReturnType<typeof ev0> | null = null;
   let b: ReturnType<typeof ev0> | null = null;
   const free = () => pool.find((x) => x.c !== a?.r.c && x.c !== b?.r.c)!;
@@ -287,6 +413,7 @@ function solveDay(
   function ev0(l: number, buf: ChainBuffers) {
     lam[0] = l;
     const r = solveChain(dp, lam, w, terminal, buf);
+    if (onEval && r.feasible) onEval(l, dp, w);
     const thr = r.dayThroughput[0];
     return { l, r, thr, g: r.objective + l * p.cap, slope: p.cap - thr };
   }
@@ -340,9 +467,7 @@ function solveDay(
   // mix a (over the cap) and b (under): θ·a + (1−θ)·b meets the cap exactly
   const th = (p.cap - b.thr) / (a.thr - b.thr);
   const m = t1 - t0;
-  const c = new Float64Array(m);
-  const d = new Float64Array(m);
-  const s = new Float64Array(m);
+  const { c, d, s } = free(); // a pool buffer: callers copy the day's schedule out at once
   for (let t = 0; t < m; t++) {
     c[t] = th * a.r.c[t] + (1 - th) * b.r.c[t];
     d[t] = th * a.r.d[t] + (1 - th) * b.r.d[t];
@@ -366,6 +491,10 @@ export function solveChainWithCap(
     repairEvery?: number;
     repairLambda?: boolean;
     stallGap?: number;
+    /** Rounds of envelopeBound while the certificate is above `accept` (default 2; 0 = off). */
+    envelopeRounds?: number;
+    /** Relative certificate at which the envelope rounds stop (default relGap). */
+    accept?: number;
   } = {},
   w = new ChainWork(),
 ): CapSolution {
@@ -391,6 +520,9 @@ export function solveChainWithCap(
   let best = null as CapSolution | null;
   let passes = 1;
   const dw = new ChainWork();
+  let mMax = 0;
+  for (let k = 0; k < D; k++) mMax = Math.max(mMax, start[k + 1] - start[k]);
+  const pool = newPool(mMax);
   const term = new Pwl(256);
   const repLam = new Float64Array(D);
   let lastGain = Infinity;
@@ -424,11 +556,13 @@ export function solveChainWithCap(
         scale,
         t1 < p.n ? term : undefined,
         repLam[k] || lam[k],
+        undefined,
+        pool,
       );
       if (!fix.ok) return;
-      c.set(fix.c, t0);
-      d.set(fix.d, t0);
-      s.set(fix.s, t0);
+      c.set(fix.c.subarray(0, t1 - t0), t0);
+      d.set(fix.d.subarray(0, t1 - t0), t0);
+      s.set(fix.s.subarray(0, t1 - t0), t0);
       thr[k] = fix.thr;
       repLam[k] = fix.lambda;
       sStart = fix.s[t1 - t0 - 1];
@@ -493,5 +627,23 @@ export function solveChainWithCap(
   }
   if (!best) return { ...sol, revenue: -Infinity, gap: Infinity, passes, lambda: lam };
   best.passes = passes;
+  // a tighter bound along the repaired schedule, and its own schedule when that is better; a
+  // second round along the improved schedule while the certificate is above `accept`
+  const accept = opts.accept ?? relGap;
+  const envLam = repLam.slice();
+  for (let round = 0; round < (opts.envelopeRounds ?? 2); round++) {
+    const b: CapSolution = best;
+    if (b.gap <= accept * Math.max(1, Math.abs(b.revenue))) break;
+    const sRef = new Float64Array(D);
+    sRef[0] = p.s0;
+    for (let k = 1; k < D; k++) sRef[k] = b.s[start[k] - 1];
+    const env = envelopeBound(p, start, sRef, envLam, scale);
+    if (!env) break;
+    minDual = Math.min(minDual, env.bound);
+    const cand = { feasible: true, objective: 0, c: env.c, d: env.d, s: env.s, dayThroughput: env.thr };
+    const rev = revenueOf(p, cand);
+    if (rev > b.revenue) best = { ...cand, revenue: rev, gap: 0, passes, lambda: b.lambda };
+    best.gap = Math.max(0, minDual - best.revenue);
+  }
   return best;
 }

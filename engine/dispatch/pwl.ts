@@ -431,3 +431,81 @@ export function flowsFor(st: Stage, delta: number): Float64Array {
   }
   return FLOW;
 }
+
+const envX: number[] = [];
+const envY: number[] = [];
+
+/**
+ * out = min(a, b) on the intersection of their domains; the minimum of concave functions is
+ * concave. Used for the dual envelope min_λ [G_λ(s) + λ·cap] of a capped day (dp.ts).
+ */
+export function pointwiseMin(a: Pwl, b: Pwl, out: Pwl): void {
+  const lo = Math.max(a.lo, b.lo);
+  const hi = Math.min(a.hi, b.hi);
+  const scale = Math.max(1, Math.abs(lo), Math.abs(hi));
+  if (!a.ok || !b.ok || hi < lo - 1e-9 * scale) {
+    out.ok = false;
+    return;
+  }
+  // both functions' breakpoints in order, plus the points where they cross
+  let ia = 0;
+  let xa = a.lo;
+  let va = a.v;
+  let ib = 0;
+  let xb = b.lo;
+  let vb = b.v;
+  const fa = (x: number) => (ia < a.n ? va + a.slope[ia] * (x - xa) : va);
+  const fb = (x: number) => (ib < b.n ? vb + b.slope[ib] * (x - xb) : vb);
+  const seek = (x: number) => {
+    while (ia < a.n && xa + a.len[ia] <= x) {
+      va += a.slope[ia] * a.len[ia];
+      xa += a.len[ia];
+      ia++;
+    }
+    while (ib < b.n && xb + b.len[ib] <= x) {
+      vb += b.slope[ib] * b.len[ib];
+      xb += b.len[ib];
+      ib++;
+    }
+  };
+  envX.length = 0;
+  envY.length = 0;
+  let x = lo;
+  seek(x);
+  envX.push(x);
+  envY.push(Math.min(fa(x), fb(x)));
+  while (x < hi) {
+    const xn = Math.min(ia < a.n ? xa + a.len[ia] : Infinity, ib < b.n ? xb + b.len[ib] : Infinity, hi);
+    const d0 = fa(x) - fb(x);
+    const d1 = fa(xn) - fb(xn);
+    if ((d0 < 0 && d1 > 0) || (d0 > 0 && d1 < 0)) {
+      const xc = x + ((xn - x) * d0) / (d0 - d1);
+      envX.push(xc);
+      envY.push(fa(xc));
+    }
+    envX.push(xn);
+    envY.push(Math.min(fa(xn), fb(xn)));
+    x = xn;
+    seek(x);
+  }
+  out.ensure(envX.length);
+  out.lo = lo;
+  out.v = envY[0];
+  out.ok = true;
+  let n = 0;
+  const tol = 1e-13 * scale;
+  for (let i = 1; i < envX.length; i++) {
+    const l = envX[i] - envX[i - 1];
+    if (!(l > tol)) continue;
+    // concave by construction; against rounding, slopes never increase
+    let s = (envY[i] - envY[i - 1]) / l;
+    if (n > 0 && s > out.slope[n - 1]) s = out.slope[n - 1];
+    if (n > 0 && Math.abs(out.slope[n - 1] - s) <= 1e-12 * Math.max(1, Math.abs(s))) out.len[n - 1] += l;
+    else {
+      out.slope[n] = s;
+      out.len[n] = l;
+      n++;
+    }
+  }
+  out.n = n;
+}
