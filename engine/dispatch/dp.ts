@@ -280,6 +280,9 @@ interface DayFix {
   thr: number;
 }
 
+/** Relative gap at which a day's Kelley search stops without confirming the kink (0107). */
+const KELLEY_TOL = 1e-7;
+
 /** Buffers for the four schedules a day solve keeps at once (reusable from day to day). */
 const newPool = (m: number) => [
   chainBuffers(m, 1),
@@ -457,6 +460,9 @@ function solveDay(
     const l = (b.g - a.g + a.slope * a.l - b.slope * b.l) / (a.slope - b.slope);
     if (!(l > a.l && l < b.l)) break;
     const lineVal = a.g + a.slope * (l - a.l);
+    // the bracket already proves its mixture within a hair of the day's optimum (the gap between
+    // the best value seen and the cutting-plane model's minimum bounds the loss)
+    if (Math.min(a.g, b.g) - lineVal <= KELLEY_TOL * Math.abs(lineVal)) break;
     const e = ev(l);
     if (Math.abs(e.thr - p.cap) <= capTol)
       return { ok: true, lambda: l, c: e.r.c, d: e.r.d, s: e.r.s, thr: e.thr };
