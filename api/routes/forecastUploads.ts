@@ -107,15 +107,13 @@ export function forecastUploadsRouter(ctx: ApiContext) {
         `insert into custom_degradation_curves(user_id, file_name, points) values ($1,$2,$3) returning id`,
         [userId, file.name, JSON.stringify(curve)],
       );
-      res
-        .status(201)
-        .json({
-          id: rows[0].id,
-          customDegradationCurveId: rows[0].id,
-          fileName: file.name,
-          customDegradationCurveFileName: file.name,
-          points: curve.cycles.length,
-        });
+      res.status(201).json({
+        id: rows[0].id,
+        customDegradationCurveId: rows[0].id,
+        fileName: file.name,
+        customDegradationCurveFileName: file.name,
+        points: curve.cycles.length,
+      });
     }),
   );
 
@@ -131,14 +129,12 @@ export function forecastUploadsRouter(ctx: ApiContext) {
         `insert into solar_profiles(user_id, file_name, capacity_factors, annual_yield_mwh_per_mwp) values ($1,$2,$3,$4) returning id`,
         [userId, file.name, JSON.stringify(profile.capacityFactors), profile.annualYield],
       );
-      res
-        .status(201)
-        .json({
-          id: rows[0].id,
-          solarProfileId: rows[0].id,
-          fileName: file.name,
-          annualYieldMWhPerMWp: Math.round(profile.annualYield * 10) / 10,
-        });
+      res.status(201).json({
+        id: rows[0].id,
+        solarProfileId: rows[0].id,
+        fileName: file.name,
+        annualYieldMWhPerMWp: Math.round(profile.annualYield * 10) / 10,
+      });
     }),
   );
 
