@@ -8,14 +8,10 @@ import { solveDispatch, solveDispatchOracle } from "../../../engine/dispatch/sol
 import { checkSchedule } from "../../../engine/dispatch/checks.ts";
 import { buildDispatchChain } from "../../../engine/dispatch/chain-formulation.ts";
 import { solveChainIpm } from "../../../engine/lp/chain-ipm.ts";
-import {
-  buildYearProblem,
-  dispatchYear,
-  parseForecastInput,
-  syntheticMarketYear,
-} from "../../../engine/forecast/index.ts";
+import { buildYearProblem, dispatchYear, parseForecastInput } from "../../../engine/forecast/index.ts";
 import type { DispatchProblem } from "../../../engine/dispatch/types.ts";
 import type { MarketRegion, MarketYear } from "../../../engine/types.ts";
+import { syntheticDays } from "./support/market-years.ts";
 
 function rng(seed: number) {
   let s = seed;
@@ -152,18 +148,8 @@ describe("chain IPM vs HiGHS: generation, couplings, grid charges, intervals", (
   });
 });
 
-function shortYear(region: MarketRegion, days: number): MarketYear {
-  const my = syntheticMarketYear(region, 2026, "central", region === "ERCOT" ? 15 : 60);
-  const k = (days * 24 * 60) / my.intervalMinutes;
-  return {
-    ...my,
-    energyPrice: my.energyPrice.slice(0, k),
-    imbalancePrice: my.imbalancePrice?.slice(0, k),
-    servicePrices: Object.fromEntries(
-      Object.entries(my.servicePrices).map(([key, v]) => [key, v!.slice(0, k)]),
-    ),
-  };
-}
+const shortYear = (region: MarketRegion, days: number): MarketYear =>
+  syntheticDays(region, days, { intervalMinutes: region === "ERCOT" ? 15 : 60 });
 
 const base = {
   configuration: "bess",

@@ -6,22 +6,12 @@ import { describe, expect, it } from "vitest";
 import { solveBest, solveDispatch, solveDispatchOracle } from "../../../engine/dispatch/solve.ts";
 import { solveRolling } from "../../../engine/dispatch/rolling.ts";
 import { checkSchedule } from "../../../engine/dispatch/checks.ts";
-import { buildYearProblem, parseForecastInput, syntheticMarketYear } from "../../../engine/forecast/index.ts";
+import { buildYearProblem, parseForecastInput } from "../../../engine/forecast/index.ts";
 import type { DispatchProblem } from "../../../engine/dispatch/types.ts";
 import type { MarketYear } from "../../../engine/types.ts";
+import { syntheticDays } from "./support/market-years.ts";
 
-function gbDays(days: number): MarketYear {
-  const my = syntheticMarketYear("GB", 2030, "central", 30);
-  const k = days * 48;
-  return {
-    ...my,
-    energyPrice: my.energyPrice.slice(0, k),
-    imbalancePrice: my.imbalancePrice?.slice(0, k),
-    servicePrices: Object.fromEntries(
-      Object.entries(my.servicePrices).map(([key, v]) => [key, v!.slice(0, k)]),
-    ),
-  };
-}
+const gbDays = (days: number): MarketYear => syntheticDays("GB", days, { year: 2030, intervalMinutes: 30 });
 
 const params = parseForecastInput({
   configuration: "bess",

@@ -1,28 +1,16 @@
 // Forecast orchestration: every configuration, region and strategy runs; degradation,
 // repowering, tariffs, coupling behave as specified. Short synthetic hourly years keep it fast.
 import { describe, expect, it } from "vitest";
-import {
-  runForecast,
-  parseForecastInput,
-  syntheticMarketYear,
-  buildYearProblem,
-} from "../../../engine/forecast/index.ts";
+import { runForecast, parseForecastInput, buildYearProblem } from "../../../engine/forecast/index.ts";
 import { strategiesFor } from "../../../engine/markets/services/rules.ts";
 import { solveDispatch, solveDispatchOracle } from "../../../engine/dispatch/solve.ts";
 import { checkSchedule } from "../../../engine/dispatch/checks.ts";
 import type { MarketRegion, MarketYear } from "../../../engine/types.ts";
+import { syntheticDays } from "./support/market-years.ts";
 
 /** A short (two-week) hourly synthetic year slice, so the tests stay fast. */
-function shortYear(region: MarketRegion, year: number, scenario: string, days = 14): MarketYear {
-  const my = syntheticMarketYear(region, year, scenario, 60);
-  const n = days * 24;
-  return {
-    ...my,
-    energyPrice: my.energyPrice.slice(0, n),
-    imbalancePrice: my.imbalancePrice?.slice(0, n),
-    servicePrices: Object.fromEntries(Object.entries(my.servicePrices).map(([k, v]) => [k, v!.slice(0, n)])),
-  };
-}
+const shortYear = (region: MarketRegion, year: number, scenario: string, days = 14): MarketYear =>
+  syntheticDays(region, days, { year, scenario });
 
 const base = {
   ratedPower: 10,
