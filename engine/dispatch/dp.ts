@@ -8,9 +8,10 @@
 // there is no generation and export price ≤ import price (always true without a grid stage).
 //
 // The daily cycle cap Σ_day d/ηd·Δt ≤ cap is handled by Lagrangian relaxation: one multiplier λ_k
-// per UTC day lowers that day's discharge reward by λ_k per MWh of cell throughput. The
-// multipliers are found by per-day bisection; the result carries its own optimality certificate:
-// the dual bound L(λ) + Σ λ_k·cap ≥ OPT ≥ the (feasible) primal revenue, so the gap is known.
+// per UTC day lowers that day's discharge reward by λ_k per MWh of cell throughput; each day is
+// solved exactly for its cap by Kelley's cutting planes on its own λ (solveDay). The result
+// carries its own optimality certificate, an upper bound on OPT minus the (feasible) revenue:
+// the global dual L(λ) + Σ λ_k·cap, tightened by the day-by-day envelope bound (envelopeBound).
 import {
   Pwl,
   Polygon,
