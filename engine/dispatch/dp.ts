@@ -281,6 +281,24 @@ interface DayFix {
   thr: number;
 }
 
+/**
+ * Copies a day's schedule into the horizon's arrays at t0. A solveDay result may live in pooled
+ * buffers longer than the day, so only its first t1 − t0 entries are the day's.
+ */
+function putDay(fix: DayFix, t0: number, t1: number, c: Float64Array, d: Float64Array, s: Float64Array) {
+  const m = t1 - t0;
+  c.set(fix.c.subarray(0, m), t0);
+  d.set(fix.d.subarray(0, m), t0);
+  s.set(fix.s.subarray(0, m), t0);
+}
+
+/** The longest day of a chain (intervals), for buffers reused from day to day. */
+function longestDay(start: Int32Array, D: number): number {
+  let m = 0;
+  for (let k = 0; k < D; k++) m = Math.max(m, start[k + 1] - start[k]);
+  return m;
+}
+
 /** Relative gap at which a day's Kelley search stops without confirming the kink (0107). */
 const KELLEY_TOL = 1e-7;
 
@@ -314,9 +332,7 @@ function envelopeBound(
   scale: number,
 ): { bound: number; c: Float64Array; d: Float64Array; s: Float64Array; thr: Float64Array } | null {
   const D = p.nDays;
-  let mMax = 0;
-  for (let k = 0; k < D; k++) mMax = Math.max(mMax, start[k + 1] - start[k]);
-  const pool = newPool(mMax);
+  const pool = newPool(longestDay(start, D));
   const dw = new ChainWork();
   const W: Pwl[] = Array.from({ length: D }, () => new Pwl(16));
   const G = new Pwl(64);
@@ -349,10 +365,7 @@ function envelopeBound(
     const term = k + 1 < D ? W[k + 1] : undefined;
     const fix = solveDay(p, t0, t1, sRef[k], undefined, dw, scale, term, lam[k], onEval, pool);
     if (!fix.ok || first || !Wk.ok) return null;
-    const m = t1 - t0;
-    cB.set(fix.c.subarray(0, m), t0);
-    dB.set(fix.d.subarray(0, m), t0);
-    sB.set(fix.s.subarray(0, m), t0);
+    putDay(fix, t0, t1, cB, dB, sB);
     lam[k] = fix.lambda;
     if (k === 0) bound = Wk.at(p.s0);
   }
@@ -378,10 +391,7 @@ function envelopeBound(
         pool,
       );
       if (!fix.ok) return null;
-      const m = t1 - t0;
-      cB.set(fix.c.subarray(0, m), t0);
-      dB.set(fix.d.subarray(0, m), t0);
-      sB.set(fix.s.subarray(0, m), t0);
+      putDay(fix, t0, t1, cB, dB, sB);
     }
     for (let t = t0; t < t1; t++) thr[k] += (dB[t] / p.etaD) * p.dt;
     sStart = sB[t1 - 1];
@@ -527,9 +537,7 @@ export function solveChainWithCap(
   let best = null as CapSolution | null;
   let passes = 1;
   const dw = new ChainWork();
-  let mMax = 0;
-  for (let k = 0; k < D; k++) mMax = Math.max(mMax, start[k + 1] - start[k]);
-  const pool = newPool(mMax);
+  const pool = newPool(longestDay(start, D));
   const term = new Pwl(256);
   const repLam = new Float64Array(D);
   let lastGain = Infinity;
@@ -567,9 +575,7 @@ export function solveChainWithCap(
         pool,
       );
       if (!fix.ok) return;
-      c.set(fix.c.subarray(0, t1 - t0), t0);
-      d.set(fix.d.subarray(0, t1 - t0), t0);
-      s.set(fix.s.subarray(0, t1 - t0), t0);
+      putDay(fix, t0, t1, c, d, s);
       thr[k] = fix.thr;
       repLam[k] = fix.lambda;
       sStart = fix.s[t1 - t0 - 1];

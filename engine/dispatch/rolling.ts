@@ -103,7 +103,7 @@ function solveWindow(sub: DispatchProblem): DispatchResult {
     if (!sub.services?.some((sv) => (sv.initialMW ?? 0) > 0)) throw err;
     return solveBest({
       ...sub,
-      services: sub.services.map((sv) => ({ ...sv, initialMW: sv.initialMW && 0 })),
+      services: sub.services.map((sv) => ({ ...sv, initialMW: sv.initialMW === undefined ? undefined : 0 })),
     });
   }
 }
