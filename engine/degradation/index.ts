@@ -103,15 +103,40 @@ export interface DegradationSettings {
   repoweringCycles?: number;
 }
 
+/** What a DegradationState has counted: plain data, so a worker thread can carry it on (forecast pool). */
+export interface DegradationCount {
+  cyclesSinceRepower: number;
+  yearsSinceRepower: number;
+  totalCycles: number;
+  repoweringEvents: { year: number; cyclesBefore: number }[];
+}
+
 /** Tracks capacity year by year: call retention() before a year, then addYear(cycles). */
 export class DegradationState {
   private cyclesSinceRepower = 0;
   private yearsSinceRepower = 0;
   totalCycles = 0;
   readonly repoweringEvents: { year: number; cyclesBefore: number }[] = [];
-  constructor(private readonly s: DegradationSettings) {
+  constructor(
+    private readonly s: DegradationSettings,
+    count?: DegradationCount,
+  ) {
     if (s.kind === "custom_degradation_curve" && !s.customCurve)
       throw new Error("custom degradation needs a curve");
+    if (count) {
+      this.cyclesSinceRepower = count.cyclesSinceRepower;
+      this.yearsSinceRepower = count.yearsSinceRepower;
+      this.totalCycles = count.totalCycles;
+      this.repoweringEvents.push(...count.repoweringEvents);
+    }
+  }
+  count(): DegradationCount {
+    return {
+      cyclesSinceRepower: this.cyclesSinceRepower,
+      yearsSinceRepower: this.yearsSinceRepower,
+      totalCycles: this.totalCycles,
+      repoweringEvents: this.repoweringEvents.map((e) => ({ ...e })),
+    };
   }
   retention(): number {
     switch (this.s.kind) {

@@ -10,8 +10,10 @@ import {
   type ForecastResult,
   type ProgressEvent,
   type ScenarioResult,
+  type YearResult,
 } from "./types.ts";
-import { runScenario } from "./scenario.ts";
+import { initialScenarioState, runScenario, scenarioResult, type ScenarioState } from "./scenario.ts";
+import type { YearTask } from "./worker-impl.ts";
 import type { RevenueStrategy } from "../markets/services/rules.ts";
 
 export * from "./types.ts";
@@ -104,48 +106,89 @@ type PoolJob = {
   days?: string[];
 };
 
+/**
+ * Runs the jobs' years on n worker threads. A scenario's years must run in order (each starts
+ * from the state of charge and degradation the previous one left), so the pool hands out years,
+ * not scenarios: whenever a thread is free it takes the next year of the scenario with the most
+ * years still to do that has none in flight. Three scenarios on two threads then keep both busy
+ * to the end. Measured on the bench's GB forecast (3 world views × 20 years): 19 s, against 26 s
+ * with a whole scenario per thread on two threads (one thread did two) and 25 s on three threads
+ * (three threads time-sharing two cores evict each other's caches).
+ */
 async function runInPool(
   n: number,
   jobs: PoolJob[],
   onYear: () => void,
 ): Promise<(ScenarioResult & { days: DayDispatch[] })[]> {
   const url = new URL("./worker.mjs", import.meta.url);
+  const state = jobs.map(() => initialScenarioState());
+  const done = jobs.map(() => [] as YearResult[]);
+  const days = jobs.map(() => [] as DayDispatch[]);
+  const busy = jobs.map(() => false);
+  const nextTask = (): YearTask | undefined => {
+    let best = -1;
+    for (let j = 0; j < jobs.length; j++) {
+      const left = jobs[j].years.length - done[j].length;
+      if (busy[j] || left === 0) continue;
+      if (best < 0 || left > jobs[best].years.length - done[best].length) best = j;
+    }
+    if (best < 0) return undefined;
+    const j = jobs[best];
+    busy[best] = true;
+    return {
+      id: best,
+      params: j.params,
+      scenarioId: j.scenarioId,
+      strategy: j.strategy,
+      year: j.years[done[best].length],
+      state: state[best],
+      days: j.days,
+    };
+  };
   const workers = Array.from({ length: n }, () => new Worker(url));
-  const results: (ScenarioResult & { days: DayDispatch[] })[] = new Array(jobs.length);
-  let next = 0;
   try {
-    await Promise.all(
-      workers.map(
-        (w) =>
-          new Promise<void>((resolve, reject) => {
-            const send = () => {
-              if (next >= jobs.length) return resolve();
-              const id = next++;
-              w.postMessage({ id, ...jobs[id] });
-            };
-            w.on(
-              "message",
-              (m: {
-                id: number;
-                year?: number;
-                result?: ScenarioResult & { days: DayDispatch[] };
-                error?: string;
-              }) => {
-                if (m.error) return reject(new Error(m.error));
-                if (m.year !== undefined && !m.result) return onYear();
-                if (m.result) {
-                  results[m.id] = m.result;
-                  send();
-                }
-              },
-            );
-            w.on("error", reject);
-            send();
-          }),
-      ),
-    );
+    await new Promise<void>((resolve, reject) => {
+      const idle = [...workers];
+      let running = 0;
+      const dispatch = () => {
+        while (idle.length) {
+          const task = nextTask();
+          if (!task) break;
+          running++;
+          idle.pop()!.postMessage(task);
+        }
+        if (running === 0) resolve();
+      };
+      for (const w of workers) {
+        w.on(
+          "message",
+          (m: {
+            id: number;
+            error?: string;
+            year: YearResult;
+            days: DayDispatch[];
+            state: ScenarioState;
+          }) => {
+            running--;
+            idle.push(w);
+            if (m.error) return reject(new Error(m.error));
+            busy[m.id] = false;
+            state[m.id] = m.state;
+            done[m.id].push(m.year);
+            days[m.id].push(...m.days);
+            onYear();
+            dispatch();
+          },
+        );
+        w.on("error", reject);
+      }
+      dispatch();
+    });
   } finally {
     await Promise.all(workers.map((w) => w.terminate()));
   }
-  return results;
+  return jobs.map((j, k) => ({
+    ...scenarioResult(j.params, j.scenarioId, j.strategy, done[k], state[k]),
+    days: days[k],
+  }));
 }

@@ -11,7 +11,7 @@ import {
   gbCapacityDerating,
   type RevenueStrategy,
 } from "../markets/services/rules.ts";
-import { DegradationState } from "../degradation/index.ts";
+import { DegradationState, type DegradationCount } from "../degradation/index.ts";
 import { solarProfile, resampleProfile, DEFAULT_DC_AC_RATIO } from "../solar/index.ts";
 import { windProfile } from "../wind/index.ts";
 import { duosCharges, duosFixedCost, tnuosAnnualCharge } from "../tariffs/index.ts";
@@ -238,6 +238,169 @@ function monthOf(ms: number) {
   return new Date(ms).getUTCMonth();
 }
 
+/** What one year hands to the next: the state of charge and the degradation count. Plain data. */
+export interface ScenarioState {
+  soc: number;
+  degradation: DegradationCount;
+}
+
+export const initialScenarioState = (): ScenarioState => ({
+  soc: 0,
+  degradation: { cyclesSinceRepower: 0, yearsSinceRepower: 0, totalCycles: 0, repoweringEvents: [] },
+});
+
+const degradationSettings = (p: ForecastParams) => ({
+  kind: p.degradation,
+  customCurve: p.customDegradationCurve,
+  repoweringCycles: p.repowering,
+});
+
+/**
+ * One year of a scenario from the state the previous year left: its dispatch, revenues by stream,
+ * the requested days' dispatch, and the state for the next year. Years of one scenario must run
+ * in order; years of different scenarios are independent (the forecast pool interleaves them).
+ */
+export function runYear(
+  p: ForecastParams,
+  scenarioId: string,
+  strategy: RevenueStrategy,
+  my: MarketYear,
+  state: ScenarioState,
+  opts: YearRunOptions = {},
+): { year: YearResult; days: DayDispatch[]; state: ScenarioState } {
+  const deg = new DegradationState(degradationSettings(p), state.degradation);
+  const days: DayDispatch[] = [];
+  const retention = deg.retention();
+  const { result: r, position, problem, asset } = dispatchYear(p, strategy, my, retention, state.soc);
+  const n = my.energyPrice.length;
+  const dt = my.intervalMinutes / 60;
+  const t0 = Date.parse(my.startUtc);
+  const monthly = new Array(12).fill(0);
+  const streams: Partial<Record<Stream, number>> = {};
+  const add = (k: Stream, v: number) => (streams[k] = (streams[k] ?? 0) + v);
+  const imb = my.imbalancePrice;
+  for (let t = 0; t < n; t++) {
+    const e = r.exportMW[t];
+    const i = r.importMW[t];
+    const g = r.generationMW ? r.generationMW[t] : 0;
+    const da = problem.price[t];
+    // the day-ahead position (merchant) or the physical net position otherwise
+    const net = e - i;
+    const traded = position ? position.exportMW[t] - position.importMW[t] : net;
+    const wholesale = da * traded * dt;
+    // merchant: the deviation of the physical position from the traded one, at the imbalance price
+    const imbalance = position && imb ? imb[t] * (net - traded) * dt : 0;
+    const genValue = Math.min(g, e) * da * dt;
+    const charges = ((problem.importCharge?.[t] ?? 0) * i + (problem.exportCharge?.[t] ?? 0) * e) * dt;
+    let svc = 0;
+    problem.services?.forEach((s, k) => (svc += s.price[t] * r.services[k].mw[t] * dt));
+    if (asset.generation) {
+      add("generation", genValue);
+      add("wholesale", wholesale - genValue);
+    } else add("wholesale", wholesale);
+    if (position) add("imbalance", imbalance);
+    add("services", svc);
+    add("duosUnitCharges", -charges);
+    monthly[monthOf(t0 + t * my.intervalMinutes * 60_000)] += wholesale + imbalance - charges + svc;
+  }
+  // fixed annual items, spread over the months by their share of intervals
+  const monthShare = new Array(12).fill(0);
+  for (let t = 0; t < n; t++) monthShare[monthOf(t0 + t * my.intervalMinutes * 60_000)] += 1 / n;
+  let fixed = 0;
+  if (my.region === "GB" && asset.battery && my.capacityPricePerKWYear) {
+    const cm =
+      my.capacityPricePerKWYear *
+      1000 *
+      asset.battery.powerMW *
+      gbCapacityDerating(p.duration) *
+      ((n * dt) / 8760);
+    add("capacityMarket", cm);
+    fixed += cm;
+  }
+  if (my.region === "GB" && p.duos && p.duosTariff) {
+    const c = -duosFixedCost(p.duosTariff, (n * dt) / 24, asset.siteImportMW || asset.siteExportMW);
+    add("duosFixedCharges", c);
+    fixed += c;
+  }
+  if (
+    my.region === "GB" &&
+    p.tnuosGenerationZone !== undefined &&
+    (p.connectionType === "transmission" || p.ratedPower >= 100)
+  ) {
+    const c = -tnuosAnnualCharge(p.tnuosGenerationZone, asset.siteExportMW) * ((n * dt) / 8760);
+    add("tnuos", c);
+    fixed += c;
+  }
+  for (let m = 0; m < 12; m++) monthly[m] += fixed * monthShare[m];
+  const total = Object.values(streams).reduce((a, b) => a + (b ?? 0), 0);
+  const serviceBreakdown: Record<string, number> = {};
+  r.services.forEach((s) => (serviceBreakdown[s.key] = s.revenue));
+  const repowered = deg.addYear(my.year, r.cycles);
+  const yr: YearResult = {
+    scenarioId,
+    strategy,
+    year: my.year,
+    currency: my.currency,
+    streams,
+    serviceBreakdown,
+    total,
+    perMWYear: total / asset.unitMW,
+    monthly,
+    monthlyPerMW: monthly.map((v) => v / asset.unitMW),
+    cycles: r.cycles,
+    throughputMWh: r.throughputMWh,
+    capacityRetention: retention,
+    repowered,
+    synthetic: my.synthetic,
+    solveMs: r.solveMs,
+  };
+  for (const day of opts.days ?? []) {
+    const d0 = Date.parse(`${day}T00:00:00Z`);
+    const a = Math.round((d0 - t0) / (my.intervalMinutes * 60_000));
+    const b = a + Math.round(1440 / my.intervalMinutes);
+    if (a < 0 || a >= n) continue;
+    const sl = (x: Float64Array) => Array.from(x.subarray(a, Math.min(b, n)));
+    days.push({
+      timestamps: sl(problem.price).map((_, k) =>
+        new Date(d0 + k * my.intervalMinutes * 60_000).toISOString(),
+      ),
+      price: sl(problem.price),
+      chargeMW: sl(r.chargeMW),
+      dischargeMW: sl(r.dischargeMW),
+      socMWh: sl(r.socMWh),
+    });
+  }
+  let soc = r.socMWh[n - 1] ?? 0;
+  if (repowered) soc = Math.min(soc, asset.battery?.energyMWh ?? 0);
+  return { year: yr, days, state: { soc, degradation: deg.count() } };
+}
+
+/** A scenario's totals from its years, in order. */
+export function scenarioResult(
+  p: ForecastParams,
+  scenarioId: string,
+  strategy: RevenueStrategy,
+  years: YearResult[],
+  state: ScenarioState,
+): ScenarioResult {
+  const currency = years[0]?.currency ?? "GBP";
+  const total = years.reduce((a, y) => a + y.total, 0);
+  const unitMW = assetModel(p).unitMW;
+  return {
+    scenarioId,
+    strategy,
+    currency,
+    unitYear: `${currency}/MW/year`,
+    unitMonth: `${currency}/MW/month`,
+    years,
+    total,
+    totalPerMW: total / unitMW,
+    averagePerMWYear: years.length ? total / unitMW / years.length : 0,
+    repoweringEvents: state.degradation.repoweringEvents,
+  };
+}
+
+/** A whole scenario in this thread, year after year. */
 export function runScenario(
   p: ForecastParams,
   scenarioId: string,
@@ -246,134 +409,15 @@ export function runScenario(
   onYear?: (y: YearResult) => void,
   opts: YearRunOptions = {},
 ): ScenarioResult & { days: DayDispatch[] } {
-  const deg = new DegradationState({
-    kind: p.degradation,
-    customCurve: p.customDegradationCurve,
-    repoweringCycles: p.repowering,
-  });
-  let soc = 0;
+  let state = initialScenarioState();
   const out: YearResult[] = [];
   const days: DayDispatch[] = [];
-  const currency = years[0]?.currency ?? "GBP";
   for (const my of years) {
-    const retention = deg.retention();
-    const { result: r, position, problem, asset } = dispatchYear(p, strategy, my, retention, soc);
-    const n = my.energyPrice.length;
-    const dt = my.intervalMinutes / 60;
-    const t0 = Date.parse(my.startUtc);
-    const monthly = new Array(12).fill(0);
-    const streams: Partial<Record<Stream, number>> = {};
-    const add = (k: Stream, v: number) => (streams[k] = (streams[k] ?? 0) + v);
-    const imb = my.imbalancePrice;
-    for (let t = 0; t < n; t++) {
-      const e = r.exportMW[t];
-      const i = r.importMW[t];
-      const g = r.generationMW ? r.generationMW[t] : 0;
-      const da = problem.price[t];
-      // the day-ahead position (merchant) or the physical net position otherwise
-      const net = e - i;
-      const traded = position ? position.exportMW[t] - position.importMW[t] : net;
-      const wholesale = da * traded * dt;
-      // merchant: the deviation of the physical position from the traded one, at the imbalance price
-      const imbalance = position && imb ? imb[t] * (net - traded) * dt : 0;
-      const genValue = Math.min(g, e) * da * dt;
-      const charges = ((problem.importCharge?.[t] ?? 0) * i + (problem.exportCharge?.[t] ?? 0) * e) * dt;
-      let svc = 0;
-      problem.services?.forEach((s, k) => (svc += s.price[t] * r.services[k].mw[t] * dt));
-      if (asset.generation) {
-        add("generation", genValue);
-        add("wholesale", wholesale - genValue);
-      } else add("wholesale", wholesale);
-      if (position) add("imbalance", imbalance);
-      add("services", svc);
-      add("duosUnitCharges", -charges);
-      monthly[monthOf(t0 + t * my.intervalMinutes * 60_000)] += wholesale + imbalance - charges + svc;
-    }
-    // fixed annual items, spread over the months by their share of intervals
-    const monthShare = new Array(12).fill(0);
-    for (let t = 0; t < n; t++) monthShare[monthOf(t0 + t * my.intervalMinutes * 60_000)] += 1 / n;
-    let fixed = 0;
-    if (my.region === "GB" && asset.battery && my.capacityPricePerKWYear) {
-      const cm =
-        my.capacityPricePerKWYear *
-        1000 *
-        asset.battery.powerMW *
-        gbCapacityDerating(p.duration) *
-        ((n * dt) / 8760);
-      add("capacityMarket", cm);
-      fixed += cm;
-    }
-    if (my.region === "GB" && p.duos && p.duosTariff) {
-      const c = -duosFixedCost(p.duosTariff, (n * dt) / 24, asset.siteImportMW || asset.siteExportMW);
-      add("duosFixedCharges", c);
-      fixed += c;
-    }
-    if (
-      my.region === "GB" &&
-      p.tnuosGenerationZone !== undefined &&
-      (p.connectionType === "transmission" || p.ratedPower >= 100)
-    ) {
-      const c = -tnuosAnnualCharge(p.tnuosGenerationZone, asset.siteExportMW) * ((n * dt) / 8760);
-      add("tnuos", c);
-      fixed += c;
-    }
-    for (let m = 0; m < 12; m++) monthly[m] += fixed * monthShare[m];
-    const total = Object.values(streams).reduce((a, b) => a + (b ?? 0), 0);
-    const serviceBreakdown: Record<string, number> = {};
-    r.services.forEach((s) => (serviceBreakdown[s.key] = s.revenue));
-    const repowered = deg.addYear(my.year, r.cycles);
-    const yr: YearResult = {
-      scenarioId,
-      strategy,
-      year: my.year,
-      currency: my.currency,
-      streams,
-      serviceBreakdown,
-      total,
-      perMWYear: total / asset.unitMW,
-      monthly,
-      monthlyPerMW: monthly.map((v) => v / asset.unitMW),
-      cycles: r.cycles,
-      throughputMWh: r.throughputMWh,
-      capacityRetention: retention,
-      repowered,
-      synthetic: my.synthetic,
-      solveMs: r.solveMs,
-    };
-    out.push(yr);
-    onYear?.(yr);
-    for (const day of opts.days ?? []) {
-      const d0 = Date.parse(`${day}T00:00:00Z`);
-      const a = Math.round((d0 - t0) / (my.intervalMinutes * 60_000));
-      const b = a + Math.round(1440 / my.intervalMinutes);
-      if (a < 0 || a >= n) continue;
-      const sl = (x: Float64Array) => Array.from(x.subarray(a, Math.min(b, n)));
-      days.push({
-        timestamps: sl(problem.price).map((_, k) =>
-          new Date(d0 + k * my.intervalMinutes * 60_000).toISOString(),
-        ),
-        price: sl(problem.price),
-        chargeMW: sl(r.chargeMW),
-        dischargeMW: sl(r.dischargeMW),
-        socMWh: sl(r.socMWh),
-      });
-    }
-    soc = r.socMWh[n - 1] ?? 0;
-    if (repowered) soc = Math.min(soc, asset.battery?.energyMWh ?? 0);
+    const step = runYear(p, scenarioId, strategy, my, state, opts);
+    state = step.state;
+    out.push(step.year);
+    days.push(...step.days);
+    onYear?.(step.year);
   }
-  const total = out.reduce((a, y) => a + y.total, 0);
-  const unitMW = assetModel(p).unitMW;
-  return {
-    scenarioId,
-    strategy,
-    currency,
-    unitYear: `${currency}/MW/year`,
-    unitMonth: `${currency}/MW/month`,
-    years: out,
-    total,
-    totalPerMW: total / unitMW,
-    averagePerMWYear: out.length ? total / unitMW / out.length : 0,
-    repoweringEvents: deg.repoweringEvents,
-    days,
-  };
+  return { ...scenarioResult(p, scenarioId, strategy, out, state), days };
 }

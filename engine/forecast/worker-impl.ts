@@ -1,31 +1,28 @@
-// Runs scenario jobs sent by engine/forecast/pool.ts (one job = one scenario × strategy).
+// Runs year tasks sent by the forecast pool (engine/forecast/index.ts): one task = one year of
+// one scenario × strategy, from the state the scenario's previous year left.
 import { parentPort } from "node:worker_threads";
-import { runScenario } from "./scenario.ts";
+import { runYear, type ScenarioState } from "./scenario.ts";
 import type { MarketYear } from "../types.ts";
 import type { ForecastParams } from "./types.ts";
 import type { RevenueStrategy } from "../markets/services/rules.ts";
 
-interface Job {
+export interface YearTask {
   id: number;
   params: ForecastParams;
   scenarioId: string;
   strategy: RevenueStrategy;
-  years: MarketYear[];
+  year: MarketYear;
+  state: ScenarioState;
   days?: string[];
 }
 
-parentPort!.on("message", (job: Job) => {
+parentPort!.on("message", (task: YearTask) => {
   try {
-    const result = runScenario(
-      job.params,
-      job.scenarioId,
-      job.strategy,
-      job.years,
-      (y) => parentPort!.postMessage({ id: job.id, year: y.year }),
-      { days: job.days },
-    );
-    parentPort!.postMessage({ id: job.id, result });
+    const out = runYear(task.params, task.scenarioId, task.strategy, task.year, task.state, {
+      days: task.days,
+    });
+    parentPort!.postMessage({ id: task.id, ...out });
   } catch (e) {
-    parentPort!.postMessage({ id: job.id, error: e instanceof Error ? e.message : String(e) });
+    parentPort!.postMessage({ id: task.id, error: e instanceof Error ? e.message : String(e) });
   }
 });

@@ -229,20 +229,36 @@ describe("forecast: regions × strategies × configurations", () => {
   });
 
   it("worker threads give the same result as the calling thread, with progress events", async () => {
+    // three scenarios on two threads: the pool interleaves their years, so each year must start
+    // from the state of charge and degradation its scenario's previous year left, wherever it ran
     const input = {
       ...base,
       configuration: "bess" as const,
       region: "GB" as const,
-      macroScenarios: ["central", "high"],
+      assetLifeYears: 4,
+      macroScenarios: ["central", "high", "low"],
       revenueStrategies: ["energy_only" as const],
+      degradation: "standard_degradation_curve" as const,
+      repowering: 20, // cycles: 14-day years repower every second year
     };
+    const days = ["2027-01-03", "2029-01-05"];
     const events: number[] = [];
     const a = await runForecast(input, (s, y) => shortYear("GB", y, s), {
       workers: 2,
+      days,
       onProgress: (e) => events.push(e.percentage),
     });
-    const b = await runForecast(input, (s, y) => shortYear("GB", y, s), { workers: 0 });
-    expect(a.scenarios.map((s) => s.total)).toEqual(b.scenarios.map((s) => s.total));
+    const b = await runForecast(input, (s, y) => shortYear("GB", y, s), { workers: 0, days });
+    const strip = (r: typeof a) =>
+      r.scenarios.map((s) => ({ ...s, years: s.years.map((y) => ({ ...y, solveMs: 0 })) }));
+    expect(strip(a)).toEqual(strip(b));
+    expect(a.days).toEqual(b.days);
+    expect(a.days).toHaveLength(6);
+    expect(a.scenarios.map((s) => s.years.map((y) => y.year))).toEqual(
+      Array(3).fill([2026, 2027, 2028, 2029]),
+    );
+    expect(a.scenarios[0].repoweringEvents.length).toBeGreaterThan(0);
+    expect(a.scenarios[0].years.some((y) => y.capacityRetention < 1)).toBe(true);
     expect(events[events.length - 1]).toBe(100);
     expect(events).toEqual([...events].sort((x, y) => x - y));
   }, 60_000);
