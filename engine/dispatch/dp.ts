@@ -18,8 +18,10 @@ import {
   Stage,
   buildStage,
   backwardStep,
+  backwardRaw,
   bestNext,
   clip,
+  RAW,
   flowsFor,
   pointwiseMin,
 } from "./pwl.ts";
@@ -73,39 +75,81 @@ export class ChainWork {
   polyB = NaN;
   stage = new Stage();
   f1 = new Pwl(256);
-  f2 = new Pwl(256);
+  /** Domain end of each V_t. */
+  hi = new Float64Array(0);
+  /** Each interval's stage as the backward pass built it, for the forward pass: hull points at sOff[t]. */
+  sOff = new Int32Array(0);
+  sM = new Int32Array(0);
+  sDl = new Float64Array(0);
+  sOb = new Float64Array(0);
+  sCc = new Float64Array(0);
+  sDd = new Float64Array(0);
   size(n: number) {
     if (this.off.length < n) {
       this.off = new Int32Array(n);
       this.cnt = new Int32Array(n);
       this.lo = new Float64Array(n);
       this.v = new Float64Array(n);
+      this.hi = new Float64Array(n);
+      this.sOff = new Int32Array(n);
+      this.sM = new Int32Array(n);
     }
     if (this.slope.length < n * 8) {
       this.slope = new Float64Array(n * 8);
       this.len = new Float64Array(n * 8);
     }
+    if (this.sDl.length < n * 4) this.growStages(n * 4);
+  }
+  private growStages(c: number) {
+    const grow = (a: Float64Array) => {
+      const b = new Float64Array(c);
+      b.set(a.subarray(0, Math.min(a.length, c)));
+      return b;
+    };
+    this.sDl = grow(this.sDl);
+    this.sOb = grow(this.sOb);
+    this.sCc = grow(this.sCc);
+    this.sDd = grow(this.sDd);
+  }
+  keepStage(t: number, st: Stage, used: number): number {
+    const m = st.m;
+    if (used + m > this.sDl.length) this.growStages(Math.max(used + m, this.sDl.length * 2));
+    this.sOff[t] = used;
+    this.sM[t] = m;
+    for (let k = 0; k < m; k++) {
+      this.sDl[used + k] = st.dl[k];
+      this.sOb[used + k] = st.ob[k];
+      this.sCc[used + k] = st.cc[k];
+      this.sDd[used + k] = st.dd[k];
+    }
+    return used + m;
+  }
+  /** Room for `size` entries in the value functions' arrays (those in use are kept). */
+  reserve(size: number) {
+    if (size <= this.slope.length) return;
+    const c = Math.max(size, this.slope.length * 2);
+    const s = new Float64Array(c);
+    s.set(this.slope);
+    const l = new Float64Array(c);
+    l.set(this.len);
+    this.slope = s;
+    this.len = l;
   }
   store(t: number, f: Pwl, used: number): number {
-    if (used + f.n > this.slope.length) {
-      const c = Math.max(used + f.n, this.slope.length * 2);
-      const s = new Float64Array(c);
-      s.set(this.slope.subarray(0, used));
-      const l = new Float64Array(c);
-      l.set(this.len.subarray(0, used));
-      this.slope = s;
-      this.len = l;
-    }
+    this.reserve(used + f.n);
     this.off[t] = used;
     this.cnt[t] = f.n;
     this.lo[t] = f.lo;
     this.v[t] = f.v;
     const S = this.slope;
     const Ln = this.len;
+    let hi = f.lo;
     for (let k = 0; k < f.n; k++) {
       S[used + k] = f.slope[k];
       Ln[used + k] = f.len[k];
+      hi += f.len[k];
     }
+    this.hi[t] = hi;
     return used + f.n;
   }
   load(t: number, f: Pwl) {
@@ -162,40 +206,56 @@ export function solveChain(
   const { c, d, s, thr, dobj } = bb;
   thr.fill(0);
   dobj.fill(0);
-  let g = w.f1;
-  let h = w.f2;
+  const g = w.f1;
   if (terminal) {
     g.copyFrom(terminal);
     clip(g, p.L[n - 1], p.H[n - 1]);
   } else g.setZero(p.L[n - 1], p.H[n - 1]);
-  let used = 0;
-  used = w.store(n - 1, g, used);
-  let feasible = g.ok;
-  for (let t = n - 1; t >= 1 && feasible; t--) {
+  if (!g.ok) return { feasible: false, objective: -Infinity, c, d, s, dayThroughput: thr };
+  let used = w.store(n - 1, g, 0);
+  let sUsed = 0;
+  // backwards, each V_{t−1} written straight after V_t in the work's arrays
+  for (let t = n - 1; t >= 1; t--) {
     const st = w.stageAt(p, t, lam ? lam[p.day[t]] : 0);
-    backwardStep(g, st, p.L[t - 1], p.H[t - 1], h);
-    if (!h.ok) feasible = false;
-    const tmp = g;
-    g = h;
-    h = tmp;
-    if (feasible) used = w.store(t - 1, g, used);
+    sUsed = w.keepStage(t, st, sUsed);
+    w.reserve(used + w.cnt[t] + st.m + 2);
+    const k = backwardRaw(
+      w.slope,
+      w.len,
+      w.off[t],
+      w.cnt[t],
+      w.lo[t],
+      w.v[t],
+      st,
+      p.L[t - 1],
+      p.H[t - 1],
+      w.slope,
+      w.len,
+      used,
+    );
+    if (k < 0) return { feasible: false, objective: -Infinity, c, d, s, dayThroughput: thr };
+    w.off[t - 1] = used;
+    w.cnt[t - 1] = k;
+    w.lo[t - 1] = RAW[0];
+    w.v[t - 1] = RAW[1];
+    w.hi[t - 1] = RAW[2];
+    used += k;
   }
-  if (!feasible) return { feasible: false, objective: -Infinity, c, d, s, dayThroughput: thr };
-  // forward
+  sUsed = w.keepStage(0, w.stageAt(p, 0, lam ? lam[p.day[0]] : 0), sUsed);
+  // forward, on the stored value functions and stages
+  const { slope: VS, len: VL, off: VO, cnt: VN, lo: VLo, hi: VHi } = w;
+  const { sOff, sM, sDl, sOb, sCc, sDd } = w;
+  const tol = 1e-9 * Math.max(1, p.P);
   let soc = p.s0;
   let obj = 0;
-  const f = w.f1;
   for (let t = 0; t < n; t++) {
     const lt = lam ? lam[p.day[t]] : 0;
-    const st = w.stageAt(p, t, lt);
-    w.load(t, f);
-    const hiF = f.hi;
-    const tol = 1e-9 * Math.max(1, p.P);
-    if (soc + st.dl[0] > hiF + tol || soc + st.dl[st.m - 1] < f.lo - tol)
+    const so = sOff[t];
+    const m = sM[t];
+    if (soc + sDl[so] > VHi[t] + tol || soc + sDl[so + m - 1] < VLo[t] - tol)
       return { feasible: false, objective: -Infinity, c, d, s, dayThroughput: thr };
-    const nx = bestNext(f, st, soc);
-    const delta = nx - soc;
-    const fl = flowsFor(st, delta);
+    const nx = bestNext(VS, VL, VO[t], VN[t], VLo[t], VHi[t], sDl, sOb, so, m, soc);
+    const fl = flowsFor(sDl, sCc, sDd, so, m, nx - soc);
     const ct = fl[0];
     const dt_ = fl[1];
     c[t] = ct;

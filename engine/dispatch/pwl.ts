@@ -223,46 +223,73 @@ export function buildStage(
  * With h(x) = f(−x): out = g □ h (sup-convolution), then clipped.
  */
 export function backwardStep(g: Pwl, st: Stage, L: number, H: number, out: Pwl): void {
-  if (!g.ok || st.m === 0) {
+  if (!g.ok) {
     out.ok = false;
     return;
   }
+  out.ensure(g.n + st.m + 2);
+  const n = backwardRaw(g.slope, g.len, 0, g.n, g.lo, g.v, st, L, H, out.slope, out.len, 0);
+  out.ok = n >= 0;
+  out.n = Math.max(n, 0);
+  out.lo = RAW[0];
+  out.v = RAW[1];
+}
+
+/** lo, v and hi of the function backwardRaw or clipRaw just wrote. */
+export const RAW = new Float64Array(3);
+
+/**
+ * backwardStep on flat storage (the dynamic programme keeps every value function in two arrays,
+ * dp.ts ChainWork): g's segments at gS/gL[go … go+gn) from glo with value gv there; the result's
+ * segments are written at oS/oL[oo …] (room for gn + st.m + 2 needed; may be g's own arrays past
+ * its end). Returns the result's segment count, −1 if its domain is empty; its lo, v, hi in RAW.
+ */
+export function backwardRaw(
+  gS: Float64Array,
+  gL: Float64Array,
+  go: number,
+  gn: number,
+  glo: number,
+  gv: number,
+  st: Stage,
+  L: number,
+  H: number,
+  oS: Float64Array,
+  oL: Float64Array,
+  oo: number,
+): number {
   const m = st.m;
-  out.ensure(g.n + m + 2);
+  if (m === 0) return -1;
+  const dl = st.dl;
+  const ob = st.ob;
   // h: lo = −Δ_{m−1}, value ob_{m−1}; segments j = m−2 … 0 with slope −σ_j
-  const lo = g.lo - st.dl[m - 1];
-  const v = g.v + st.ob[m - 1];
   let n = 0;
-  let i = 0;
+  let i = go;
+  const ge = go + gn;
   let j = m - 2;
-  const S = out.slope;
-  const Ln = out.len;
-  while (i < g.n || j >= 0) {
+  let hs = j >= 0 ? -(ob[j + 1] - ob[j]) / (dl[j + 1] - dl[j]) : -Infinity;
+  while (i < ge || j >= 0) {
     let s: number;
     let l: number;
-    const hs = j >= 0 ? -(st.ob[j + 1] - st.ob[j]) / (st.dl[j + 1] - st.dl[j]) : -Infinity;
-    if (i < g.n && (j < 0 || g.slope[i] >= hs)) {
-      s = g.slope[i];
-      l = g.len[i];
+    if (i < ge && (j < 0 || gS[i] >= hs)) {
+      s = gS[i];
+      l = gL[i];
       i++;
     } else {
       s = hs;
-      l = st.dl[j + 1] - st.dl[j];
+      l = dl[j + 1] - dl[j];
       j--;
+      hs = j >= 0 ? -(ob[j + 1] - ob[j]) / (dl[j + 1] - dl[j]) : -Infinity;
     }
     if (!(l > 0)) continue;
-    if (n > 0 && Math.abs(S[n - 1] - s) <= 1e-12 * Math.max(1, Math.abs(s))) Ln[n - 1] += l;
+    if (n > 0 && Math.abs(oS[oo + n - 1] - s) <= 1e-12 * Math.max(1, Math.abs(s))) oL[oo + n - 1] += l;
     else {
-      S[n] = s;
-      Ln[n] = l;
+      oS[oo + n] = s;
+      oL[oo + n] = l;
       n++;
     }
   }
-  out.lo = lo;
-  out.v = v;
-  out.n = n;
-  out.ok = true;
-  clip(out, L, H);
+  return clipRaw(oS, oL, oo, n, glo - dl[m - 1], gv + ob[m - 1], L, H);
 }
 
 /** Forward step: out(s') = max_s F(s) + f(s' − s) = F □ f, clipped to [L, H]. */
@@ -308,99 +335,133 @@ export function forwardStep(F: Pwl, st: Stage, L: number, H: number, out: Pwl): 
 
 /** Restricts the domain to [L, H] (empty → ok = false). */
 export function clip(f: Pwl, L: number, H: number): void {
+  if (!f.ok) return;
+  const n = clipRaw(f.slope, f.len, 0, f.n, f.lo, f.v, L, H);
+  f.ok = n >= 0;
+  f.n = Math.max(n, 0);
+  f.lo = RAW[0];
+  f.v = RAW[1];
+}
+
+/**
+ * clip on flat storage: the function with segments S/Ln[o … o+n) from lo, value v there. Trims in
+ * place; returns the new segment count (−1 = empty domain) and lo, v, hi in RAW.
+ */
+export function clipRaw(
+  S: Float64Array,
+  Ln: Float64Array,
+  o: number,
+  n: number,
+  lo: number,
+  v: number,
+  L: number,
+  H: number,
+): number {
   const scale = Math.max(
     1,
-    Math.abs(f.lo),
+    Math.abs(lo),
     Number.isFinite(H) ? Math.abs(H) : 0,
     Number.isFinite(L) ? Math.abs(L) : 0,
   );
   const tol = 1e-9 * scale;
-  if (f.lo < L) {
-    let need = L - f.lo;
+  if (lo < L) {
+    let need = L - lo;
     let k = 0;
-    while (k < f.n && f.len[k] <= need) {
-      need -= f.len[k];
-      f.v += f.slope[k] * f.len[k];
+    while (k < n && Ln[o + k] <= need) {
+      need -= Ln[o + k];
+      v += S[o + k] * Ln[o + k];
       k++;
     }
-    if (k === f.n) {
+    if (k === n) {
       // consumed everything: feasible only if L is (numerically) the right end
-      if (need > tol) {
-        f.ok = false;
-        return;
-      }
-      f.lo = L;
-      f.n = 0;
-      return;
+      RAW[0] = RAW[2] = L;
+      RAW[1] = v;
+      return need > tol ? -1 : 0;
     }
-    f.v += f.slope[k] * need;
-    f.len[k] -= need;
+    v += S[o + k] * need;
+    Ln[o + k] -= need;
     if (k > 0) {
-      for (let q = k; q < f.n; q++) {
-        f.slope[q - k] = f.slope[q];
-        f.len[q - k] = f.len[q];
+      for (let q = k; q < n; q++) {
+        S[o + q - k] = S[o + q];
+        Ln[o + q - k] = Ln[o + q];
       }
     }
-    f.n -= k;
-    f.lo = L;
+    n -= k;
+    lo = L;
   }
-  if (f.lo > H + tol) {
-    f.ok = false;
-    return;
-  }
-  let hi = f.lo;
-  for (let k = 0; k < f.n; k++) hi += f.len[k];
+  if (lo > H + tol) return -1;
+  let hi = lo;
+  for (let k = 0; k < n; k++) hi += Ln[o + k];
   if (hi > H) {
     let extra = hi - H;
-    while (f.n > 0 && f.len[f.n - 1] <= extra) {
-      extra -= f.len[f.n - 1];
-      f.n--;
+    while (n > 0 && Ln[o + n - 1] <= extra) {
+      extra -= Ln[o + n - 1];
+      n--;
     }
-    if (f.n > 0) f.len[f.n - 1] -= extra;
+    if (n > 0) Ln[o + n - 1] -= extra;
+    hi = H;
   }
   // drop numerically empty segments
   let w = 0;
-  for (let k = 0; k < f.n; k++) {
-    if (f.len[k] <= 1e-13 * scale) {
-      if (k === 0) f.v += f.slope[k] * f.len[k];
-      else if (w > 0) f.len[w - 1] += f.len[k];
+  for (let k = 0; k < n; k++) {
+    if (Ln[o + k] <= 1e-13 * scale) {
+      if (k === 0) v += S[o] * Ln[o];
+      else if (w > 0) Ln[o + w - 1] += Ln[o + k];
       continue;
     }
-    f.slope[w] = f.slope[k];
-    f.len[w] = f.len[k];
+    S[o + w] = S[o + k];
+    Ln[o + w] = Ln[o + k];
     w++;
   }
-  f.n = w;
-  if (f.lo < L - tol) f.ok = false;
+  RAW[0] = lo;
+  RAW[1] = v;
+  RAW[2] = Math.max(hi, lo);
+  if (lo < L - tol) return -1;
+  return w;
 }
 
 /**
  * Best next SoC from s given the value-to-go g (of the SoC at the end of the interval):
  * maximise f(s' − s) + g(s'). Returns s'. Ties go to the smallest s' (least charging).
+ * Both functions are read where the dynamic programme stores them (dp.ts ChainWork): g's
+ * segments at gS/gL[go … go+gn) on [glo, ghi], the stage's hull points at dl/ob[so … so+m).
  */
-export function bestNext(g: Pwl, st: Stage, s: number): number {
-  const m = st.m;
-  let x = Math.max(g.lo, s + st.dl[0]);
-  let hiG = g.lo;
-  for (let k = 0; k < g.n; k++) hiG += g.len[k];
-  const xEnd = Math.min(hiG, s + st.dl[m - 1]);
-  if (xEnd <= x) return Math.min(Math.max(x, s + st.dl[0]), s + st.dl[m - 1]);
+export function bestNext(
+  gS: Float64Array,
+  gL: Float64Array,
+  go: number,
+  gn: number,
+  glo: number,
+  ghi: number,
+  dl: Float64Array,
+  ob: Float64Array,
+  so: number,
+  m: number,
+  s: number,
+): number {
+  const d0 = dl[so];
+  const dm = dl[so + m - 1];
+  let x = Math.max(glo, s + d0);
+  const xEnd = Math.min(ghi, s + dm);
+  if (xEnd <= x) return Math.min(Math.max(x, s + d0), s + dm);
   // pointers: g segment containing x (right side), f segment containing x − s (right side)
-  let i = 0;
-  let gp = g.lo;
-  while (i < g.n && gp + g.len[i] <= x) {
-    gp += g.len[i];
+  const ge = go + gn;
+  let i = go;
+  let gp = glo;
+  while (i < ge && gp + gL[i] <= x) {
+    gp += gL[i];
     i++;
   }
-  let j = 0;
-  while (j < m - 2 && s + st.dl[j + 1] <= x) j++;
+  const fe = so + m - 1;
+  let j = so;
+  while (j < fe - 1 && s + dl[j + 1] <= x) j++;
   const tolS = 1e-12;
   for (;;) {
-    const gs = i < g.n ? g.slope[i] : -Infinity;
-    const fs = j < m - 1 ? (st.ob[j + 1] - st.ob[j]) / (st.dl[j + 1] - st.dl[j]) : -Infinity;
+    const gs = i < ge ? gS[i] : -Infinity;
+    const fs = j < fe ? (ob[j + 1] - ob[j]) / (dl[j + 1] - dl[j]) : -Infinity;
     if (gs + fs <= tolS * (Math.abs(gs) + Math.abs(fs) + 1)) return x;
-    const gNext = i < g.n ? gp + g.len[i] : Infinity;
-    const fNext = j < m - 1 ? s + st.dl[j + 1] : Infinity;
+    const gNext = i < ge ? gp + gL[i] : Infinity;
+    const fNext = j < fe ? s + dl[j + 1] : Infinity;
     const nx = Math.min(gNext, fNext, xEnd);
     if (nx >= xEnd) return xEnd;
     x = nx;
@@ -412,22 +473,32 @@ export function bestNext(g: Pwl, st: Stage, s: number): number {
   }
 }
 
-/** The (c, d) realising Δ on the stage hull (interpolated between the bracketing vertices), into FLOW. */
+/**
+ * The (c, d) realising Δ on the stage hull stored at dl/cc/dd[so … so+m) (interpolated between
+ * the bracketing vertices), into FLOW.
+ */
 export const FLOW = new Float64Array(2);
-export function flowsFor(st: Stage, delta: number): Float64Array {
-  const m = st.m;
-  if (delta <= st.dl[0]) {
-    FLOW[0] = st.cc[0];
-    FLOW[1] = st.dd[0];
-  } else if (delta >= st.dl[m - 1]) {
-    FLOW[0] = st.cc[m - 1];
-    FLOW[1] = st.dd[m - 1];
+export function flowsFor(
+  dl: Float64Array,
+  cc: Float64Array,
+  dd: Float64Array,
+  so: number,
+  m: number,
+  delta: number,
+): Float64Array {
+  const last = so + m - 1;
+  if (delta <= dl[so]) {
+    FLOW[0] = cc[so];
+    FLOW[1] = dd[so];
+  } else if (delta >= dl[last]) {
+    FLOW[0] = cc[last];
+    FLOW[1] = dd[last];
   } else {
-    let j = 0;
-    while (j < m - 2 && st.dl[j + 1] < delta) j++;
-    const w = (delta - st.dl[j]) / (st.dl[j + 1] - st.dl[j]);
-    FLOW[0] = st.cc[j] + w * (st.cc[j + 1] - st.cc[j]);
-    FLOW[1] = st.dd[j] + w * (st.dd[j + 1] - st.dd[j]);
+    let j = so;
+    while (j < last - 1 && dl[j + 1] < delta) j++;
+    const w = (delta - dl[j]) / (dl[j + 1] - dl[j]);
+    FLOW[0] = cc[j] + w * (cc[j + 1] - cc[j]);
+    FLOW[1] = dd[j] + w * (dd[j + 1] - dd[j]);
   }
   return FLOW;
 }
