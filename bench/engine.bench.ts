@@ -10,7 +10,7 @@ import { solveDispatchDp } from "../engine/dispatch/fast.ts";
 import { runForecast, syntheticMarketYear } from "../engine/forecast/index.ts";
 import type { MarketYear } from "../engine/types.ts";
 import { hasSharedData, loadRealSeries } from "../tests/unit/engine/support/real-prices.ts";
-import type { DispatchProblem } from "../engine/dispatch/types.ts";
+import type { DispatchProblem, DispatchResult } from "../engine/dispatch/types.ts";
 
 export default async function engineBench() {
   // 1. dispatch speed
@@ -35,42 +35,60 @@ export default async function engineBench() {
     price,
     battery: { powerMW: 1, energyMWh: 2, roundTripEfficiency: 0.88, maxCyclesPerDay: 1 },
   };
-  // three untimed runs of each first (the DP reaches V8's optimising tier only after two or
-  // three runs: 150–200 ms, then 60 ms, measured), then the median of seven: this machine's
-  // speed wanders by ±30 % from run to run
+  // Timing on this machine: the DP reaches V8's optimising tier only after about five runs
+  // (200–300 ms, then 60 ms, measured), and the machine has slow spells of seconds in which
+  // everything takes up to twice as long. So: warm-up runs first, then seven rounds that time
+  // every solver once each, side by side; each speed-up is the median over the rounds of the
+  // round's own ratio, so a slow spell slows both sides of a ratio alike.
   const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[xs.length >> 1];
-  const timed = async <T>(f: () => T | Promise<T>) => {
-    const ms: number[] = [];
-    let out: T = await f();
-    for (let k = 0; k < 2; k++) out = await f();
-    for (let k = 0; k < 7; k++) {
-      const t0 = performance.now();
-      out = await f();
-      ms.push(performance.now() - t0);
-    }
-    return { out, ms: median(ms) };
+  const time = async <T>(f: () => T | Promise<T>): Promise<[T, number]> => {
+    const t0 = performance.now();
+    const out = await f();
+    return [out, performance.now() - t0];
   };
-  // HiGHS last: the runs just after it are slowed by the garbage it leaves (measured)
-  const { out: best, ms: tBest } = await timed(() => solveBest(problem));
-  const { out: dp, ms: tDp } = await timed(() => solveDispatchDp(problem));
-  const { out: ipm, ms: tIpm } = await timed(() => solveDispatch(problem));
-  const { out: oracle, ms: tOracle } = await timed(() => solveDispatchOracle(problem));
+  for (let k = 0; k < 5; k++) {
+    solveBest(problem);
+    solveDispatchDp(problem);
+    solveDispatch(problem);
+  }
+  await solveDispatchOracle(problem);
+  const ROUNDS = 7;
+  const ms = { best: [] as number[], dp: [] as number[], ipm: [] as number[], oracle: [] as number[] };
+  let best!: DispatchResult;
+  let dp!: DispatchResult | null;
+  let ipm!: DispatchResult;
+  let oracle!: DispatchResult;
+  for (let k = 0; k < ROUNDS; k++) {
+    let t: number;
+    [best, t] = await time(() => solveBest(problem));
+    ms.best.push(t);
+    [dp, t] = await time(() => solveDispatchDp(problem));
+    ms.dp.push(t);
+    [ipm, t] = await time(() => solveDispatch(problem));
+    ms.ipm.push(t);
+    [oracle, t] = await time(() => solveDispatchOracle(problem));
+    ms.oracle.push(t);
+  }
+  const speedUp = (xs: number[]) => median(xs.map((x, k) => ms.oracle[k] / x)).toFixed(1);
+  const [tBest, tDp, tIpm, tOracle] = [ms.best, ms.dp, ms.ipm, ms.oracle].map(median);
   const gap = (r: number) => (((oracle.revenue - r) / Math.abs(oracle.revenue)) * 100).toFixed(4);
   console.log(
-    `dispatch, ${label}, ${price.length} intervals, 1 MW / 2 h / 88 % / 1 cycle/day (median of 7 after 3 warm-up runs):`,
+    `dispatch, ${label}, ${price.length} intervals, 1 MW / 2 h / 88 % / 1 cycle/day (median of 7 side-by-side rounds after warm-up):`,
   );
   console.log(`  HiGHS oracle:            ${tOracle.toFixed(0)} ms, revenue ${oracle.revenue.toFixed(2)}`);
   if (dp)
     console.log(
-      `  DP, two envelope rounds: ${tDp.toFixed(0)} ms, revenue ${dp.revenue.toFixed(2)}, gap to HiGHS ${gap(dp.revenue)} % (certified ≤ ${(((dp.certifiedGap ?? 0) / Math.abs(dp.revenue)) * 100).toFixed(3)} %), speed-up vs HiGHS ${(tOracle / tDp).toFixed(1)}×`,
+      `  DP, two envelope rounds: ${tDp.toFixed(0)} ms, revenue ${dp.revenue.toFixed(2)}, gap to HiGHS ${gap(dp.revenue)} % (certified ≤ ${(((dp.certifiedGap ?? 0) / Math.abs(dp.revenue)) * 100).toFixed(3)} %), speed-up vs HiGHS ${speedUp(ms.dp)}×`,
     );
   else console.log("  DP: out of scope (unexpected for this problem)");
   console.log(
-    `  chain IPM (exact LP):    ${tIpm.toFixed(0)} ms, revenue ${ipm.revenue.toFixed(2)}, gap ${gap(ipm.revenue)} %, ${ipm.iterations} iterations, speed-up vs HiGHS ${(tOracle / tIpm).toFixed(1)}×`,
+    `  chain IPM (exact LP):    ${tIpm.toFixed(0)} ms, revenue ${ipm.revenue.toFixed(2)}, gap ${gap(ipm.revenue)} %, ${ipm.iterations} iterations, speed-up vs HiGHS ${speedUp(ms.ipm)}×`,
   );
   console.log(
-    `  production (solveBest):  ${tBest.toFixed(0)} ms via ${best.solver}, revenue ${best.revenue.toFixed(2)}, gap ${gap(best.revenue)} %, speed-up vs HiGHS ${(tOracle / tBest).toFixed(1)}×`,
+    `  production (solveBest):  ${tBest.toFixed(0)} ms via ${best.solver}, revenue ${best.revenue.toFixed(2)}, gap ${gap(best.revenue)} %, speed-up vs HiGHS ${speedUp(ms.best)}×`,
   );
+  const list = (xs: number[]) => xs.map((x) => x.toFixed(0)).join(" ");
+  console.log(`  rounds (ms): HiGHS ${list(ms.oracle)}; production ${list(ms.best)}`);
 
   // 2. whole forecasts: the world views' GB Central/High/Low when engine/worldview provides them
   const years = Number(process.env.BENCH_FORECAST_YEARS ?? 20);
