@@ -17,7 +17,7 @@ import type { YearTask } from "./worker-impl.ts";
 import type { RevenueStrategy } from "../markets/services/rules.ts";
 
 export * from "./types.ts";
-export { runScenario, assetModel, dispatchYear, buildYearProblem } from "./scenario.ts";
+export { runScenario, runYear, assetModel, dispatchYear, buildYearProblem } from "./scenario.ts";
 export { syntheticMarketYear } from "./synthetic.ts";
 
 export type MarketYearSource = (scenarioId: string, year: number) => MarketYear;
