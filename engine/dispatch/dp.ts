@@ -402,6 +402,21 @@ function envelopeBound(
   const dB = new Float64Array(p.n);
   const sB = new Float64Array(p.n);
   let bound = Infinity;
+  // day k from a start SoC, W_{k+1} as its terminal value, warm-started at its multiplier
+  const solveFrom = (k: number, s0: number, onEval?: Parameters<typeof solveDay>[9]) =>
+    solveDay(
+      p,
+      start[k],
+      start[k + 1],
+      s0,
+      undefined,
+      dw,
+      scale,
+      k + 1 < D ? W[k + 1] : undefined,
+      lam[k],
+      onEval,
+      pool,
+    );
   for (let k = D - 1; k >= 0; k--) {
     const t0 = start[k];
     const t1 = start[k + 1];
@@ -422,8 +437,7 @@ function envelopeBound(
       }
       first = false;
     };
-    const term = k + 1 < D ? W[k + 1] : undefined;
-    const fix = solveDay(p, t0, t1, sRef[k], undefined, dw, scale, term, lam[k], onEval, pool);
+    const fix = solveFrom(k, sRef[k], onEval);
     if (!fix.ok || first || !Wk.ok) return null;
     putDay(fix, t0, t1, cB, dB, sB);
     lam[k] = fix.lambda;
@@ -437,19 +451,7 @@ function envelopeBound(
     const t0 = start[k];
     const t1 = start[k + 1];
     if (Math.abs(sStart - sRef[k]) > sTol) {
-      const fix = solveDay(
-        p,
-        t0,
-        t1,
-        sStart,
-        undefined,
-        dw,
-        scale,
-        k + 1 < D ? W[k + 1] : undefined,
-        lam[k],
-        undefined,
-        pool,
-      );
+      const fix = solveFrom(k, sStart);
       if (!fix.ok) return null;
       putDay(fix, t0, t1, cB, dB, sB);
     }
