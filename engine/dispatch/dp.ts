@@ -19,7 +19,6 @@ import {
   buildStage,
   backwardStep,
   backwardRaw,
-  bestNext,
   clip,
   RAW,
   flowsFor,
@@ -206,15 +205,28 @@ export function solveChain(
   const { c, d, s, thr, dobj } = bb;
   thr.fill(0);
   dobj.fill(0);
+  // two passes, two functions: V8 inlines more into each of two than into one (with the best
+  // next SoC written into the forward pass, 3–10 % faster in A/B runs on GB 2024)
+  if (!backwardPass(p, lam, w, terminal))
+    return { feasible: false, objective: -Infinity, c, d, s, dayThroughput: thr };
+  let obj = forwardPass(p, lam, w, bb);
+  if (!Number.isFinite(obj)) return { feasible: false, objective: -Infinity, c, d, s, dayThroughput: thr };
+  if (terminal) obj += terminal.at(s[n - 1]);
+  return { feasible: true, objective: obj, c, d, s, dayThroughput: thr, dayObjective: dobj };
+}
+
+/** Value functions V_{n−1} … V_0 and every interval's stage, into w; false if infeasible. */
+function backwardPass(p: ChainParams, lam: Float64Array | null, w: ChainWork, terminal?: Pwl): boolean {
+  const n = p.n;
   const g = w.f1;
   if (terminal) {
     g.copyFrom(terminal);
     clip(g, p.L[n - 1], p.H[n - 1]);
   } else g.setZero(p.L[n - 1], p.H[n - 1]);
-  if (!g.ok) return { feasible: false, objective: -Infinity, c, d, s, dayThroughput: thr };
+  if (!g.ok) return false;
   let used = w.store(n - 1, g, 0);
   let sUsed = 0;
-  // backwards, each V_{t−1} written straight after V_t in the work's arrays
+  // each V_{t−1} written straight after V_t in the work's arrays
   for (let t = n - 1; t >= 1; t--) {
     const st = w.stageAt(p, t, lam ? lam[p.day[t]] : 0);
     sUsed = w.keepStage(t, st, sUsed);
@@ -233,7 +245,7 @@ export function solveChain(
       w.len,
       used,
     );
-    if (k < 0) return { feasible: false, objective: -Infinity, c, d, s, dayThroughput: thr };
+    if (k < 0) return false;
     w.off[t - 1] = used;
     w.cnt[t - 1] = k;
     w.lo[t - 1] = RAW[0];
@@ -241,20 +253,69 @@ export function solveChain(
     w.hi[t - 1] = RAW[2];
     used += k;
   }
-  sUsed = w.keepStage(0, w.stageAt(p, 0, lam ? lam[p.day[0]] : 0), sUsed);
-  // forward, on the stored value functions and stages
+  w.keepStage(0, w.stageAt(p, 0, lam ? lam[p.day[0]] : 0), sUsed);
+  return true;
+}
+
+/**
+ * The schedule from s0 on the value functions and stages backwardPass stored, into the buffers;
+ * returns the penalised objective (without the terminal value), −Infinity if infeasible.
+ */
+function forwardPass(p: ChainParams, lam: Float64Array | null, w: ChainWork, bb: ChainBuffers): number {
+  const { c, d, s, thr, dobj } = bb;
   const { slope: VS, len: VL, off: VO, cnt: VN, lo: VLo, hi: VHi } = w;
   const { sOff, sM, sDl, sOb, sCc, sDd } = w;
   const tol = 1e-9 * Math.max(1, p.P);
   let soc = p.s0;
   let obj = 0;
-  for (let t = 0; t < n; t++) {
+  for (let t = 0; t < p.n; t++) {
     const lt = lam ? lam[p.day[t]] : 0;
     const so = sOff[t];
     const m = sM[t];
-    if (soc + sDl[so] > VHi[t] + tol || soc + sDl[so + m - 1] < VLo[t] - tol)
-      return { feasible: false, objective: -Infinity, c, d, s, dayThroughput: thr };
-    const nx = bestNext(VS, VL, VO[t], VN[t], VLo[t], VHi[t], sDl, sOb, so, m, soc);
+    if (soc + sDl[so] > VHi[t] + tol || soc + sDl[so + m - 1] < VLo[t] - tol) return -Infinity;
+    // the best next SoC: maximise stage(s' − soc) + V_t(s'); ties go to the smallest s'
+    let nx: number;
+    {
+      const glo = VLo[t];
+      const d0 = sDl[so];
+      const dm = sDl[so + m - 1];
+      let x = Math.max(glo, soc + d0);
+      const xEnd = Math.min(VHi[t], soc + dm);
+      if (xEnd <= x) nx = Math.min(Math.max(x, soc + d0), soc + dm);
+      else {
+        // pointers: V's segment containing x (right side), the stage's segment containing x − soc
+        const go = VO[t];
+        const ge = go + VN[t];
+        let i = go;
+        let gp = glo;
+        while (i < ge && gp + VL[i] <= x) {
+          gp += VL[i];
+          i++;
+        }
+        const fe = so + m - 1;
+        let j = so;
+        while (j < fe - 1 && soc + sDl[j + 1] <= x) j++;
+        for (;;) {
+          const gs = i < ge ? VS[i] : -Infinity;
+          const fs = j < fe ? (sOb[j + 1] - sOb[j]) / (sDl[j + 1] - sDl[j]) : -Infinity;
+          if (gs + fs <= 1e-12 * (Math.abs(gs) + Math.abs(fs) + 1)) break;
+          const gNext = i < ge ? gp + VL[i] : Infinity;
+          const fNext = j < fe ? soc + sDl[j + 1] : Infinity;
+          const nxt = Math.min(gNext, fNext, xEnd);
+          if (nxt >= xEnd) {
+            x = xEnd;
+            break;
+          }
+          x = nxt;
+          if (gNext <= x) {
+            gp = gNext;
+            i++;
+          }
+          if (fNext <= x) j++;
+        }
+        nx = x;
+      }
+    }
     const fl = flowsFor(sDl, sCc, sDd, so, m, nx - soc);
     const ct = fl[0];
     const dt_ = fl[1];
@@ -272,8 +333,7 @@ export function solveChain(
     obj += o;
     dobj[p.day[t]] += o;
   }
-  if (terminal) obj += terminal.at(soc);
-  return { feasible: true, objective: obj, c, d, s, dayThroughput: thr, dayObjective: dobj };
+  return obj;
 }
 
 export interface CapSolution extends ChainSolution {

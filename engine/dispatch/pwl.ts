@@ -421,59 +421,6 @@ export function clipRaw(
 }
 
 /**
- * Best next SoC from s given the value-to-go g (of the SoC at the end of the interval):
- * maximise f(s' − s) + g(s'). Returns s'. Ties go to the smallest s' (least charging).
- * Both functions are read where the dynamic programme stores them (dp.ts ChainWork): g's
- * segments at gS/gL[go … go+gn) on [glo, ghi], the stage's hull points at dl/ob[so … so+m).
- */
-export function bestNext(
-  gS: Float64Array,
-  gL: Float64Array,
-  go: number,
-  gn: number,
-  glo: number,
-  ghi: number,
-  dl: Float64Array,
-  ob: Float64Array,
-  so: number,
-  m: number,
-  s: number,
-): number {
-  const d0 = dl[so];
-  const dm = dl[so + m - 1];
-  let x = Math.max(glo, s + d0);
-  const xEnd = Math.min(ghi, s + dm);
-  if (xEnd <= x) return Math.min(Math.max(x, s + d0), s + dm);
-  // pointers: g segment containing x (right side), f segment containing x − s (right side)
-  const ge = go + gn;
-  let i = go;
-  let gp = glo;
-  while (i < ge && gp + gL[i] <= x) {
-    gp += gL[i];
-    i++;
-  }
-  const fe = so + m - 1;
-  let j = so;
-  while (j < fe - 1 && s + dl[j + 1] <= x) j++;
-  const tolS = 1e-12;
-  for (;;) {
-    const gs = i < ge ? gS[i] : -Infinity;
-    const fs = j < fe ? (ob[j + 1] - ob[j]) / (dl[j + 1] - dl[j]) : -Infinity;
-    if (gs + fs <= tolS * (Math.abs(gs) + Math.abs(fs) + 1)) return x;
-    const gNext = i < ge ? gp + gL[i] : Infinity;
-    const fNext = j < fe ? s + dl[j + 1] : Infinity;
-    const nx = Math.min(gNext, fNext, xEnd);
-    if (nx >= xEnd) return xEnd;
-    x = nx;
-    if (gNext <= x) {
-      gp = gNext;
-      i++;
-    }
-    if (fNext <= x) j++;
-  }
-}
-
-/**
  * The (c, d) realising Δ on the stage hull stored at dl/cc/dd[so … so+m) (interpolated between
  * the bracketing vertices), into FLOW.
  */
