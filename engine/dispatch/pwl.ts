@@ -453,6 +453,39 @@ export function flowsFor(
 const envX: number[] = [];
 const envY: number[] = [];
 
+/** Walks a Pwl left to right: the segment at the current point (a class, not closures: dp.ts solveDay). */
+class Walk {
+  i = 0;
+  x = 0;
+  v = 0;
+  f!: Pwl;
+  start(f: Pwl) {
+    this.f = f;
+    this.i = 0;
+    this.x = f.lo;
+    this.v = f.v;
+  }
+  /** Value at x on the current segment's line (x at or right of the segment's start). */
+  at(x: number): number {
+    return this.i < this.f.n ? this.v + this.f.slope[this.i] * (x - this.x) : this.v;
+  }
+  /** Moves to the segment containing x (its right end belongs to the next one). */
+  seek(x: number) {
+    const f = this.f;
+    while (this.i < f.n && this.x + f.len[this.i] <= x) {
+      this.v += f.slope[this.i] * f.len[this.i];
+      this.x += f.len[this.i];
+      this.i++;
+    }
+  }
+  /** End of the current segment (Infinity past the last). */
+  end(): number {
+    return this.i < this.f.n ? this.x + this.f.len[this.i] : Infinity;
+  }
+}
+const walkA = new Walk();
+const walkB = new Walk();
+
 /**
  * out = min(a, b) on the intersection of their domains; the minimum of concave functions is
  * concave. Used for the dual envelope min_λ [G_λ(s) + λ·cap] of a capped day (dp.ts).
@@ -466,45 +499,31 @@ export function pointwiseMin(a: Pwl, b: Pwl, out: Pwl): void {
     return;
   }
   // both functions' breakpoints in order, plus the points where they cross
-  let ia = 0;
-  let xa = a.lo;
-  let va = a.v;
-  let ib = 0;
-  let xb = b.lo;
-  let vb = b.v;
-  const fa = (x: number) => (ia < a.n ? va + a.slope[ia] * (x - xa) : va);
-  const fb = (x: number) => (ib < b.n ? vb + b.slope[ib] * (x - xb) : vb);
-  const seek = (x: number) => {
-    while (ia < a.n && xa + a.len[ia] <= x) {
-      va += a.slope[ia] * a.len[ia];
-      xa += a.len[ia];
-      ia++;
-    }
-    while (ib < b.n && xb + b.len[ib] <= x) {
-      vb += b.slope[ib] * b.len[ib];
-      xb += b.len[ib];
-      ib++;
-    }
-  };
+  const A = walkA;
+  const B = walkB;
+  A.start(a);
+  B.start(b);
   envX.length = 0;
   envY.length = 0;
   let x = lo;
-  seek(x);
+  A.seek(x);
+  B.seek(x);
   envX.push(x);
-  envY.push(Math.min(fa(x), fb(x)));
+  envY.push(Math.min(A.at(x), B.at(x)));
   while (x < hi) {
-    const xn = Math.min(ia < a.n ? xa + a.len[ia] : Infinity, ib < b.n ? xb + b.len[ib] : Infinity, hi);
-    const d0 = fa(x) - fb(x);
-    const d1 = fa(xn) - fb(xn);
+    const xn = Math.min(A.end(), B.end(), hi);
+    const d0 = A.at(x) - B.at(x);
+    const d1 = A.at(xn) - B.at(xn);
     if ((d0 < 0 && d1 > 0) || (d0 > 0 && d1 < 0)) {
       const xc = x + ((xn - x) * d0) / (d0 - d1);
       envX.push(xc);
-      envY.push(fa(xc));
+      envY.push(A.at(xc));
     }
     envX.push(xn);
-    envY.push(Math.min(fa(xn), fb(xn)));
+    envY.push(Math.min(A.at(xn), B.at(xn)));
     x = xn;
-    seek(x);
+    A.seek(x);
+    B.seek(x);
   }
   out.ensure(envX.length);
   out.lo = lo;
