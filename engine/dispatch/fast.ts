@@ -74,6 +74,7 @@ export function chainParams(p: DispatchProblem): ChainParams {
   const day = new Int32Array(n);
   for (let t = 0; t < n; t++) day[t] = days[t] - days[0];
   const cap = b.maxCyclesPerDay !== undefined ? b.maxCyclesPerDay * (b.cycleEnergyMWh ?? E) : Infinity;
+  const s0 = Math.min(Math.max(b.initialSocMWh ?? 0, 0), E);
   return {
     n,
     dt,
@@ -82,7 +83,7 @@ export function chainParams(p: DispatchProblem): ChainParams {
     P,
     cMax,
     dMax,
-    s0: Math.min(Math.max(b.initialSocMWh ?? 0, 0), E),
+    s0,
     ex,
     im,
     A,
@@ -92,6 +93,8 @@ export function chainParams(p: DispatchProblem): ChainParams {
     day,
     nDays: day[n - 1] + 1,
     cap,
+    startL: s0,
+    startH: s0,
   };
 }
 
