@@ -35,23 +35,24 @@ export default async function engineBench() {
     price,
     battery: { powerMW: 1, energyMWh: 2, roundTripEfficiency: 0.88, maxCyclesPerDay: 1 },
   };
-  // Timing on this machine: the DP reaches V8's optimising tier only after about five runs
-  // (200–300 ms, then 60 ms, measured), and the machine has slow spells of seconds in which
-  // everything takes up to twice as long. So: warm-up runs first, then seven rounds that time
-  // every solver once each, side by side; each speed-up is the median over the rounds of the
-  // round's own ratio, so a slow spell slows both sides of a ratio alike.
+  // Timing on this machine: the DP settles in V8's optimising tier only after 7–15 runs (200–250
+  // ms, then 25–35 ms, measured; each worker thread of a forecast solves thousands of years, so
+  // the settled speed is the one that counts), HiGHS after 2–3, and the machine has slow spells
+  // of seconds in which everything takes up to twice as long. So: warm-up runs first, then seven
+  // rounds that time every solver once each, side by side; each speed-up is the median over the
+  // rounds of the round's own ratio, so a slow spell slows both sides of a ratio alike.
   const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[xs.length >> 1];
   const time = async <T>(f: () => T | Promise<T>): Promise<[T, number]> => {
     const t0 = performance.now();
     const out = await f();
     return [out, performance.now() - t0];
   };
-  for (let k = 0; k < 5; k++) {
+  for (let k = 0; k < 15; k++) {
     solveBest(problem);
     solveDispatchDp(problem);
-    solveDispatch(problem);
+    if (k < 5) solveDispatch(problem);
+    if (k < 3) await solveDispatchOracle(problem);
   }
-  await solveDispatchOracle(problem);
   const ROUNDS = 7;
   const ms = { best: [] as number[], dp: [] as number[], ipm: [] as number[], oracle: [] as number[] };
   let best!: DispatchResult;
