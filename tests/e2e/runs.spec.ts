@@ -5,6 +5,7 @@
 // one-year horizon so the engine finishes quickly.
 import type { APIRequestContext, Page } from "@playwright/test";
 import { test, expect, logIn, seriousA11yViolations } from "./support/fixtures.ts";
+import { pageSizeStorageKey } from "../../app/components/runs/rules.ts";
 
 const RUN_TIMEOUT = 300_000;
 
@@ -244,6 +245,10 @@ test("the page size is remembered per path @js-only", async ({ page }) => {
   await expect(page.getByRole("search", { name: "Filter runs" })).toHaveAttribute("data-live", "true");
   await page.getByLabel("Rows per page").selectOption("25");
   await expect(page).toHaveURL(/limit=25/);
+  // the page stores the size just after the URL changes (an effect): wait for it before leaving
+  await expect
+    .poll(() => page.evaluate((key) => window.localStorage.getItem(key), pageSizeStorageKey("/forecasts")))
+    .toBe("25");
   await page.goto("/forecasts");
   await expect(page).toHaveURL(/limit=25/);
   await expect(page.getByLabel("Rows per page")).toHaveValue("25");
