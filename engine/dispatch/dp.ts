@@ -472,8 +472,8 @@ export interface CapSolution extends ChainSolution {
   revenue: number;
   /** Dual bound − revenue (≥ 0): certified distance to the LP optimum, absolute. */
   gap: number;
+  /** Passes over the chain: the uncapped one, then one per envelope round. */
   passes: number;
-  lambda: Float64Array;
 }
 
 const revenueOf = (p: ChainParams, sol: ChainSolution) => {
@@ -492,24 +492,16 @@ const zeroDays = (m: number) => {
   return zeros.subarray(0, m);
 };
 
-/** The chain restricted to intervals [t0, t1) of one day, from SoC sStart to exactly sEnd. */
+/** The chain restricted to intervals [t0, t1) of one day, from SoC sStart. */
 function dayParams(
   p: ChainParams,
   t0: number,
   t1: number,
   sStart: number,
-  sEnd: number | undefined,
   startL = sStart,
   startH = sStart,
 ): ChainParams {
   const m = t1 - t0;
-  let L = p.L.subarray(t0, t1);
-  let H = p.H.subarray(t0, t1);
-  if (sEnd !== undefined) {
-    L = L.slice();
-    H = H.slice();
-    L[m - 1] = H[m - 1] = sEnd;
-  }
   return {
     ...p,
     n: m,
@@ -518,8 +510,8 @@ function dayParams(
     im: p.im.subarray(t0, t1),
     A: p.A.subarray(t0, t1),
     B: p.B.subarray(t0, t1),
-    L,
-    H,
+    L: p.L.subarray(t0, t1),
+    H: p.H.subarray(t0, t1),
     day: zeroDays(m),
     nDays: 1,
     // always set, so every day's parameters have one shape (V8 keeps its loads monomorphic)
@@ -614,7 +606,7 @@ function probeDay(
   lambda: number,
   env: DayEnvelope,
 ) {
-  const dp = dayParams(p, t0, t1, s0, undefined, env.startL, env.startH);
+  const dp = dayParams(p, t0, t1, s0, env.startL, env.startH);
   const l = new Float64Array(1);
   w.size(dp.n);
   for (const f of PROBES) {
@@ -660,7 +652,6 @@ function envelopeBound(
       start[k],
       start[k + 1],
       s0,
-      undefined,
       dw,
       scale,
       k + 1 < D ? W[k + 1] : undefined,
@@ -769,7 +760,6 @@ function solveDay(
   t0: number,
   t1: number,
   sStart: number,
-  sEnd: number | undefined,
   w: ChainWork,
   scale: number,
   terminal?: Pwl,
@@ -777,7 +767,7 @@ function solveDay(
   observer?: DayObserver,
   pool: ChainBuffers[] = newPool(t1 - t0),
 ): DayFix {
-  const dp = dayParams(p, t0, t1, sStart, sEnd, observer?.startL, observer?.startH);
+  const dp = dayParams(p, t0, t1, sStart, observer?.startL, observer?.startH);
   const x: DayCtx = {
     p,
     dp,
@@ -867,11 +857,10 @@ export function solveChainWithCap(
   const capTol = 1e-9 * Math.max(1, p.cap);
   const lam = new Float64Array(D);
   const sol = solveChain(p, null, w);
-  if (!sol.feasible) return { ...sol, revenue: -Infinity, gap: Infinity, passes: 1, lambda: lam };
+  if (!sol.feasible) return { ...sol, revenue: -Infinity, gap: Infinity, passes: 1 };
   let over = false;
   for (let k = 0; k < D; k++) if (sol.dayThroughput[k] > p.cap + capTol) over = true;
-  if (!Number.isFinite(p.cap) || !over)
-    return { ...sol, revenue: revenueOf(p, sol), gap: 0, passes: 1, lambda: lam };
+  if (!Number.isFinite(p.cap) || !over) return { ...sol, revenue: revenueOf(p, sol), gap: 0, passes: 1 };
   let scale = 0;
   for (let t = 0; t < p.n; t++) scale = Math.max(scale, Math.abs(p.ex[t]), Math.abs(p.im[t]));
   scale = Math.max(scale, 1) * p.etaD;
@@ -896,11 +885,11 @@ export function solveChainWithCap(
     bound = Math.min(bound, env.bound);
     const cand = { feasible: true, objective: 0, c: env.c, d: env.d, s: env.s, dayThroughput: env.thr };
     const rev = revenueOf(p, cand);
-    if (!best || rev > best.revenue) best = { ...cand, revenue: rev, gap: 0, passes: 0, lambda: lam };
+    if (!best || rev > best.revenue) best = { ...cand, revenue: rev, gap: 0, passes: 0 };
     best.passes = round + 2;
     best.gap = Math.max(0, bound - best.revenue);
     if (best.gap <= accept * Math.max(1, Math.abs(best.revenue))) break;
     traj = best.s;
   }
-  return best ?? { ...sol, feasible: false, revenue: -Infinity, gap: Infinity, passes: 1, lambda: lam };
+  return best ?? { ...sol, feasible: false, revenue: -Infinity, gap: Infinity, passes: 1 };
 }

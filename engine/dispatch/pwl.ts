@@ -32,17 +32,6 @@ export class Pwl {
     for (let i = 0; i < this.n; i++) h += this.len[i];
     return h;
   }
-  setZero(lo: number, hi: number) {
-    this.ok = hi >= lo;
-    this.lo = lo;
-    this.v = 0;
-    this.n = 0;
-    if (hi > lo) {
-      this.slope[0] = 0;
-      this.len[0] = hi - lo;
-      this.n = 1;
-    }
-  }
   copyFrom(o: Pwl) {
     this.ensure(o.n);
     this.lo = o.lo;
@@ -63,16 +52,6 @@ export class Pwl {
       p += l;
     }
     return v;
-  }
-  /** Maximum value over the domain. */
-  max(): number {
-    let v = this.v;
-    let best = v;
-    for (let i = 0; i < this.n; i++) {
-      v += this.slope[i] * this.len[i];
-      if (v > best) best = v;
-    }
-    return best;
   }
 }
 
