@@ -2,7 +2,7 @@
 // the same year averaged per day / week / month in PostgreSQL. Runs on a throwaway database.
 import { performance } from "node:perf_hooks";
 import { createTestDatabase, testServer } from "../tests/support/backend.ts";
-import { createPool } from "../api/db/client.ts";
+import { createDb, createPool } from "../api/db/client.ts";
 import { migrate } from "../api/db/migrate.ts";
 import { syncCatalog } from "../api/access/sync.ts";
 import { storeSeries } from "../api/datasets/store.ts";
@@ -13,9 +13,10 @@ export default async function bench() {
   const server = await testServer();
   const db = await createTestDatabase(server.adminUrl);
   const pool = createPool(db.url, 4);
+  const typed = createDb(pool);
   try {
     await migrate(pool, () => {});
-    await syncCatalog(pool);
+    await syncCatalog(typed);
     const ts: number[] = [];
     const values: number[] = [];
     for (let i = 0; i < 17_520; i++) {
@@ -24,7 +25,7 @@ export default async function bench() {
         80 + 30 * Math.sin((2 * Math.PI * (i % 48)) / 48) + ((i * 7919) % 17) + (i === 9000 ? 1800 : 0),
       );
     }
-    const [{ id }] = await storeSeries(pool, "bench:plotting", "bench", [
+    const [{ id }] = await storeSeries(typed, "bench:plotting", "bench", [
       {
         meta: {
           slug: "bench-half-hourly-year",
@@ -63,7 +64,7 @@ export default async function bench() {
       let max = 0;
       for (let i = 0; i < 25; i++) {
         const t = performance.now();
-        const out = await getPlotData(pool, q, new Set());
+        const out = await getPlotData(typed, q, new Set());
         times.push(performance.now() - t);
         points = out.series[0].points.length;
         max = Math.max(...out.series[0].points.map((p) => p[1]));

@@ -3,7 +3,8 @@
 //                             [--import-limit MW] [--export-limit MW] [--interval-minutes M] [--solver best|dp|ipm|highs]
 //   (default dp: the dynamic programme of dispatch/dp.ts, LP-exact without a binding cap and
 //   within ~0.05 % with one; ipm: the exact interior-point LP; highs: the oracle)
-//   npm run engine -- forecast --input FILE.json
+//   npm run engine -- forecast --input FILE.json [--world-view ID] [--zone Z] [--synthetic] [--workers N]
+//   (default: the world views, e.g. gb-central; see forecast/cli-forecast.ts)
 import { readFileSync } from "node:fs";
 import { parsePriceCsv } from "./dispatch/price-csv.ts";
 import { solveBest, solveDispatch, solveDispatchOracle } from "./dispatch/solve.ts";
@@ -122,7 +123,8 @@ async function main() {
   const [command, ...rest] = process.argv.slice(2);
   if (command === "dispatch") return dispatchCommand(rest);
   if (command === "forecast") {
-    const args = parseArgs(rest);
+    const synthetic = rest.includes("--synthetic");
+    const args = parseArgs(rest.filter((a) => a !== "--synthetic"));
     const input = args.get("input");
     if (!input) throw new UsageError("missing --input FILE.json");
     let text: string;
@@ -132,12 +134,17 @@ async function main() {
       throw new UsageError(`cannot read input file '${input}'`);
     }
     const { runForecastCli } = await import("./forecast/cli-forecast.ts");
-    const result = await runForecastCli(text, { workers: num(args, "workers", { min: 0 }) });
+    const result = await runForecastCli(text, {
+      workers: num(args, "workers", { min: 0 }),
+      worldView: args.get("world-view"),
+      zone: args.get("zone"),
+      synthetic,
+    });
     process.stdout.write(JSON.stringify(result) + "\n");
     return;
   }
   throw new UsageError(
-    `usage: engine dispatch --prices FILE.csv --power MW --duration H --efficiency PCT --max-cycles N | engine forecast --input FILE.json (unknown command '${command ?? ""}')`,
+    `usage: engine dispatch --prices FILE.csv --power MW --duration H --efficiency PCT --max-cycles N | engine forecast --input FILE.json [--world-view ID] [--zone Z] [--synthetic] (unknown command '${command ?? ""}')`,
   );
 }
 

@@ -18,6 +18,10 @@ export type ServiceKey =
   | "DMH"
   | "DRL"
   | "DRH"
+  // GB reserve (NESO EAC, half-hourly): Positive / Negative Quick Reserve, Positive Balancing Reserve
+  | "PQR"
+  | "NQR"
+  | "PBR"
   // ERCOT ancillary services
   | "REGUP"
   | "REGDN"
@@ -54,8 +58,23 @@ export interface MarketYear {
   imbalancePrice?: Float64Array;
   /** Availability prices of the services traded in this market, currency per MW per hour, one per interval. */
   servicePrices: Partial<Record<ServiceKey, Float64Array>>;
-  /** Capacity market / capacity payment, currency per kW of de-rated capacity per year (GB T-4 auction etc.). */
+  /**
+   * The most a battery may sell into each service, as a share of its power (its pro-rata share of
+   * the requirement against the storage fleet); absent = no limit beyond the battery's own.
+   */
+  serviceVolumeShare?: Partial<Record<ServiceKey, number>>;
+  /**
+   * The same per interval where the requirement varies by period (GB: per EFA block), constant within
+   * each contracted block; bounds the battery together with `serviceVolumeShare` (the year's mean).
+   */
+  serviceVolumeShareByInterval?: Partial<Record<ServiceKey, Float64Array>>;
+  /**
+   * Capacity market clearing price, currency per kW of de-rated capacity per year (GB T-4 auction), of
+   * the delivery year that starts in October of `year` (October–December).
+   */
   capacityPricePerKWYear?: number;
+  /** The same for the delivery year that began in October of `year − 1` (January–September). */
+  capacityPricePreviousDeliveryYear?: number;
   /** True when the series is generated rather than observed (must be labelled "synthetic" to users). */
   synthetic: boolean;
 }

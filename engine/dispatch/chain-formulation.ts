@@ -15,22 +15,24 @@
 //           |net| ≤ inverter (DC coupling: battery and PV share the inverter).
 // Units inside: MW ÷ the reference power, so every quantity is of order 1.
 import { ChainBuilder, U, XN, type ChainLp } from "../lp/chain.ts";
-import { solveChainIpm } from "../lp/chain-ipm.ts";
+import { solveChainIpm, type ChainIpmOptions } from "../lp/chain-ipm.ts";
 import {
   batteryLimits,
+  busImportFactor,
   carriedIntervals,
   effectivePrices,
   hasGridStage,
-  utcDayIndex,
+  problemDays,
+  isBlockContracted,
+  isBlockStart,
   validateProblem,
 } from "./formulation.ts";
-import { scheduleResult, serviceCap } from "./result.ts";
-import type { DispatchProblem, DispatchResult } from "./types.ts";
+import { scheduleResult, serviceCapOf } from "./result.ts";
+import type { DispatchProblem, DispatchResult, ServiceSpec } from "./types.ts";
 
 interface Group {
-  /** Intervals per block and offset of the first boundary. */
-  len: number;
-  offset: number;
+  /** A service of the group: its blocks are the group's (isBlockStart). */
+  like: ServiceSpec;
   /** The partial first block keeps the reservations in force (initialMW): no choice at t = 0. */
   carried: boolean;
   services: number[];
@@ -68,9 +70,11 @@ export function buildDispatchChain(p: DispatchProblem): { lp: ChainLp; index: Ch
   const { exportPrice: ex, importPrice: im } = effectivePrices(p);
   const cap =
     hasBat && b!.maxCyclesPerDay !== undefined ? b!.maxCyclesPerDay * (b!.cycleEnergyMWh ?? E) : Infinity;
-  const day = utcDayIndex(p.startUtc, p.intervalMinutes, n);
+  const day = problemDays(p, n);
   const dc = !!gen && gen.coupling === "DC" && hasBat;
   const inverter = gen?.inverterMW ?? siteExport;
+  // DC coupling: import i reaches the DC bus as f·i, so i = (e − net) ÷ f (decision 0119)
+  const f = dc ? busImportFactor(p) : 1;
 
   // services: fixed ones tighten the limits; the others are chosen per block (groups) or per interval
   const services = hasBat ? (p.services ?? []) : [];
@@ -84,13 +88,13 @@ export function buildDispatchChain(p: DispatchProblem): { lp: ChainLp; index: Ch
   const iS = hasBat ? nx++ : -1;
   const iW = hasBat && Number.isFinite(cap) ? nx++ : -1;
   const fixedUntil = services.map((sv) => carriedIntervals(sv, p.blockContracts ?? true));
+  const capOf = services.map((_, q) => serviceCapOf(p, q));
   services.forEach((sv, q) => {
     if (sv.fixedMW || fixedUntil[q] > 0) {
       // a fixed reservation, or the one carried into the partial first block, tightens the limits
-      const ub = serviceCap(p, q);
       const until = sv.fixedMW ? n : fixedUntil[q];
       for (let t = 0; t < until; t++) {
-        const r = Math.min(Math.max(sv.fixedMW ? sv.fixedMW[t] : sv.initialMW!, 0), ub);
+        const r = Math.min(Math.max(sv.fixedMW ? sv.fixedMW[t] : sv.initialMW!, 0), capOf[q](t));
         if (sv.direction !== "down") {
           fixedUp[t] += r;
           fixedEUp[t] += (r * sv.durationHours) / etaD;
@@ -102,14 +106,10 @@ export function buildDispatchChain(p: DispatchProblem): { lp: ChainLp; index: Ch
       }
       if (sv.fixedMW) return;
     }
-    if ((p.blockContracts ?? true) && sv.blockIntervals > 1) {
-      const offset = (((sv.blockOffset ?? 0) % sv.blockIntervals) + sv.blockIntervals) % sv.blockIntervals;
+    if ((p.blockContracts ?? true) && isBlockContracted(sv)) {
       const carried = fixedUntil[q] > 0;
-      let g = groups.find((x) => x.len === sv.blockIntervals && x.offset === offset && x.carried === carried);
-      if (!g)
-        groups.push(
-          (g = { len: sv.blockIntervals, offset, carried, services: [], iU: -1, iUe: -1, iD: -1, iDe: -1 }),
-        );
+      let g = groups.find((x) => x.carried === carried && sameBlocks(x.like, sv, n));
+      if (!g) groups.push((g = { like: sv, carried, services: [], iU: -1, iUe: -1, iD: -1, iDe: -1 }));
       g.services.push(q);
     } else perInterval.push(q);
   });
@@ -127,7 +127,7 @@ export function buildDispatchChain(p: DispatchProblem): { lp: ChainLp; index: Ch
   }
   const anyUp = services.some((s) => !s.fixedMW && s.direction !== "down");
   const anyDn = services.some((s) => !s.fixedMW && s.direction !== "up");
-  const blockStart = (g: Group, t: number) => (t === 0 && !g.carried) || (t - g.offset) % g.len === 0;
+  const blockStart = (g: Group, t: number) => (t === 0 && !g.carried) || (t > 0 && isBlockStart(g.like, t));
 
   const needPow = hasBat && cMax + dMax > P + 1e-12;
   const x0 = new Float64Array(nx);
@@ -167,7 +167,7 @@ export function buildDispatchChain(p: DispatchProblem): { lp: ChainLp; index: Ch
     const base = uCount;
     // the net position g + d − c earns the import price when the site also imports (the export
     // control e adds ex − im), else the export price
-    const pNet = grid ? (siteImport > 0 ? im[t] : ex[t]) : p.price[t];
+    const pNet = grid ? (siteImport > 0 ? im[t] / f : ex[t]) : p.price[t];
     // battery
     let c = -1;
     let d = -1;
@@ -184,12 +184,12 @@ export function buildDispatchChain(p: DispatchProblem): { lp: ChainLp; index: Ch
       g = ctl(0, Math.max(0, gen.profileMW[t]) * k, pNet * dt * pref);
       idx.g[t] = base + g;
     }
-    if (grid && siteImport > 0) e = ctl(0, siteExport * k, (ex[t] - im[t]) * dt * pref);
+    if (grid && siteImport > 0) e = ctl(0, siteExport * k, (ex[t] - im[t] / f) * dt * pref);
     // services
     rCtl.length = 0;
     for (const q of perInterval) {
       const sv = services[q];
-      const j = ctl(0, serviceCap(p, q) * k, sv.price[t] * dt * pref);
+      const j = ctl(0, capOf[q](t) * k, sv.price[t] * dt * pref);
       idx.r[q][t] = base + j;
       rCtl.push(q, j);
     }
@@ -204,7 +204,7 @@ export function buildDispatchChain(p: DispatchProblem): { lp: ChainLp; index: Ch
         while (end < n && !blockStart(gr, end)) end++;
         let price = 0;
         for (let tau = t; tau < end; tau++) price += sv.price[tau];
-        const j = ctl(0, serviceCap(p, q) * k, price * dt * pref);
+        const j = ctl(0, capOf[q](t) * k, price * dt * pref);
         idx.r[q][t] = base + j;
         if (sv.direction !== "down") {
           B.move(gr.iU, j, 1);
@@ -309,16 +309,16 @@ export function buildDispatchChain(p: DispatchProblem): { lp: ChainLp; index: Ch
         net[a++] = -1;
       }
       if (siteImport > 0) {
-        // import i = e − net ∈ [0, siteImport]
+        // import i = (e − net) ÷ f ∈ [0, siteImport]
         tmp[0] = U(e);
         tmp[1] = 1;
         for (let q = 0; q < a; q += 2) {
           tmp[2 + q] = net[q];
           tmp[3 + q] = -net[q + 1];
         }
-        B.row(0, siteImport * k, tmp, a + 2);
+        B.row(0, f * siteImport * k, tmp, a + 2);
       } else if (a) B.row(0, siteExport * k, net, a);
-      if (dc && a) B.row(-inverter * k, inverter * k, net, a);
+      if (dc && a) B.row(-f * inverter * k, inverter * k, net, a);
     }
   }
   const lp = B.build();
@@ -339,10 +339,10 @@ export function buildDispatchChain(p: DispatchProblem): { lp: ChainLp; index: Ch
 }
 
 /** Production solver: the exact LP optimum by the chain interior-point method. */
-export function solveDispatchChain(p: DispatchProblem): DispatchResult {
+export function solveDispatchChain(p: DispatchProblem, opts: ChainIpmOptions = {}): DispatchResult {
   const t0 = performance.now();
   const { lp, index } = buildDispatchChain(p);
-  const sol = solveChainIpm(lp);
+  const sol = solveChainIpm(lp, opts);
   if (sol.status !== "optimal") throw new Error(`dispatch optimisation failed: ${sol.status}`);
   const n = p.price.length;
   const pick = (cols: Int32Array) => {
@@ -368,4 +368,17 @@ export function solveDispatchChain(p: DispatchProblem): DispatchResult {
     performance.now() - t0,
     sol.iterations,
   );
+}
+
+/** Two services whose blocks start at the same intervals of the horizon. */
+function sameBlocks(a: ServiceSpec, b: ServiceSpec, n: number): boolean {
+  if (!a.blockStarts && !b.blockStarts)
+    return (
+      a.blockIntervals === b.blockIntervals &&
+      ((((a.blockOffset ?? 0) - (b.blockOffset ?? 0)) % a.blockIntervals) + a.blockIntervals) %
+        a.blockIntervals ===
+        0
+    );
+  for (let t = 1; t < n; t++) if (isBlockStart(a, t) !== isBlockStart(b, t)) return false;
+  return true;
 }

@@ -6,7 +6,9 @@ import {
   batteryLimits,
   carriedIntervals,
   hasGridStage,
-  utcDayIndex,
+  problemDays,
+  isBlockContracted,
+  isBlockStart,
 } from "./formulation.ts";
 import { serviceCap } from "./result.ts";
 import type { DispatchProblem, DispatchResult } from "./types.ts";
@@ -26,7 +28,7 @@ export function checkSchedule(p: DispatchProblem, r: DispatchResult, relTol = 1e
   const tolP = relTol * Math.max(P, 1);
   const tolE = relTol * Math.max(E, 1) * 10;
   let s = p.battery?.initialSocMWh ?? 0;
-  const day = utcDayIndex(p.startUtc, p.intervalMinutes, n);
+  const day = problemDays(p, n);
   const cap =
     p.battery?.maxCyclesPerDay !== undefined
       ? p.battery.maxCyclesPerDay * (p.battery.cycleEnergyMWh ?? E)
@@ -100,19 +102,16 @@ export function checkSchedule(p: DispatchProblem, r: DispatchResult, relTol = 1e
     for (let t = 0; t < n; t++) revenue += sv.price[t] * r.services[k].mw[t] * dt;
     // a block-contracted reservation holds for its whole block; the partial first block keeps
     // the reservation already in force when there is one
-    if (sv.fixedMW || !(p.blockContracts ?? true) || sv.blockIntervals <= 1) return;
+    if (sv.fixedMW || !(p.blockContracts ?? true) || !isBlockContracted(sv)) return;
     const mw = r.services[k].mw;
     const carried = carriedIntervals(sv);
     for (let t = 0; t < carried; t++)
-      if (Math.abs(mw[t] - Math.min(sv.initialMW!, serviceCap(p, k))) > tolP)
+      if (Math.abs(mw[t] - Math.min(sv.initialMW!, serviceCap(p, k, t))) > tolP)
         v.push(`t=${t}: ${sv.key} ${mw[t]} MW differs from the reservation in force (${sv.initialMW})`);
     // (a block continued by a later solve may be lower by the shave of handedOnReservation)
     const shave = HANDED_ON_SHAVE * P;
     for (let t = 1; t < n; t++)
-      if (
-        (t - (sv.blockOffset ?? 0)) % sv.blockIntervals !== 0 &&
-        (mw[t] > mw[t - 1] + tolP || mw[t] < mw[t - 1] - shave - tolP)
-      )
+      if (!isBlockStart(sv, t) && (mw[t] > mw[t - 1] + tolP || mw[t] < mw[t - 1] - shave - tolP))
         v.push(`t=${t}: ${sv.key} reservation changes inside its block`);
   });
   return { ok: v.length === 0, violations: v, revenue };

@@ -3,7 +3,7 @@
 // builds a DispatchResult. Returns null when the problem is outside the DP's scope (generation,
 // services still to be chosen): the caller then uses the interior-point LP. Services with
 // *fixed* reservations (fixedMW) are in scope: they become per-interval headroom and SoC bounds.
-import { batteryLimits, effectivePrices, hasGridStage, utcDayIndex, validateProblem } from "./formulation.ts";
+import { batteryLimits, effectivePrices, hasGridStage, problemDays, validateProblem } from "./formulation.ts";
 import { ChainWork, solveChainWithCap, type ChainParams } from "./dp.ts";
 import type { DispatchProblem, DispatchResult } from "./types.ts";
 import { scheduleResult } from "./result.ts";
@@ -48,6 +48,7 @@ export function chainParams(p: DispatchProblem): ChainParams {
       for (const sv of fixed) {
         const ub = Math.min(
           sv.maxMW ?? Infinity,
+          sv.maxMWByInterval?.[t] ?? Infinity,
           sv.direction === "both" ? Math.min(cMax, dMax) : sv.direction === "up" ? dMax : cMax,
         );
         const r = Math.min(Math.max(sv.fixedMW![t], 0), ub);
@@ -70,7 +71,7 @@ export function chainParams(p: DispatchProblem): ChainParams {
     L = l;
     H = h;
   }
-  const days = utcDayIndex(p.startUtc, p.intervalMinutes, n);
+  const days = problemDays(p, n);
   const day = new Int32Array(n);
   for (let t = 0; t < n; t++) day[t] = days[t] - days[0];
   const cap = b.maxCyclesPerDay !== undefined ? b.maxCyclesPerDay * (b.cycleEnergyMWh ?? E) : Infinity;

@@ -39,14 +39,73 @@ export interface DispatchIndex {
   dayIndex: Int32Array;
 }
 
-export function utcDayIndex(startUtc: string, intervalMinutes: number, n: number): Int32Array {
+/**
+ * The trading day of every interval: days since 1970-01-01 in the market's time zone (the day an
+ * interval starts in), so the daily cycle cap counts the market's own day. A clock-change day has
+ * 23 or 25 hours of intervals. Offsets change only at whole UTC hours in every market here, so one
+ * look-up per UTC hour is enough.
+ */
+export function tradingDayIndex(
+  startUtc: string,
+  intervalMinutes: number,
+  n: number,
+  timeZone = "UTC",
+): Int32Array {
   const t0 = Date.parse(startUtc);
   if (!Number.isFinite(t0)) throw new Error(`invalid start timestamp '${startUtc}'`);
   const out = new Int32Array(n);
   const ms = intervalMinutes * 60_000;
-  for (let t = 0; t < n; t++) out[t] = Math.floor((t0 + t * ms) / 86_400_000);
+  const offset = timeZone === "UTC" ? () => 0 : utcOffsetMs(timeZone);
+  let hour = NaN;
+  let off = 0;
+  for (let t = 0; t < n; t++) {
+    const at = t0 + t * ms;
+    const h = Math.floor(at / 3_600_000);
+    if (h !== hour) {
+      hour = h;
+      off = offset(at);
+    }
+    out[t] = Math.floor((at + off) / 86_400_000);
+  }
   return out;
 }
+
+/** Offsets by zone and UTC hour, computed once per thread: Intl look-ups cost microseconds each. */
+const offsetCache = new Map<string, { f: Intl.DateTimeFormat; byHour: Map<number, number> }>();
+
+/** Local time minus UTC (ms) at an instant, in an IANA time zone (constant within a UTC hour here). */
+export function utcOffsetMs(timeZone: string): (at: number) => number {
+  let z = offsetCache.get(timeZone);
+  if (!z) {
+    const f = new Intl.DateTimeFormat("en-GB", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "numeric",
+      day: "numeric",
+      hour: "numeric",
+      minute: "numeric",
+    });
+    offsetCache.set(timeZone, (z = { f, byHour: new Map() }));
+  }
+  const { f, byHour } = z;
+  return (at) => {
+    const hour = Math.floor(at / 3_600_000);
+    let off = byHour.get(hour);
+    if (off === undefined) {
+      const v: Record<string, number> = {};
+      for (const x of f.formatToParts(hour * 3_600_000))
+        if (x.type !== "literal") v[x.type] = Number(x.value);
+      off = Date.UTC(v.year, v.month - 1, v.day, v.hour, v.minute) - hour * 3_600_000;
+      byHour.set(hour, off);
+    }
+    return off;
+  };
+}
+
+/** The trading day of every interval of a problem (its time zone, default UTC). */
+export const problemDays = (p: DispatchProblem, n = p.price.length) =>
+  tradingDayIndex(p.startUtc, p.intervalMinutes, n, p.timeZone);
 
 export function batteryLimits(p: DispatchProblem) {
   const b = p.battery;
@@ -55,7 +114,22 @@ export function batteryLimits(p: DispatchProblem) {
   const cMax = Math.min(P, b.importLimitMW ?? P);
   const dMax = Math.min(P, b.exportLimitMW ?? P);
   const eta = Math.sqrt(b.roundTripEfficiency);
-  return { P, cMax, dMax, E: b.energyMWh, etaC: eta, etaD: eta };
+  // DC coupling: charged from the DC bus, the cells skip the inverter's conversion that the
+  // round-trip efficiency (grid to grid) counts on the way in (decision 0119)
+  const f = busImportFactor(p);
+  return { P, cMax, dMax, E: b.energyMWh, etaC: Math.min(1, eta / f), etaD: eta };
+}
+
+/**
+ * DC coupling with a lossy shared inverter: the share of a MW imported from the grid that reaches
+ * the DC bus, in the bus's AC-equivalent MW (two conversions: the import's own, and the one the
+ * profile already counts). 1 otherwise.
+ */
+export function busImportFactor(p: DispatchProblem): number {
+  const g = p.generation;
+  if (!g || g.coupling !== "DC" || !p.battery || p.battery.energyMWh <= 0) return 1;
+  const e = g.inverterEfficiency ?? 1;
+  return e * e;
 }
 
 /**
@@ -139,7 +213,25 @@ export function handedOnReservation(mw: number, powerMW: number): number {
  * still to choose. 0 when nothing is carried.
  */
 export function carriedIntervals(sv: ServiceSpec, blockContracts = true): number {
-  if (sv.initialMW === undefined || sv.fixedMW || !blockContracts || sv.blockIntervals <= 1) return 0;
+  if (sv.initialMW === undefined || sv.fixedMW || !blockContracts || !isBlockContracted(sv)) return 0;
+  return firstBlockStart(sv);
+}
+
+/** A service contracted in blocks longer than one interval. */
+export const isBlockContracted = (sv: ServiceSpec) => !!sv.blockStarts || sv.blockIntervals > 1;
+
+/** Whether a contracted block of the service starts at interval t (t > 0; t = 0 is the horizon's start). */
+export function isBlockStart(sv: ServiceSpec, t: number): boolean {
+  if (sv.blockStarts) return sv.blockStarts[t] === 1;
+  return (t - (sv.blockOffset ?? 0)) % sv.blockIntervals === 0;
+}
+
+/** The first block boundary at or after the horizon's start (the intervals before it are a partial block). */
+export function firstBlockStart(sv: ServiceSpec): number {
+  if (sv.blockStarts) {
+    const i = sv.blockStarts.indexOf(1);
+    return i < 0 ? sv.blockStarts.length : i;
+  }
   return (((sv.blockOffset ?? 0) % sv.blockIntervals) + sv.blockIntervals) % sv.blockIntervals;
 }
 
@@ -157,7 +249,7 @@ export function buildDispatchLp(p: DispatchProblem): { model: LpModel; index: Di
   const cycleCap =
     hasBat && b!.maxCyclesPerDay !== undefined ? b!.maxCyclesPerDay * (b!.cycleEnergyMWh ?? E) : Infinity;
   const hasCap = Number.isFinite(cycleCap);
-  const dayIndex = utcDayIndex(p.startUtc, p.intervalMinutes, n);
+  const dayIndex = problemDays(p, n);
   const anyUp = services.some((s) => s.direction !== "down");
   const anyDown = services.some((s) => s.direction !== "up");
   const needPow = hasBat && cMax + dMax > P + 1e-12;
@@ -168,6 +260,7 @@ export function buildDispatchLp(p: DispatchProblem): { model: LpModel; index: Di
   const siteExport = p.siteExportLimitMW ?? (hasBat ? dMax : 0) + genMax;
   const dcCoupled = !!gen && gen.coupling === "DC" && hasBat;
   const inverter = gen?.inverterMW ?? siteExport;
+  const busImport = busImportFactor(p);
   const s0 = b?.initialSocMWh ?? 0;
 
   const model = new LpModel("max");
@@ -186,8 +279,8 @@ export function buildDispatchLp(p: DispatchProblem): { model: LpModel; index: Di
   };
   const blockStart = (k: number, t: number) => {
     const s = services[k];
-    if (!blockContracts || s.blockIntervals <= 1 || s.fixedMW) return true;
-    return (t - (s.blockOffset ?? 0)) % s.blockIntervals === 0 || t === 0;
+    if (!blockContracts || !isBlockContracted(s) || s.fixedMW) return true;
+    return isBlockStart(s, t) || t === 0;
   };
   for (let t = 0; t < n; t++) {
     if (hasBat) {
@@ -270,7 +363,11 @@ export function buildDispatchLp(p: DispatchProblem): { model: LpModel; index: Di
         }
         if (rows.chain[k][t] >= 0) push(rows.chain[k][t], 1);
         if (!last && rows.chain[k][t + 1] >= 0) push(rows.chain[k][t + 1], -1);
-        const ub = Math.min(sv.maxMW ?? Infinity, up && dn ? Math.min(cMax, dMax) : up ? dMax : cMax);
+        const ub = Math.min(
+          sv.maxMW ?? Infinity,
+          sv.maxMWByInterval?.[t] ?? Infinity,
+          up && dn ? Math.min(cMax, dMax) : up ? dMax : cMax,
+        );
         const fixed = sv.fixedMW
           ? Math.min(Math.max(sv.fixedMW[t], 0), ub)
           : t < carriedIntervals(sv, blockContracts)
@@ -286,9 +383,9 @@ export function buildDispatchLp(p: DispatchProblem): { model: LpModel; index: Di
         col.g[t] = model.addCol(0, 0, Math.max(0, gen.profileMW[t]), ent);
       }
       if (dcCoupled) {
-        // inverter flows: a_out (DC→AC) and a_in (AC→DC)
+        // inverter flows: a_out (DC→AC) and a_in (AC→DC; busImport of it reaches the bus)
         model.addCol(0, 0, inverter, [rows.bal[t], 1, rows.acBal[t], -1]);
-        model.addCol(0, 0, inverter, [rows.bal[t], -1, rows.acBal[t], 1]);
+        model.addCol(0, 0, inverter, [rows.bal[t], -busImport, rows.acBal[t], 1]);
         col.e[t] = model.addCol(exportPrice[t] * dt, 0, siteExport, [rows.acBal[t], 1]);
         col.i[t] = model.addCol(-importPrice[t] * dt, 0, siteImport, [rows.acBal[t], -1]);
       } else {

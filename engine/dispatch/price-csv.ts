@@ -17,7 +17,8 @@ export function parsePriceCsv(text: string, intervalMinutes?: number): PriceSeri
     .replace(/^\uFEFF/, "")
     .split(",")
     .map((h) => h.trim().toLowerCase());
-  if (header.length < 2 || header[0] !== "timestamp" || header[1] !== "price")
+  // the world views' power-price files name the price's unit and basis after it: "price [GBP/MWh; …]"
+  if (header.length < 2 || header[0] !== "timestamp" || !/^price( \[.*\])?$/.test(header[1]))
     throw new Error(`prices file: header must be 'timestamp,price' (found '${lines[0]}')`);
   const timestamps: string[] = [];
   const ms: number[] = [];

@@ -2,7 +2,7 @@
 // HiGHS): flows cleaned of numerical dust and clipped to their limits, the state of charge
 // recomputed from the flows, the site's net position settled at one price per interval (export
 // price when exporting, import price when importing), revenues recomputed from the schedule.
-import { batteryLimits, hasGridStage } from "./formulation.ts";
+import { batteryLimits, busImportFactor, hasGridStage } from "./formulation.ts";
 import type { DispatchProblem, DispatchResult } from "./types.ts";
 
 export interface Schedule {
@@ -14,12 +14,22 @@ export interface Schedule {
   serviceMW?: (Float64Array | undefined)[];
 }
 
-/** Upper bound of a service's reservation (the column bound of the formulation). */
-export function serviceCap(p: DispatchProblem, k: number): number {
+/** Upper bound of a service's reservation in interval t (the column bound of the formulation). */
+export function serviceCap(p: DispatchProblem, k: number, t: number): number {
+  return serviceCapOf(p, k)(t);
+}
+
+/**
+ * serviceCap of service k as a function of the interval, with the battery's limits worked out
+ * once: loops over every interval of a year call it for each service.
+ */
+export function serviceCapOf(p: DispatchProblem, k: number): (t: number) => number {
   const { cMax, dMax } = batteryLimits(p);
   const sv = p.services![k];
   const side = sv.direction === "both" ? Math.min(cMax, dMax) : sv.direction === "up" ? dMax : cMax;
-  return Math.min(sv.maxMW ?? Infinity, side);
+  const cap = Math.min(sv.maxMW ?? Infinity, side);
+  const byInterval = sv.maxMWByInterval;
+  return byInterval ? (t) => Math.min(cap, byInterval[t] ?? Infinity) : () => cap;
 }
 
 export function scheduleResult(
@@ -57,11 +67,12 @@ export function scheduleResult(
     throughput += (d / etaD) * dt;
   }
   const services = (p.services ?? []).map((sv, k) => {
-    const cap = serviceCap(p, k);
     const src = sch.serviceMW?.[k];
     const mw = new Float64Array(n);
+    const capAt = serviceCapOf(p, k);
     let revenue = 0;
     for (let t = 0; t < n; t++) {
+      const cap = capAt(t);
       const v = src ? src[t] : sv.fixedMW ? sv.fixedMW[t] : 0;
       mw[t] = Math.min(Math.max(v, 0), cap);
       if (mw[t] < 1e-9 * (cap || 1)) mw[t] = 0;
@@ -85,10 +96,12 @@ export function scheduleResult(
         generationMW[t] = g < 1e-9 ? 0 : g;
       }
     }
+    // DC coupling: an import reaches the DC bus through the shared inverter (decision 0119)
+    const f = busImportFactor(p);
     for (let t = 0; t < n; t++) {
       const net = (generationMW ? generationMW[t] : 0) + dischargeMW[t] - chargeMW[t];
       exportMW[t] = net > 0 ? net : 0;
-      importMW[t] = net < 0 ? -net : 0;
+      importMW[t] = net < 0 ? -net / f : 0;
       const pe = (p.exportPrice ?? p.price)[t];
       const pi = (p.importPrice ?? p.price)[t];
       energyRevenue += (pe * exportMW[t] - pi * importMW[t]) * dt;

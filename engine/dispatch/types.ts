@@ -12,7 +12,7 @@ export interface BatterySpec {
   importLimitMW?: number;
   /** Battery export (discharging) limit, MW; defaults to rated power. */
   exportLimitMW?: number;
-  /** Daily cap: Σ (d/√η)·Δt per UTC day ≤ maxCyclesPerDay · cycleEnergyMWh. Omit for no cap. */
+  /** Daily cap: Σ (d/√η)·Δt per trading day ≤ maxCyclesPerDay · cycleEnergyMWh. Omit for no cap. */
   maxCyclesPerDay?: number;
   /** Energy of one full cycle for the cap (default energyMWh). */
   cycleEnergyMWh?: number;
@@ -33,8 +33,16 @@ export interface ServiceSpec {
   blockIntervals: number;
   /** Offset of the first block boundary in intervals from the start of the horizon (default 0). */
   blockOffset?: number;
+  /**
+   * 1 at the first interval of every contracted block, when blocks follow the market's local
+   * clock (EFA blocks start at 23:00 UK time, so a clock-change day has a 3- or 5-hour block).
+   * Overrides blockIntervals/blockOffset for where blocks start (decision 0115).
+   */
+  blockStarts?: Uint8Array;
   /** Upper bound on reserved MW (e.g. a market's share of rated power); default: the battery's limit. */
   maxMW?: number;
+  /** The same bound per interval, where it varies by period (constant within a contracted block). */
+  maxMWByInterval?: Float64Array;
   /** Fixed reservation per interval (MW): set by the block-rounding step; the LP then does not choose it. */
   fixedMW?: Float64Array;
   /**
@@ -52,12 +60,25 @@ export interface GenerationSpec {
   coupling: "AC" | "DC";
   /** Shared inverter rating for DC coupling, MW (default: the export limit). */
   inverterMW?: number;
+  /**
+   * DC coupling: efficiency of one conversion of the shared inverter (default 1, lossless). The
+   * profile is already after one conversion (AC-equivalent MW), so the battery charging from it on
+   * the DC bus skips the second conversion, and energy imported from the grid into the DC bus
+   * pays one more (decision 0119). AC coupling pays both through its own inverters: the PV's
+   * loss is in the profile, the battery's in its round-trip efficiency.
+   */
+  inverterEfficiency?: number;
 }
 
 export interface DispatchProblem {
   intervalMinutes: number;
-  /** ISO-8601 UTC timestamp of the first interval (for the UTC days of the cycle cap). */
+  /** ISO-8601 UTC timestamp of the first interval. */
   startUtc: string;
+  /**
+   * The market's time zone (IANA): the daily cycle cap counts its trading days (decision 0115).
+   * Default "UTC". NEM market time is UTC+10 all year: "Australia/Brisbane".
+   */
+  timeZone?: string;
   /** Wholesale price per MWh. */
   price: Float64Array;
   /** Price received for exported energy if different from `price` (e.g. merchant: best of DA/imbalance). */

@@ -12,12 +12,20 @@ import {
   type ScenarioResult,
   type YearResult,
 } from "./types.ts";
-import { initialScenarioState, runScenario, scenarioResult, type ScenarioState } from "./scenario.ts";
+import {
+  initialScenarioState,
+  runScenario,
+  scenarioResult,
+  type ScenarioState,
+  type YearRunOptions,
+} from "./scenario.ts";
 import type { YearTask } from "./worker-impl.ts";
+import { enableExactFallback } from "../dispatch/solve.ts";
 import type { RevenueStrategy } from "../markets/services/rules.ts";
 
 export * from "./types.ts";
-export { runScenario, runYear, assetModel, dispatchYear, buildYearProblem } from "./scenario.ts";
+export { runYear, dispatchYear, buildYearProblem } from "./scenario.ts";
+export type { YearDispatch } from "./scenario.ts";
 export { syntheticMarketYear } from "./synthetic.ts";
 
 export type MarketYearSource = (scenarioId: string, year: number) => MarketYear;
@@ -28,6 +36,8 @@ export interface RunForecastOptions {
   workers?: number;
   /** Dates (YYYY-MM-DD) whose dispatch is returned for charts. */
   days?: string[];
+  /** Each year's whole interval dispatch, as it is computed (only when running in this thread: workers 0). */
+  onDispatch?: YearRunOptions["onDispatch"];
 }
 
 /** Validates the input; throws a zod error naming the field. */
@@ -80,8 +90,12 @@ export async function runForecast(
   const nWorkers = Math.min(options.workers ?? availableParallelism(), jobs.length);
   let results: (ScenarioResult & { days: DayDispatch[] })[];
   if (nWorkers <= 0 || jobs.length === 1) {
+    await enableExactFallback();
     results = jobs.map((j) =>
-      runScenario(p, j.scenarioId, j.strategy, j.years, onYear, { days: options.days }),
+      runScenario(p, j.scenarioId, j.strategy, j.years, onYear, {
+        days: options.days,
+        onDispatch: options.onDispatch,
+      }),
     );
   } else {
     results = await runInPool(

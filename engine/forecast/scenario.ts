@@ -3,19 +3,31 @@
 import type { MarketYear, ServiceKey } from "../types.ts";
 import type { DispatchProblem, DispatchResult, ServiceSpec } from "../dispatch/types.ts";
 import { solveBest } from "../dispatch/solve.ts";
-import { solveRolling } from "../dispatch/rolling.ts";
-import { handedOnReservation } from "../dispatch/formulation.ts";
+import { forecastWindows, solveRolling } from "../dispatch/rolling.ts";
+import { handedOnReservation, utcOffsetMs } from "../dispatch/formulation.ts";
 import {
   servicesFor,
   strategyPlan,
-  gbCapacityDerating,
   type RevenueStrategy,
+  type StrategyPlan,
 } from "../markets/services/rules.ts";
+import { gbCapacityMarketByMonth } from "../markets/capacity-market.ts";
+import { moneyBasisLabel } from "../markets/money.ts";
+import { REGIONS } from "../markets/regions.ts";
+import {
+  coarsen,
+  forecastProblem,
+  planningFactor,
+  REAL_FORECAST_ERROR,
+  refine,
+  settle,
+  spreadForecast,
+} from "./foresight.ts";
 import { DegradationState, type DegradationCount } from "../degradation/index.ts";
-import { solarProfile, resampleProfile, DEFAULT_DC_AC_RATIO } from "../solar/index.ts";
+import { solarProfile, resampleProfile, DEFAULT_DC_AC_RATIO, INVERTER_EFFICIENCY } from "../solar/index.ts";
 import { windProfile } from "../wind/index.ts";
 import { duosCharges, duosFixedCost, tnuosAnnualCharge } from "../tariffs/index.ts";
-import type { DayDispatch, ForecastParams, ScenarioResult, Stream, YearResult } from "./types.ts";
+import type { DayDispatch, ForecastParams, PerMWBasis, ScenarioResult, Stream, YearResult } from "./types.ts";
 
 export interface AssetModel {
   battery?: {
@@ -108,25 +120,67 @@ function generationSeries(p: ForecastParams, a: AssetModel, my: MarketYear): Flo
   );
 }
 
-function serviceSpecs(my: MarketYear): ServiceSpec[] {
-  const startMin = Math.round((Date.parse(my.startUtc) % 86_400_000) / 60_000);
+function serviceSpecs(my: MarketYear, powerMW: number): ServiceSpec[] {
+  const n = my.energyPrice.length;
+  const offset = utcOffsetMs(REGIONS[my.region].timeZone);
+  const t0 = Date.parse(my.startUtc);
+  const step = my.intervalMinutes * 60_000;
+  // local clock time (ms) at the start of each interval (offsets change at whole UTC hours)
+  const local = new Float64Array(n);
+  let hour = NaN;
+  let off = 0;
+  for (let t = 0; t < n; t++) {
+    const at = t0 + t * step;
+    if (Math.floor(at / 3_600_000) !== hour) {
+      hour = Math.floor(at / 3_600_000);
+      off = offset(at);
+    }
+    local[t] = at + off;
+  }
+  const masks = new Map<string, Uint8Array>();
   const out: ServiceSpec[] = [];
   for (const rule of servicesFor(my.region)) {
     const price = my.servicePrices[rule.key as ServiceKey];
     if (!price) continue;
+    const share = my.serviceVolumeShare?.[rule.key as ServiceKey];
+    const shareByInterval = my.serviceVolumeShareByInterval?.[rule.key as ServiceKey];
     const blockIntervals = Math.max(1, Math.round((rule.blockHours * 60) / my.intervalMinutes));
-    const alignMin = rule.blockAlignUtcHour * 60;
-    const blockOffset =
-      ((Math.round((alignMin - startMin) / my.intervalMinutes) % blockIntervals) + blockIntervals) %
-      blockIntervals;
-    out.push({
+    const spec: ServiceSpec = {
       key: rule.key,
       direction: rule.direction,
       durationHours: rule.durationHours,
       price,
       blockIntervals,
-      blockOffset,
-    });
+      // the battery's pro-rata share of what clears (world views); no limit on plain price files
+      maxMW: share === undefined ? undefined : share * powerMW,
+      // … which varies by period where the requirement does (GB per EFA block)
+      maxMWByInterval: shareByInterval?.map((v) => v * powerMW),
+    };
+    if (blockIntervals > 1) {
+      // blocks follow the market's clock (EFA blocks from 23:00 UK time): on a clock-change day
+      // one block has 3 or 5 hours (decision 0115)
+      const key = `${rule.blockHours}|${rule.blockAlignLocalHour}`;
+      let mask = masks.get(key);
+      if (!mask) {
+        const len = rule.blockHours * 3_600_000;
+        const align = rule.blockAlignLocalHour * 3_600_000;
+        mask = new Uint8Array(n);
+        // a block starts where the local clock enters a later block than any before: the hour
+        // the clocks skip stays inside its block, the hour they repeat starts nothing
+        let last = Math.floor((local[0] - align) / len);
+        mask[0] = (local[0] - align) % len === 0 ? 1 : 0;
+        for (let t = 1; t < n; t++) {
+          const id = Math.floor((local[t] - align) / len);
+          if (id > last) {
+            mask[t] = 1;
+            last = id;
+          }
+        }
+        masks.set(key, mask);
+      }
+      spec.blockStarts = mask;
+    }
+    out.push(spec);
   }
   return out;
 }
@@ -134,6 +188,29 @@ function serviceSpecs(my: MarketYear): ServiceSpec[] {
 export interface YearRunOptions {
   /** ISO dates (YYYY-MM-DD) whose dispatch is returned for charts. */
   days?: string[];
+  /** Receives each year's whole interval dispatch (for the run's dispatch download). */
+  onDispatch?: (d: YearDispatch) => void;
+  /** What is traded, when it is not the strategy's own plan (the backtest stacks every stream held). */
+  plan?: StrategyPlan;
+  /** Most of its power a battery can sell in each service (its share of what clears, 0–1). */
+  serviceShare?: Partial<Record<ServiceKey, number>>;
+}
+
+/** One year's dispatch at the market interval: prices and the battery's and site's MW. */
+export interface YearDispatch {
+  scenarioId: string;
+  strategy: string;
+  year: number;
+  startUtc: string;
+  intervalMinutes: number;
+  currency: string;
+  /** The energy price the year was dispatched against, currency/MWh. */
+  price: Float64Array;
+  chargeMW: Float64Array;
+  dischargeMW: Float64Array;
+  importMW: Float64Array;
+  exportMW: Float64Array;
+  socMWh: Float64Array;
 }
 
 export function buildYearProblem(
@@ -142,14 +219,16 @@ export function buildYearProblem(
   my: MarketYear,
   retention: number,
   initialSoc: number,
+  plan: StrategyPlan = strategyPlan(my.region, strategy),
 ) {
   const a = assetModel(p);
   const n = my.energyPrice.length;
-  const plan = strategyPlan(my.region, strategy);
   const gen = generationSeries(p, a, my);
   const problem: DispatchProblem = {
     intervalMinutes: my.intervalMinutes,
     startUtc: my.startUtc,
+    // the cycle cap counts the market's trading days (decision 0115)
+    timeZone: REGIONS[my.region].timeZone,
     price: my.energyPrice,
   };
   if (a.battery) {
@@ -165,7 +244,14 @@ export function buildYearProblem(
     };
   }
   if (gen && a.generation) {
-    problem.generation = { profileMW: gen, coupling: a.generation.coupling, inverterMW: a.siteExportMW };
+    // DC coupling: the battery and the PV share one inverter at the grid connection, whose
+    // conversion the battery skips when it charges from the PV (decision 0119)
+    problem.generation = {
+      profileMW: gen,
+      coupling: a.generation.coupling,
+      inverterMW: a.siteExportMW,
+      inverterEfficiency: INVERTER_EFFICIENCY,
+    };
     problem.siteExportLimitMW = a.siteExportMW;
     problem.siteImportLimitMW = a.battery ? a.siteImportMW : 0;
   } else if (a.battery) {
@@ -177,12 +263,12 @@ export function buildYearProblem(
     problem.importCharge = importCharge;
     problem.exportCharge = exportCharge;
   }
-  if (plan.services && a.battery) problem.services = serviceSpecs(my);
+  if (plan.services && a.battery) problem.services = serviceSpecs(my, a.battery.powerMW);
   return { problem, plan, asset: a };
 }
 
 function solve(p: ForecastParams, problem: DispatchProblem): DispatchResult {
-  if (p.dispatchMode === "monthly") return solveRolling(problem, { windowDays: 31, lookaheadDays: 2 });
+  if (p.dispatchMode === "monthly") return solveRolling(problem, forecastWindows(problem.intervalMinutes));
   if (p.dispatchMode === "daily") return solveRolling(problem, { windowDays: 1, lookaheadDays: 1 });
   // Whole year: the dynamic programme where it applies (battery arbitrage, grid charges, fixed
   // service reservations — decision 0107), else the exact interior-point LP (0110).
@@ -192,10 +278,14 @@ function solve(p: ForecastParams, problem: DispatchProblem): DispatchResult {
 /**
  * Dispatch of one year. Two strategies are two stages:
  *  - services first (GB ancillaries): services alone, then arbitrage around the fixed reservations;
- *  - merchant (GB): the day-ahead position is traded first (perfect foresight of day-ahead
- *    prices), then the physical schedule is re-optimised against the imbalance price, the
- *    deviation from the position settling at that price. Each stage settles one price per
- *    interval, so no stage can import and export at once for profit (decision 0109).
+ *  - imbalance (GB merchant): the day-ahead position (with any services, committed with it) is
+ *    traded first, then the physical schedule is re-optimised against the imbalance price around
+ *    the committed reservations, the deviation from the position settling at that price. Each
+ *    stage settles one price per interval, so no stage can import and export at once for profit
+ *    (decision 0109).
+ * Foresight (decision 0117): "realistic" decides each stage on the forecast known at its gate
+ * (lagged day-ahead prices; the imbalance forecast once day-ahead prices are known) and settles
+ * it at the actual prices; "perfect" (the upper bound) decides on the actual prices.
  * `position` is the day-ahead schedule when it differs from the physical one.
  */
 export function dispatchYear(
@@ -204,18 +294,35 @@ export function dispatchYear(
   my: MarketYear,
   retention: number,
   initialSoc: number,
+  opts: Pick<YearRunOptions, "plan" | "serviceShare"> = {},
 ): { result: DispatchResult; position?: DispatchResult; problem: DispatchProblem; asset: AssetModel } {
-  const { problem, plan, asset } = buildYearProblem(p, strategy, my, retention, initialSoc);
-  if (plan.imbalance && my.imbalancePrice) {
-    const position = solve(p, problem);
-    const result = solve(p, { ...problem, price: my.imbalancePrice });
-    return { result, position, problem, asset };
-  }
+  const { problem, plan, asset } = buildYearProblem(p, strategy, my, retention, initialSoc, opts.plan);
+  const share = opts.serviceShare;
+  if (share && problem.services && problem.battery)
+    for (const s of problem.services)
+      if (share[s.key] !== undefined)
+        s.maxMW = Math.max(0, Math.min(1, share[s.key]!)) * problem.battery.powerMW;
+  const realistic = p.foresight !== "perfect";
+  // a modelled year's forecast errors are held to the size measured on the real series (0117)
+  const errorSize = my.synthetic ? REAL_FORECAST_ERROR[my.region] : undefined;
+  /** A realistic plan: finer than half-hourly, made on half-hour aggregates of the forecast (0119). */
+  const planned = (decision: DispatchProblem) => {
+    const k = planningFactor(decision);
+    return k > 1 ? refine(solve(p, coarsen(decision, k)), k) : solve(p, decision);
+  };
+  /** The schedule decided on `decision` (default: the forecast of `actual`), settled at `actual`. */
+  const decide = (actual: DispatchProblem, decision?: DispatchProblem) =>
+    realistic
+      ? settle(actual, planned(decision ?? forecastProblem(actual, undefined, errorSize)))
+      : solve(p, actual);
+  const power = problem.battery?.powerMW ?? 1;
+  const fixedFrom = (services: DispatchProblem["services"], r: DispatchResult) =>
+    services?.map((s, k) => ({ ...s, fixedMW: r.services[k].mw.map((v) => handedOnReservation(v, power)) }));
   let result: DispatchResult;
   if (plan.servicesFirst && problem.services?.length) {
     // Stage 1: services only (energy prices ignored), stage 2: arbitrage around the fixed reservations.
     const zero = new Float64Array(problem.price.length);
-    const stage1 = solve(p, {
+    const stage1 = decide({
       ...problem,
       price: zero,
       exportPrice: undefined,
@@ -224,13 +331,21 @@ export function dispatchYear(
       exportCharge: undefined,
       generation: undefined,
     });
-    const power = problem.battery?.powerMW ?? 1;
-    const services = problem.services.map((s, k) => ({
-      ...s,
-      fixedMW: stage1.services[k].mw.map((v) => handedOnReservation(v, power)),
-    }));
-    result = solve(p, { ...problem, services });
-  } else result = solve(p, problem);
+    result = decide({ ...problem, services: fixedFrom(problem.services, stage1) });
+  } else result = decide(problem);
+  if (plan.imbalance && my.imbalancePrice) {
+    const position = result;
+    const physical: DispatchProblem = {
+      ...problem,
+      price: my.imbalancePrice,
+      services: fixedFrom(problem.services, position),
+    };
+    // the imbalance price forecast once the day-ahead prices are known
+    const decision = realistic
+      ? { ...physical, price: spreadForecast(problem.price, my.imbalancePrice, my.intervalMinutes) }
+      : undefined;
+    return { result: decide(physical, decision), position, problem, asset };
+  }
   return { result, problem, asset };
 }
 
@@ -271,7 +386,7 @@ export function runYear(
   const deg = new DegradationState(degradationSettings(p), state.degradation);
   const days: DayDispatch[] = [];
   const retention = deg.retention();
-  const { result: r, position, problem, asset } = dispatchYear(p, strategy, my, retention, state.soc);
+  const { result: r, position, problem, asset } = dispatchYear(p, strategy, my, retention, state.soc, opts);
   const n = my.energyPrice.length;
   const dt = my.intervalMinutes / 60;
   const t0 = Date.parse(my.startUtc);
@@ -308,14 +423,13 @@ export function runYear(
   for (let t = 0; t < n; t++) monthShare[monthOf(t0 + t * my.intervalMinutes * 60_000)] += 1 / n;
   let fixed = 0;
   if (my.region === "GB" && asset.battery && my.capacityPricePerKWYear) {
-    const cm =
-      my.capacityPricePerKWYear *
-      1000 *
-      asset.battery.powerMW *
-      gbCapacityDerating(p.duration) *
-      ((n * dt) / 8760);
-    add("capacityMarket", cm);
-    fixed += cm;
+    // each month at its own delivery year's price and de-rating (a delivery year starts in October)
+    const cm = gbCapacityMarketByMonth(my, p.duration, asset.battery.powerMW);
+    cm.forEach((v, m) => (monthly[m] += v));
+    add(
+      "capacityMarket",
+      cm.reduce((a, b) => a + b, 0),
+    );
   }
   if (my.region === "GB" && p.duos && p.duosTariff) {
     const c = -duosFixedCost(p.duosTariff, (n * dt) / 24, asset.siteImportMW || asset.siteExportMW);
@@ -354,6 +468,20 @@ export function runYear(
     synthetic: my.synthetic,
     solveMs: r.solveMs,
   };
+  opts.onDispatch?.({
+    scenarioId,
+    strategy,
+    year: my.year,
+    startUtc: my.startUtc,
+    intervalMinutes: my.intervalMinutes,
+    currency: my.currency,
+    price: problem.price,
+    chargeMW: r.chargeMW,
+    dischargeMW: r.dischargeMW,
+    importMW: r.importMW,
+    exportMW: r.exportMW,
+    socMWh: r.socMWh,
+  });
   for (const day of opts.days ?? []) {
     const d0 = Date.parse(`${day}T00:00:00Z`);
     const a = Math.round((d0 - t0) / (my.intervalMinutes * 60_000));
@@ -385,17 +513,34 @@ export function scenarioResult(
 ): ScenarioResult {
   const currency = years[0]?.currency ?? "GBP";
   const total = years.reduce((a, y) => a + y.total, 0);
-  const unitMW = assetModel(p).unitMW;
+  const asset = assetModel(p);
+  const unitMW = asset.unitMW;
+  const g = asset.generation;
+  const perMW: PerMWBasis = asset.battery
+    ? {
+        of: "battery",
+        mw: unitMW,
+        generation: g
+          ? {
+              of: g.kind,
+              mw: g.ratedMW,
+              averagePerMWYear: years.length && g.ratedMW > 0 ? total / g.ratedMW / years.length : 0,
+            }
+          : undefined,
+      }
+    : { of: g?.kind ?? "solar", mw: unitMW };
   return {
     scenarioId,
     strategy,
     currency,
     unitYear: `${currency}/MW/year`,
     unitMonth: `${currency}/MW/month`,
+    moneyBasis: moneyBasisLabel(currency),
     years,
     total,
     totalPerMW: total / unitMW,
     averagePerMWYear: years.length ? total / unitMW / years.length : 0,
+    perMW,
     repoweringEvents: state.degradation.repoweringEvents,
   };
 }

@@ -67,6 +67,12 @@ export const forecastInputSchema = z
      * windows with a 1-day look-ahead, or the whole year at once.
      */
     dispatchMode: z.enum(["year", "monthly", "daily"]).default("monthly"),
+    /**
+     * What the dispatch knows (decision 0117): "realistic" (default) decides on forecasts built
+     * from what is known at each gate and settles at the actual prices; "perfect" decides on the
+     * actual prices — the upper bound.
+     */
+    foresight: z.enum(["realistic", "perfect"]).default("realistic"),
   })
   .superRefine((v, ctx) => {
     if (v.efficiency === "other" && v.o_efficiency === undefined)
@@ -132,11 +138,25 @@ export interface ScenarioResult {
   /** Units as in spec §9, e.g. "GBP/MW/year". */
   unitYear: string;
   unitMonth: string;
+  /** Money basis of every figure, e.g. "real 2024 GBP" (engine/markets/money.ts). */
+  moneyBasis: string;
   years: YearResult[];
   total: number;
   totalPerMW: number;
   averagePerMWYear: number;
+  /**
+   * What "per MW" means: MW of battery (rated power) when there is a battery, else MW of the
+   * solar or wind plant. A hybrid also gives its average per MW of its solar or wind (decision 0116).
+   */
+  perMW: PerMWBasis;
   repoweringEvents: { year: number; cyclesBefore: number }[];
+}
+
+export interface PerMWBasis {
+  of: "battery" | "solar" | "wind";
+  mw: number;
+  /** Hybrids: the average revenue per MW of the plant beside the battery, per year. */
+  generation?: { of: "solar" | "wind"; mw: number; averagePerMWYear: number };
 }
 
 export interface ForecastResult {

@@ -2,6 +2,7 @@
 // one scenario × strategy, from the state the scenario's previous year left.
 import { parentPort } from "node:worker_threads";
 import { runYear, type ScenarioState } from "./scenario.ts";
+import { enableExactFallback } from "../dispatch/solve.ts";
 import type { MarketYear } from "../types.ts";
 import type { ForecastParams } from "./types.ts";
 import type { RevenueStrategy } from "../markets/services/rules.ts";
@@ -16,8 +17,11 @@ export interface YearTask {
   days?: string[];
 }
 
-parentPort!.on("message", (task: YearTask) => {
+const ready = enableExactFallback();
+
+parentPort!.on("message", async (task: YearTask) => {
   try {
+    await ready;
     const out = runYear(task.params, task.scenarioId, task.strategy, task.year, task.state, {
       days: task.days,
     });

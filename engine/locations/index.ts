@@ -1,3 +1,2 @@
 // Public API of the location services (pure lookups; load tables with load.server.ts).
 export * from "./lookup.ts";
-export { haversineKm, inGreatBritain, tnuosZoneAt } from "./geo.ts";

@@ -1,5 +1,5 @@
-// Loads the location tables: the compact tables Voltcast ships in data/ and, when the folder named
-// by env VOLTCAST_GEO_DIR exists (development: ../shared/data/geo), richer files there (all US ZIPs,
+// Loads the location tables: the compact tables Voltcast ships in data/ and, when the geo folder
+// given exists (the API passes VOLTCAST_GEO_DIR, default ../shared/data/geo), richer files there (all US ZIPs,
 // GeoNames postcodes for place search). Missing or unreadable files leave tables empty: lookups then
 // answer "no zones" (spec §8) instead of failing.
 import { existsSync, readFileSync } from "node:fs";
@@ -51,13 +51,13 @@ function readCsv(file: string): Record<string, string>[] {
 export interface LoadOptions {
   /** Folder of the shipped tables (default: the repo's data/). */
   dataDir?: string;
-  /** Folder of richer geo files (default: env VOLTCAST_GEO_DIR); ignored when absent. */
+  /** Folder of richer geo files (the API passes VOLTCAST_GEO_DIR); ignored when absent or unset. */
   geoDir?: string | null;
 }
 
 export function loadGeoTables(opts: LoadOptions = {}): GeoTables {
   const dataDir = opts.dataDir ?? path.resolve(here, "../../data");
-  const geoDir = opts.geoDir === undefined ? process.env.VOLTCAST_GEO_DIR : opts.geoDir;
+  const geoDir = opts.geoDir;
   const t = emptyTables();
   const num = (s: string) => (s === "" ? NaN : Number(s));
 
@@ -103,6 +103,18 @@ export function loadGeoTables(opts: LoadOptions = {}): GeoTables {
       }),
     );
   }
+  // Populations (engine/locations/build-population.ts), for ranking place searches.
+  const population = new Map<string, number>();
+  const popFile = path.join(dataDir, "place_population.csv");
+  if (existsSync(popFile))
+    for (const r of readCsv(popFile))
+      population.set(`${r.country}|${r.place}|${r.admin}`, Number(r.population));
+  const withPopulation = (cc: Country, p: Place): Place => {
+    const n = population.get(`${cc}|${p.name}|${p.admin}`);
+    return n ? { ...p, population: n } : p;
+  };
+  for (const cc of ["gb", "au", "de", "es", "us"] as Country[])
+    t.places[cc] = t.places[cc].map((p) => withPopulation(cc, p));
   t.ercotNodes = readCsv(path.join(dataDir, "ercot_nodes.csv")).map((r) => ({
     id: r.id,
     name: r.name,
@@ -135,15 +147,7 @@ export function loadGeoTables(opts: LoadOptions = {}): GeoTables {
       if (!usPlaces.has(key))
         usPlaces.set(key, { name: r.place, admin: r.state_code, latitude: lat, longitude: lon });
     }
-    if (usPlaces.size) t.places.us = [...usPlaces.values()];
+    if (usPlaces.size) t.places.us = [...usPlaces.values()].map((p) => withPopulation("us", p));
   }
   return t;
-}
-
-let cached: GeoTables | null = null;
-
-/** Process-wide tables, loaded once. */
-export function geoTables(): GeoTables {
-  cached ??= loadGeoTables();
-  return cached;
 }

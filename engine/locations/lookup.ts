@@ -37,6 +37,8 @@ export interface Place {
   admin: string;
   latitude: number;
   longitude: number;
+  /** GeoNames population when known (data/place_population.csv), for ranking a search. */
+  population?: number;
 }
 export interface ErcotNode {
   id: string;
@@ -262,17 +264,30 @@ export function postalCodeZones(
   return NO_GB_ZONES;
 }
 
-const fold = (s: string) =>
+/** A name for comparing: no accents, lower case. */
+export const foldName = (s: string) =>
   s
     .normalize("NFD")
     .replace(/[\u0300-\u036f]/g, "")
     .toLowerCase();
+const fold = foldName;
 
 /**
  * Place search restricted to one country (spec §5): starts only after more than 2 characters;
  * prefix matches first, then substring matches; at most `limit` results.
  */
-export function searchPlaces(t: GeoTables, country: Country, query: string, limit = 10): Place[] {
+/**
+ * Place search (spec §5): names starting with the query, then names containing it. Starting matches
+ * rank the exact name first, then places in `preferAdmin` (Texas for ERCOT), then by population
+ * (the big town before the hamlet of the same name), then the shorter name.
+ */
+export function searchPlaces(
+  t: GeoTables,
+  country: Country,
+  query: string,
+  limit = 10,
+  preferAdmin?: string,
+): Place[] {
   const q = fold(query.trim());
   if (q.length <= 2) return [];
   const list = t.places[country] ?? [];
@@ -286,13 +301,51 @@ export function searchPlaces(t: GeoTables, country: Country, query: string, limi
     if (n.startsWith(q)) {
       prefix.push(p);
       seen.add(key);
-    } else if (inner.length < limit && n.includes(q)) {
+    } else if (n.includes(q)) {
       inner.push(p);
       seen.add(key);
     }
   }
-  prefix.sort((a, b) => a.name.length - b.name.length || a.name.localeCompare(b.name));
+  const rank = (a: Place, b: Place) =>
+    Number(fold(b.name) === q) - Number(fold(a.name) === q) ||
+    Number(b.admin === preferAdmin) - Number(a.admin === preferAdmin) ||
+    (b.population ?? 0) - (a.population ?? 0) ||
+    a.name.length - b.name.length ||
+    a.name.localeCompare(b.name);
+  prefix.sort(rank);
+  inner.sort(rank);
   return [...prefix, ...inner].slice(0, limit);
+}
+
+/** The postal code nearest a point (GB outcode, US ZIP, AU postcode), or null (DE, ES: none shipped). */
+export function nearestPostalCode(t: GeoTables, country: Country, lat: number, lon: number): string | null {
+  const rows: Iterable<{ code: string; latitude: number; longitude: number }> =
+    country === "gb"
+      ? [...t.gbOutcodes.values()].map((o) => ({
+          code: o.outcode,
+          latitude: o.latitude,
+          longitude: o.longitude,
+        }))
+      : country === "us"
+        ? [...t.usZips.values()].map((z) => ({ code: z.zip, latitude: z.latitude, longitude: z.longitude }))
+        : country === "au"
+          ? [...t.auPostcodes.values()].map((z) => ({
+              code: z.postcode,
+              latitude: z.latitude,
+              longitude: z.longitude,
+            }))
+          : [];
+  let best: string | null = null;
+  let bestKm = 50; // farther than this is not the place's code
+  for (const r of rows) {
+    if (!Number.isFinite(r.latitude)) continue;
+    const km = haversineKm(lat, lon, r.latitude, r.longitude);
+    if (km < bestKm) {
+      bestKm = km;
+      best = r.code;
+    }
+  }
+  return best;
 }
 
 export const ERCOT_NODE_SEARCH_LIMIT = 100;

@@ -23,7 +23,27 @@ export interface ChainIpmOptions {
   /** Relative tolerance on the residuals and on the duality gap (default 1e-8). */
   tolerance?: number;
   maxIterations?: number;
+  /** Fraction of the step to the boundary that is taken (default 0.995). */
+  stepFraction?: number;
+  /** Gondzio correctors per iteration (default 0: off, decision 0110), tried while the step is below gondzioBelow (0.5). */
+  gondzioMax?: number;
+  gondzioBelow?: number;
+  /** Floor of the starting slacks and the starting duals (default 1 and 1). */
+  startSlack?: number;
+  startDual?: number;
+  /** Print every iteration and the time spent in each phase to stderr. */
+  trace?: boolean;
 }
+
+type Tuning = Required<Omit<ChainIpmOptions, "tolerance" | "maxIterations">>;
+const TUNING: Tuning = {
+  stepFraction: 0.995,
+  gondzioMax: 0,
+  gondzioBelow: 0.5,
+  startSlack: 1,
+  startDual: 1,
+  trace: false,
+};
 
 export interface ChainIpmResult {
   status: "optimal" | "infeasible" | "iteration_limit";
@@ -38,18 +58,25 @@ export interface ChainIpmResult {
   solveMs: number;
 }
 
-const STEP = Number(process.env.CHAIN_STEP ?? 0.995);
 const MAX_BAKED_SHAPES = 32;
-const GONDZIO_MAX = Number(process.env.CHAIN_GMAX ?? 0);
-const GONDZIO_BELOW = Number(process.env.CHAIN_GBELOW ?? 0.5);
-const DEBUG = !!process.env.CHAIN_IPM_DEBUG;
-const S0 = Number(process.env.CHAIN_S0 ?? 1);
-const L0 = Number(process.env.CHAIN_L0 ?? 1);
-/** Time spent in the factorisation and the directions (CHAIN_IPM_DEBUG only). */
-export const timing = { factor: 0, direction: 0, directions: 0, back: 0, update: 0, flat: 0 };
 
 export function solveChainIpm(lp: ChainLp, opts: ChainIpmOptions = {}): ChainIpmResult {
-  return new ChainIpm(lp).solve(opts.tolerance ?? 1e-8, opts.maxIterations ?? 150);
+  const { tolerance = 1e-8, maxIterations = 150, ...tuning } = opts;
+  return new ChainIpm(lp).solve(tolerance, maxIterations, { ...TUNING, ...tuning });
+}
+
+/**
+ * A tight-enough iterate when the method can go no further: a relative gap of 1e-5 is far
+ * inside the 0.1 % the engine promises (measured: GB low 2045, May window, gap 1.7e-6,
+ * objective 6e-8 from HiGHS). Otherwise the caller falls back (solve.ts).
+ */
+const endGame = (pRel: number, relGap: number): ChainIpmResult["status"] =>
+  Math.max(pRel, relGap) < 1e-5 ? "optimal" : "iteration_limit";
+
+function finite(a: Float64Array): boolean {
+  let s = 0;
+  for (let i = 0; i < a.length; i++) s += a[i];
+  return Number.isFinite(s);
 }
 
 export class ChainIpm {
@@ -70,6 +97,9 @@ export class ChainIpm {
   /** Runs of consecutive stages with the same shape: [t0, t1) and their kernels. */
   readonly runs: { t0: number; t1: number; k: StageKernels }[] = [];
   readonly bMax: number;
+  /** Time spent in each phase (trace only). */
+  readonly timing = { factor: 0, direction: 0, directions: 0, back: 0, update: 0, flat: 0 };
+  private trace = false;
 
   constructor(readonly lp: ChainLp) {
     const { n, nx, uStart, rowStart, rowLo, rowHi } = lp;
@@ -235,21 +265,21 @@ export class ChainIpm {
 
   /** The direction for the targets ctx.tg; returns the largest primal and dual steps (≤ 1). */
   direction(): [number, number] {
-    const tD = DEBUG ? performance.now() : 0;
+    const tD = this.trace ? performance.now() : 0;
     const ctx = this.ctx;
     ctx.p.fill(0);
     for (let i = this.runs.length - 1; i >= 0; i--) {
       const r = this.runs[i];
       r.k.back(ctx, r.t0, r.t1);
     }
-    if (DEBUG) timing.back += performance.now() - tD;
+    if (this.trace) this.timing.back += performance.now() - tD;
     ctx.dx.fill(0, 0, this.nx);
     ctx.step[0] = 1;
     ctx.step[1] = 1;
     for (const r of this.runs) r.k.forward(ctx, r.t0, r.t1);
-    if (DEBUG) {
-      timing.direction += performance.now() - tD;
-      timing.directions++;
+    if (this.trace) {
+      this.timing.direction += performance.now() - tD;
+      this.timing.directions++;
     }
     return [ctx.step[0], ctx.step[1]];
   }
@@ -293,29 +323,31 @@ export class ChainIpm {
 
   /** Takes the step (ap, ad) and recomputes residuals, 1/s, predictor targets and the sums. */
   update(ap: number, ad: number): { comp: number; pinf: number; obj: number } {
-    const tU = DEBUG ? performance.now() : 0;
+    const tU = this.trace ? performance.now() : 0;
     const ctx = this.ctx;
     ctx.alpha[0] = ap;
     ctx.alpha[1] = ad;
     ctx.acc.fill(0);
     for (const r of this.runs) r.k.update(ctx, r.t0, r.t1);
-    if (DEBUG) timing.update += performance.now() - tU;
+    if (this.trace) this.timing.update += performance.now() - tU;
     return { comp: ctx.acc[0], pinf: ctx.acc[1], obj: ctx.acc[2] };
   }
 
-  solve(tol: number, maxIter: number): ChainIpmResult {
+  solve(tol: number, maxIter: number, tuning: Tuning = TUNING): ChainIpmResult {
     const t0 = performance.now();
+    const { stepFraction, gondzioMax, gondzioBelow, startSlack, startDual } = tuning;
+    this.trace = tuning.trace;
     const { M, NR, NU, sRow, sIdx, sSg, sBd, rho, u } = this;
     const { SD, dx, dRho, du } = this.ctx;
     this.rollout();
     this.evalRows();
     for (let k = 0; k < M; k++) {
-      if (sRow[k]) SD[k * SIDE + S] = Math.max(sSg[k] * (rho[sIdx[k]] - sBd[k]), S0);
-      SD[k * SIDE + L] = L0;
+      if (sRow[k]) SD[k * SIDE + S] = Math.max(sSg[k] * (rho[sIdx[k]] - sBd[k]), startSlack);
+      SD[k * SIDE + L] = startDual;
     }
     // saved direction (Gondzio: a corrector is kept only if it lengthens the step)
     const sv = {
-      SD: new Float64Array(GONDZIO_MAX > 0 ? SD.length : 0),
+      SD: new Float64Array(gondzioMax > 0 ? SD.length : 0),
       du: new Float64Array(NU),
       dx: new Float64Array(dx.length),
       dRho: new Float64Array(NR),
@@ -332,7 +364,7 @@ export class ChainIpm {
       const pRel = pinf / this.bMax;
       // the dual residual costs a pass over the chain: checked only near the end
       const dinf = relGap <= 10 * tol && pRel <= 10 * tol ? this.dualResidual() : Infinity;
-      if (DEBUG)
+      if (this.trace)
         console.error(
           `it ${iter} pinf ${pRel.toExponential(2)} dinf ${dinf.toExponential(2)} gap ${relGap.toExponential(2)} obj ${obj.toFixed(6)}`,
         );
@@ -349,24 +381,29 @@ export class ChainIpm {
         status = "optimal";
         break;
       }
-      const tF = DEBUG ? performance.now() : 0;
+      const tF = this.trace ? performance.now() : 0;
       this.factor();
-      if (DEBUG) timing.factor += performance.now() - tF;
+      if (this.trace) this.timing.factor += performance.now() - tF;
 
       // predictor (affine scaling): the update left the targets at −s·λ
       const [apA, adA] = this.direction();
       // centring σ = (μ_aff/μ)³; Mehrotra's corrector targets σμ − s·λ − Δs·Δλ
-      const tFl = DEBUG ? performance.now() : 0;
+      const tFl = this.trace ? performance.now() : 0;
       let compA = 0;
       for (let b = 0; b < M * SIDE; b += SIDE)
         compA += (SD[b + S] + apA * SD[b + DS]) * (SD[b + L] + adA * SD[b + DL]);
+      if (!Number.isFinite(compA)) {
+        // the predictor broke down (the factor lost all precision): keep the iterate if tight
+        status = endGame(pinf / this.bMax, relGap);
+        break;
+      }
       const sigma = Math.min(1, Math.pow(compA / M / Math.max(mu, 1e-300), 3));
       const sm = sigma * mu;
       for (let b = 0; b < M * SIDE; b += SIDE) SD[b + T] += sm - SD[b + DS] * SD[b + DL];
-      if (DEBUG) timing.flat += performance.now() - tFl;
+      if (this.trace) this.timing.flat += performance.now() - tFl;
       let [ap, ad] = this.direction();
       // Gondzio: push the products that would leave [0.1, 10]·σμ at a longer trial step back in
-      for (let g = 0; g < GONDZIO_MAX && Math.min(ap, ad) < GONDZIO_BELOW; g++) {
+      for (let g = 0; g < gondzioMax && Math.min(ap, ad) < gondzioBelow; g++) {
         const apT = Math.min(1, 1.5 * ap + 0.1);
         const adT = Math.min(1, 1.5 * ad + 0.1);
         const lo = 0.1 * sm;
@@ -393,14 +430,15 @@ export class ChainIpm {
           break;
         }
       }
-      ap = Math.min(1, STEP * ap);
-      ad = Math.min(1, STEP * ad);
-      if (DEBUG) console.error(`   sigma ${sigma.toExponential(2)} ap ${ap.toFixed(4)} ad ${ad.toFixed(4)}`);
-      if (!(Number.isFinite(ap) && Number.isFinite(ad) && Number.isFinite(sigma))) {
+      ap = Math.min(1, stepFraction * ap);
+      ad = Math.min(1, stepFraction * ad);
+      if (this.trace)
+        console.error(`   sigma ${sigma.toExponential(2)} ap ${ap.toFixed(4)} ad ${ad.toFixed(4)}`);
+      if (!(Number.isFinite(ap) && Number.isFinite(ad) && Number.isFinite(sigma) && finite(du))) {
         // the end game ran out of precision (the factor broke down): keep the last iterate if it
-        // is already tight — a relative gap of 1e-5 is far inside the 0.1 % the engine promises
-        // (measured: GB low 2045, May window, gap 1.7e-6, objective 6e-8 from HiGHS)
-        status = Math.max(pinf / this.bMax, relGap) < 1e-5 ? "optimal" : "iteration_limit";
+        // is already tight. A NaN step does not lower the step lengths (its ratios compare false),
+        // so the direction itself is checked: taking it would destroy the iterate.
+        status = endGame(pinf / this.bMax, relGap);
         break;
       }
       ({ comp, pinf, obj } = this.update(ap, ad));
@@ -412,6 +450,7 @@ export class ChainIpm {
     this.rollout();
     let objective = 0;
     for (let j = 0; j < NU; j++) objective += this.lp.cost[j] * u[j];
+    if (this.trace) console.error(`chain IPM phases (ms): ${JSON.stringify(this.timing)}`);
     return { status, u, x: this.x, objective, relGap, iterations: iter, solveMs: performance.now() - t0 };
   }
 }

@@ -132,6 +132,15 @@ export function kernelsFor(nx: number, shape: StageShape, baked: boolean): Stage
   return k;
 }
 
+/**
+ * Cholesky pivots that cancellation has reduced below this fraction of their diagonal are noise
+ * (the end game: slacks of 1e-11 make the diagonal 1e11 times the rest); they are replaced by a
+ * huge pivot, which sets that component of the step to zero instead of blowing it up (Wright,
+ * "Modified Cholesky factorizations in interior-point algorithms for linear programming", 1999).
+ */
+const PIVOT_REL = 1e-13;
+const PIVOT_DROP = 1e128;
+
 /** A number as source text (full precision). */
 const lit = (v: number) => (Object.is(v, -0) ? "0" : String(v));
 
@@ -234,7 +243,7 @@ function compile(nx: number, sh: StageShape): StageKernels {
       for (let k = 0; k < j; k++) expr += `-L${i}_${k}*L${j}_${k}`;
       if (i === j) {
         F.push(
-          `const v${i}=${expr};const L${i}_${i}=Math.sqrt(v${i}>1e-300?v${i}:1e-300);const iL${i}=1/L${i}_${i};`,
+          `const v${i}=${expr};const L${i}_${i}=Math.sqrt(v${i}>${PIVOT_REL}*${q(nx + i, nx + i)}?v${i}:${PIVOT_DROP});const iL${i}=1/L${i}_${i};`,
         );
         F.push(`Lst[_lo+${i * nu + i}]=iL${i};`);
       } else F.push(`const L${i}_${j}=(${expr})*iL${j};Lst[_lo+${i * nu + j}]=L${i}_${j};`);

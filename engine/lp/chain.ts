@@ -2,15 +2,13 @@
 // per interval): a small state x (state of charge, daily throughput, the reservations of the
 // current block …) carried from stage to stage, the stage's own controls u, and constraints that
 // touch only one stage. The interior-point solver in chain-ipm.ts exploits that structure
-// (Riccati recursion, cost linear in the number of stages); chainToLpModel gives the same LP to
-// HiGHS, so the oracle can check it.
+// (Riccati recursion, cost linear in the number of stages).
 //
 //   maximise  Σ_t costᵀ u_t
 //   subject to x_{t+1} = keep_t ∘ x_t + B_t u_t        (keep is 0 or 1 per state: carried or reset)
 //              lo ≤ a_rᵀ (x_t, u_t) ≤ hi               for every row r of stage t
 //              uLo ≤ u_t ≤ uHi
 //   with x_0 given. Rows may also name the next state x_{t+1}; the builder folds it into (x_t, u_t).
-import { LpModel } from "./model.ts";
 
 export interface ChainLp {
   /** Number of stages. */
@@ -47,8 +45,7 @@ export interface ChainLp {
   uInit?: Float64Array;
 }
 
-/** Row term references: the current state i, the next state i, or control j of the stage. */
-export const X = (i: number) => i;
+/** Row term references: the current state i is i itself; the next state i, or control j of the stage. */
 export const XN = (i: number) => -1 - i;
 export const U = (j: number) => CONTROL + j;
 const CONTROL = 1 << 20;
@@ -72,6 +69,13 @@ class Grow<T extends Float64Array | Int32Array> {
     return this.a.slice(0, this.n) as T;
   }
 }
+/** Two stage signatures alike, entry by entry. */
+function sameSig(a: number[], b: number[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
 const f64 = (n: number) => new Grow(new Float64Array(n), (m) => new Float64Array(m));
 const i32 = (n: number) => new Grow(new Int32Array(n), (m) => new Int32Array(m));
 
@@ -93,9 +97,10 @@ export class ChainBuilder {
   private readonly entVar = i32(1024);
   private readonly entVal = f64(1024);
   private readonly shapeOf = i32(1024);
-  private readonly shapeIds = new Map<string, number>();
+  /** Signatures of the shapes seen (index = shape id), and their ids by hash of the signature. */
+  private readonly shapeSigs: number[][] = [];
+  private readonly shapeIds = new Map<number, number[]>();
   private readonly sig: number[] = [];
-  private sigN = 0;
   private prevSig: number[] = [];
   private stageRows = false;
   private acc: Float64Array;
@@ -138,16 +143,23 @@ export class ChainBuilder {
     sig.push(-2);
     for (let e = this.bStart.a[this.t]; e < this.bState.n; e++)
       sig.push(this.bState.a[e], this.bCtrl.a[e] - u0, this.bVal.a[e]);
-    let same = sig.length === this.prevSig.length;
-    for (let i = 0; same && i < sig.length; i++) same = sig[i] === this.prevSig[i];
     let id: number;
-    if (same && this.t > 0) id = this.shapeOf.a[this.t - 1];
+    if (this.t > 0 && sameSig(sig, this.prevSig)) id = this.shapeOf.a[this.t - 1];
     else {
-      // a new run of stages: look the shape up by its signature
-      const key = sig.join(",");
-      id = this.shapeIds.get(key) ?? this.shapeIds.size;
-      this.shapeIds.set(key, id);
-      this.prevSig = sig.slice();
+      // a new run of stages: look the shape up by its signature, compared as numbers (a string
+      // key turned every coefficient into text at each run of a year's chain)
+      let h = sig.length;
+      for (let i = 0; i < sig.length; i++) h = (h * 31 + sig[i]) % 1e15;
+      let ids = this.shapeIds.get(h);
+      if (!ids) this.shapeIds.set(h, (ids = []));
+      id = -1;
+      for (const k of ids) if (sameSig(sig, this.shapeSigs[k])) id = k;
+      if (id < 0) {
+        id = this.shapeSigs.length;
+        this.shapeSigs.push(sig.slice());
+        ids.push(id);
+      }
+      this.prevSig = this.shapeSigs[id];
     }
     this.shapeOf.push(id);
   }
@@ -176,7 +188,7 @@ export class ChainBuilder {
     this.bVal.push(value);
   }
 
-  /** lo ≤ Σ coef·ref ≤ hi. Terms: [ref, coef, ref, coef, …] with refs X(i), XN(i), U(j). */
+  /** lo ≤ Σ coef·ref ≤ hi. Terms: [ref, coef, ref, coef, …] with refs i (state), XN(i), U(j). */
   row(lo: number, hi: number, terms: ArrayLike<number>, count = terms.length): void {
     if (!(lo <= hi)) throw new Error(`ChainBuilder: row bounds ${lo} > ${hi}`);
     if (lo === -Infinity && hi === Infinity) return;
@@ -248,62 +260,7 @@ export class ChainBuilder {
       entVar: this.entVar.done(),
       entVal: this.entVal.done(),
       shapeOf: this.shapeOf.done(),
-      shapes: this.shapeIds.size,
+      shapes: this.shapeSigs.length,
     };
   }
-}
-
-/**
- * The same LP as a general sparse LpModel (states become columns, dynamics become equality
- * rows), for HiGHS. Returns the model and the column of every control and state.
- */
-export function chainToLpModel(lp: ChainLp): { model: LpModel; uCol: Int32Array; xCol: Int32Array } {
-  const { n, nx } = lp;
-  const model = new LpModel("max");
-  // rows first: dynamics of x_{t+1} (t = 0 … n−1), then each stage's constraint rows
-  const dynRow = new Int32Array(n * nx);
-  for (let t = 0; t < n; t++) for (let i = 0; i < nx; i++) dynRow[t * nx + i] = model.addRow(0, 0);
-  const firstRow = model.numRows;
-  const R = lp.rowStart[n];
-  for (let r = 0; r < R; r++) model.addRow(lp.rowLo[r], lp.rowHi[r]);
-  // x_0 is fixed: in stage 0 its terms move to the row bounds, and into the first dynamics rows
-  for (let r = lp.rowStart[0]; r < lp.rowStart[1]; r++) {
-    let c0 = 0;
-    for (let e = lp.entStart[r]; e < lp.entStart[r + 1]; e++)
-      if (lp.entVar[e] < nx) c0 += lp.entVal[e] * lp.x0[lp.entVar[e]];
-    model.rowLower[firstRow + r] -= c0;
-    model.rowUpper[firstRow + r] -= c0;
-  }
-  for (let i = 0; i < nx; i++) {
-    const v = lp.keep[i] ? lp.x0[i] : 0;
-    model.rowLower[dynRow[i]] = v;
-    model.rowUpper[dynRow[i]] = v;
-  }
-  const uCol = new Int32Array(lp.uStart[n]);
-  const xCol = new Int32Array((n + 1) * nx).fill(-1);
-  for (let t = 0; t < n; t++) {
-    // controls: their moves (−B in the dynamics rows) and their row entries
-    for (let j = lp.uStart[t]; j < lp.uStart[t + 1]; j++) {
-      const ent: number[] = [];
-      for (let e = lp.bStart[t]; e < lp.bStart[t + 1]; e++)
-        if (lp.bCtrl[e] === j) ent.push(dynRow[t * nx + lp.bState[e]], -lp.bVal[e]);
-      for (let r = lp.rowStart[t]; r < lp.rowStart[t + 1]; r++)
-        for (let e = lp.entStart[r]; e < lp.entStart[r + 1]; e++)
-          if (lp.entVar[e] >= nx && lp.uStart[t] + lp.entVar[e] - nx === j)
-            ent.push(firstRow + r, lp.entVal[e]);
-      uCol[j] = model.addCol(lp.cost[j], lp.uLo[j], lp.uHi[j], ent);
-    }
-    // state x_{t+1}: its own dynamics row, the next dynamics row (if kept), the next stage's rows
-    for (let i = 0; i < nx; i++) {
-      const ent: number[] = [dynRow[t * nx + i], 1];
-      if (t + 1 < n) {
-        if (lp.keep[(t + 1) * nx + i]) ent.push(dynRow[(t + 1) * nx + i], -1);
-        for (let r = lp.rowStart[t + 1]; r < lp.rowStart[t + 2]; r++)
-          for (let e = lp.entStart[r]; e < lp.entStart[r + 1]; e++)
-            if (lp.entVar[e] === i) ent.push(firstRow + r, lp.entVal[e]);
-      }
-      xCol[(t + 1) * nx + i] = model.addCol(0, -Infinity, Infinity, ent);
-    }
-  }
-  return { model, uCol, xCol };
 }

@@ -4,7 +4,7 @@
 import highsLoader from "highs";
 import type { LpModel, LpSolution } from "./model.ts";
 
-type HighsRuntime = Awaited<ReturnType<typeof highsLoader>>;
+export type HighsRuntime = Awaited<ReturnType<typeof highsLoader>>;
 let runtime: Promise<HighsRuntime> | undefined;
 
 /** Loads the WASM runtime once per thread. */

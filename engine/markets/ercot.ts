@@ -11,32 +11,6 @@ export const ERCOT_ZONES: Array<{ id: ErcotZone; name: string; loadZone: string;
   { id: "HOUSTON", name: "Houston", loadZone: "LZ_HOUSTON", hub: "HB_HOUSTON" },
 ];
 
-/** ERCOT trading hubs and load zones (settlement points published in ERCOT reports NP4-190 / NP6-905). */
-export const ERCOT_HUBS = [
-  { id: "HB_BUSAVG", name: "Bus average hub" },
-  { id: "HB_HUBAVG", name: "Hub average" },
-  { id: "HB_HOUSTON", name: "Houston hub", zone: "HOUSTON" as ErcotZone },
-  { id: "HB_NORTH", name: "North hub", zone: "NORTH" as ErcotZone },
-  { id: "HB_SOUTH", name: "South hub", zone: "SOUTH" as ErcotZone },
-  { id: "HB_WEST", name: "West hub", zone: "WEST" as ErcotZone },
-  { id: "HB_PAN", name: "Panhandle hub", zone: "WEST" as ErcotZone },
-];
-
-export const ERCOT_LOAD_ZONES = [
-  "LZ_AEN",
-  "LZ_CPS",
-  "LZ_HOUSTON",
-  "LZ_LCRA",
-  "LZ_NORTH",
-  "LZ_RAYBN",
-  "LZ_SOUTH",
-  "LZ_WEST",
-];
-
-export function ercotZoneName(id: string): string | undefined {
-  return ERCOT_ZONES.find((z) => z.id === id.toUpperCase())?.name;
-}
-
 /** Spec zone name ("West") or id ("WEST") → id. */
 export function ercotZoneId(nameOrId: string): ErcotZone | undefined {
   const s = nameOrId.trim().toLowerCase();

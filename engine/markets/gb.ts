@@ -93,10 +93,6 @@ export const GSP_GROUPS: GspGroup[] = [
   },
 ];
 
-export function gspGroup(id: string): GspGroup | undefined {
-  return GSP_GROUPS.find((g) => g.id === id);
-}
-
 export interface TnuosZone {
   zone: number;
   name: string;
@@ -111,9 +107,9 @@ export interface TnuosZone {
   anchors: Array<[number, number]>;
 }
 
-export const TNUOS_TARIFF_SOURCE =
-  "Zone numbering and names: NESO TNUoS generation charging zones (27 zones, from 2021/22). Tariffs: indicative Voltcast estimates (north–south gradient of NESO final wider tariffs), not official NESO figures.";
-
+// Zone numbering and names: NESO TNUoS generation charging zones (27 zones, from 2021/22). Tariffs:
+// indicative Voltcast estimates (north–south gradient of NESO final wider tariffs), not official
+// NESO figures.
 export const TNUOS_ZONES: TnuosZone[] = [
   {
     zone: 1,
@@ -418,10 +414,6 @@ export const TNUOS_ZONES: TnuosZone[] = [
     ],
   },
 ];
-
-export function tnuosZone(zone: number): TnuosZone | undefined {
-  return TNUOS_ZONES.find((z) => z.zone === zone);
-}
 
 /** "HH:MM"–"HH:MM" local-time range. */
 export type TimeRange = [string, string];

@@ -28,10 +28,6 @@ export const AUSTRALIA_REGION_TO_NEM: Record<string, NemRegionId> = {
 
 export const AUSTRALIA_REGION_NAMES = Object.keys(AUSTRALIA_REGION_TO_NEM);
 
-export function nemRegionForName(name: string): NemRegionId | undefined {
-  return AUSTRALIA_REGION_TO_NEM[name];
-}
-
 /** State/territory → NEM region (WA and NT are outside the NEM). */
 export function nemRegionForState(state: string): NemRegionId | undefined {
   const s = state.toUpperCase();

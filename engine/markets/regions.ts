@@ -38,7 +38,7 @@ export const REGIONS: Record<MarketRegion, RegionInfo> = {
     currency: "GBP",
     settlementMinutes: 30,
     timeZone: "Europe/London",
-    services: ["DCL", "DCH", "DML", "DMH", "DRL", "DRH"],
+    services: ["DCL", "DCH", "DML", "DMH", "DRL", "DRH", "PQR", "NQR", "PBR"],
     hasCapacityMarket: true,
     hasImbalancePrice: true,
     priceFloor: -500,
@@ -126,15 +126,6 @@ export const REGIONS: Record<MarketRegion, RegionInfo> = {
 };
 
 export const MARKET_REGIONS = Object.keys(REGIONS) as MarketRegion[];
-
-export function regionInfo(region: MarketRegion): RegionInfo {
-  return REGIONS[region];
-}
-
-/** Regions of a spec §3 slug (europe → DE and ES). */
-export function regionsForSlug(slug: RegionSlug): MarketRegion[] {
-  return MARKET_REGIONS.filter((r) => REGIONS[r].slug === slug);
-}
 
 /** Australia bounding box (spec §3): north -10, south -44, west 128, east 154. */
 export const AUSTRALIA_BOUNDING_BOX = { north: -10, south: -44, west: 128, east: 154 } as const;

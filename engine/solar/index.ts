@@ -13,9 +13,10 @@
 //  6. Losses: 10 % system (soiling, mismatch, wiring) and 2 % inverter; AC clipped at the
 //     inverter rating (DC/AC ratio DEFAULT_DC_AC_RATIO unless the caller sets the inverter).
 import type { MarketRegion } from "../types.ts";
-import { checkUpload, UNSUPPORTED_UPLOAD_MESSAGE, UploadError } from "../degradation/index.ts";
 
 export const DEFAULT_DC_AC_RATIO = 1.2;
+/** Efficiency of one inverter conversion (DC → AC or AC → DC). */
+export const INVERTER_EFFICIENCY = 0.98;
 
 /** Monthly mean clear-sky index (Jan..Dec) per region. */
 export const REGION_CLEARNESS: Record<MarketRegion, number[]> = {
@@ -131,42 +132,7 @@ export function solarProfile(
     const tAmb = tMean - tAmp * season + 4 * Math.sin(((hours + site.longitude / 15 - 9) / 24) * 2 * Math.PI);
     const tCell = tAmb + (poa / 800) * 25;
     const dc = site.ratedPowerMW * (poa / 1000) * (1 - 0.004 * (tCell - 25)) * 0.9;
-    out[t] = Math.max(0, Math.min(inverter, dc * 0.98));
-  }
-  return out;
-}
-
-/**
- * A user-uploaded profile CSV: one value per line (MW, or capacity factor 0–1 when every value
- * is ≤ 1), optionally after a timestamp column; a header line is allowed. Repeated or cut to n.
- */
-export function parseProfileCsv(
-  text: string,
-  ratedPowerMW: number,
-  n: number,
-  fileName = "profile.csv",
-  sizeBytes = text.length,
-): Float64Array {
-  checkUpload(fileName, sizeBytes);
-  const values: number[] = [];
-  for (const [i, line] of text.split(/\r?\n/).entries()) {
-    const l = line.trim();
-    if (!l) continue;
-    const cells = l.split(/[,;\t]/);
-    const v = Number(cells[cells.length - 1]);
-    if (!Number.isFinite(v)) {
-      if (i === 0) continue;
-      throw new UploadError(UNSUPPORTED_UPLOAD_MESSAGE);
-    }
-    if (v < 0) throw new UploadError(UNSUPPORTED_UPLOAD_MESSAGE);
-    values.push(v);
-  }
-  if (values.length === 0) throw new UploadError(UNSUPPORTED_UPLOAD_MESSAGE);
-  const isFactor = values.every((v) => v <= 1);
-  const out = new Float64Array(n);
-  for (let t = 0; t < n; t++) {
-    const v = values[t % values.length];
-    out[t] = isFactor ? v * ratedPowerMW : Math.min(v, ratedPowerMW * 2);
+    out[t] = Math.max(0, Math.min(inverter, dc * INVERTER_EFFICIENCY));
   }
   return out;
 }

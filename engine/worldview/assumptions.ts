@@ -112,6 +112,8 @@ export interface MarketTable {
   priceCap: Anchors;
   priceFloor: number;
   capacityPricePerKWYear?: Anchors;
+  /** Last year whose capacity price is a published auction result (scenario levers apply only after it). */
+  capacityPricePublishedUntil?: number;
   systems: SystemTable[];
   sources: string[];
 }
@@ -177,17 +179,25 @@ export const GB: MarketTable = {
     [2050, 4000],
   ],
   priceFloor: -500,
-  // Capacity Market T-4 clearing prices by delivery year: 2025/26 £30.59, 2026/27 £63.00, 2027/28 £65.00, 2028/29 £60.00 (NESO/EMR Delivery Body results); later years: Voltcast assumption converging to ~£45.
+  // Capacity Market T-4 clearing prices by delivery year starting in October of the year (NESO CM
+  // Register, ../shared/data/capacity/gb/gb_cm_auction_clearing_prices_2016-17_2029-30.csv): T-4
+  // 2023/24 £15.97, 2024/25 £18.00, 2025/26 £30.59, 2026/27 £63.00, 2027/28 £65.00, 2028/29 £60.00,
+  // 2029/30 £27.10 (£/kW/yr of de-rated capacity, at their published value) — the T-4 auction whose
+  // de-rating factors a battery's revenue uses (engine/markets/capacity-market.ts). Later years: a
+  // straight line from the last auction to a long-run £45 in 2035 and £42 in 2050 (Voltcast
+  // assumption: the price a new open-cycle peaker needs net of its energy margin), times the lever.
   capacityPricePerKWYear: [
-    [2024, 35.79],
+    [2023, 15.97],
+    [2024, 18.0],
     [2025, 30.59],
     [2026, 63],
     [2027, 65],
     [2028, 60],
-    [2030, 50],
+    [2029, 27.1],
     [2035, 45],
     [2050, 42],
   ],
+  capacityPricePublishedUntil: 2029,
   sources: [
     "NESO Future Energy Scenarios 2024 (capacity and demand pathways)",
     "DESNZ Fossil Fuel Price Assumptions 2023; DESNZ traded carbon values",
@@ -996,6 +1006,7 @@ const nemWeather = (
   lon: number,
   windCf: number,
   solarCf: number,
+  windLoading: number,
 ): WeatherSpec => ({
   tz,
   lat,
@@ -1007,6 +1018,7 @@ const nemWeather = (
   windPeakHour: 20,
   demandWeatherWinter: 0.03,
   demandWeatherSummer: 0.05,
+  sharedWind: { market: "NEM", loading: windLoading },
 });
 const nemCommon = {
   offshoreCf: 0.42,
@@ -1093,7 +1105,7 @@ export const NEM: MarketTable = {
       ...nemCommon,
       system: "NSW1",
       name: "New South Wales",
-      weather: nemWeather("Australia/Sydney", -32.5, 150, 0.31, 0.25),
+      weather: nemWeather("Australia/Sydney", -32.5, 150, 0.31, 0.25, 0.5),
       demandTWh: [
         [2024, 65.9],
         [2030, 70],
@@ -1178,7 +1190,7 @@ export const NEM: MarketTable = {
       ...nemCommon,
       system: "QLD1",
       name: "Queensland",
-      weather: nemWeather("Australia/Brisbane", -26, 151, 0.33, 0.26),
+      weather: nemWeather("Australia/Brisbane", -26, 151, 0.33, 0.26, 0.25),
       demandTWh: [
         [2024, 54.6],
         [2030, 60],
@@ -1259,7 +1271,7 @@ export const NEM: MarketTable = {
       ...nemCommon,
       system: "VIC1",
       name: "Victoria",
-      weather: nemWeather("Australia/Melbourne", -37.5, 144.5, 0.33, 0.18),
+      weather: nemWeather("Australia/Melbourne", -37.5, 144.5, 0.33, 0.18, 0.8),
       demandTWh: [
         [2024, 41.6],
         [2030, 45],
@@ -1343,7 +1355,7 @@ export const NEM: MarketTable = {
       ...nemCommon,
       system: "SA1",
       name: "South Australia",
-      weather: nemWeather("Australia/Adelaide", -34, 138.6, 0.34, 0.23),
+      weather: nemWeather("Australia/Adelaide", -34, 138.6, 0.34, 0.23, 0.8),
       demandTWh: [
         [2024, 11.2],
         [2030, 13],
@@ -1419,7 +1431,7 @@ export const NEM: MarketTable = {
       ...nemCommon,
       system: "TAS1",
       name: "Tasmania",
-      weather: nemWeather("Australia/Hobart", -42, 147, 0.38, 0.14),
+      weather: nemWeather("Australia/Hobart", -42, 147, 0.38, 0.14, 0.65),
       demandTWh: [
         [2024, 10.0],
         [2030, 11.5],

@@ -12,6 +12,7 @@ export interface PriceStats {
   std: number;
   /** Mean over days of (max − min) within the day (chunks of `perDay` intervals). */
   dailySpread: number;
+  p1: number;
   p5: number;
   p50: number;
   p95: number;
@@ -19,6 +20,8 @@ export interface PriceStats {
   min: number;
   max: number;
   negativeShare: number;
+  /** Share of intervals at exactly zero (a model artefact when it is large: real markets rarely clear at 0.00). */
+  zeroShare: number;
 }
 
 export function priceStats(p: ArrayLike<number>, perDay: number): PriceStats {
@@ -28,10 +31,12 @@ export function priceStats(p: ArrayLike<number>, perDay: number): PriceStats {
   let s = 0;
   let s2 = 0;
   let neg = 0;
+  let zero = 0;
   for (const x of v) {
     s += x;
     s2 += x * x;
     if (x < 0) neg++;
+    else if (x === 0) zero++;
   }
   const mean = s / n;
   const sorted = Float64Array.from(v).sort();
@@ -59,6 +64,7 @@ export function priceStats(p: ArrayLike<number>, perDay: number): PriceStats {
     mean,
     std: Math.sqrt(Math.max(0, s2 / n - mean * mean)),
     dailySpread: days ? spread / days : NaN,
+    p1: q(0.01),
     p5: q(0.05),
     p50: q(0.5),
     p95: q(0.95),
@@ -66,6 +72,7 @@ export function priceStats(p: ArrayLike<number>, perDay: number): PriceStats {
     min: sorted[0],
     max: sorted[n - 1],
     negativeShare: neg / n,
+    zeroShare: zero / n,
   };
 }
 
@@ -201,6 +208,7 @@ export const SEARCH_SPACE: Record<keyof PriceParams, number[]> = {
   negDepth: [0.1, 0.3, 0.6, 1, 2, 4],
   withholdShare: [0, 0.1, 0.2, 0.3, 0.45],
   withholdPrice: [1, 1.5, 2.5, 4],
+  spreadNoise: [0, 0.1, 0.2, 0.4],
 };
 
 export interface CalibrationCase {

@@ -31,6 +31,13 @@ export interface WeatherSpec {
   /** Sensitivity of demand to the daily temperature anomaly (fraction per sigma), winter and summer. */
   demandWeatherWinter: number;
   demandWeatherSummer: number;
+  /**
+   * Systems of one synchronous market share synoptic weather: the wind's latent weather is
+   * loading·(market-wide series) + √(1 − loading²)·(own series), so two systems' latent wind
+   * correlates by the product of their loadings (NEM: South Australia and Victoria ≈ 0.6, Queensland
+   * and the south ≈ 0.2). Absent or 0: the system's weather is its own.
+   */
+  sharedWind?: { market: string; loading: number };
 }
 
 /** Interpolated seasonal weight: 1 in mid-January, 0 in mid-July (northern calendar). */
@@ -144,11 +151,19 @@ export function syntheticWindCf(
   weather: WeatherSpec,
   seed: number,
   targetCf = weather.windCf,
+  sharedSeed?: number,
 ): Float64Array {
   const rng = new Rng(hashSeed(seed, "wind"));
   // hourly persistence 0.975 (e-folding ~40 h), converted to the interval length
   const phi = Math.pow(0.975, intervalMinutes / 60);
   const z = ar1(n, phi, rng);
+  const a = weather.sharedWind?.loading ?? 0;
+  if (a > 0 && sharedSeed !== undefined) {
+    // the market-wide synoptic series has the same persistence, so the mix stays a unit AR(1)
+    const common = ar1(n, phi, new Rng(hashSeed(sharedSeed, "wind", weather.sharedWind!.market)));
+    const b = Math.sqrt(1 - a * a);
+    for (let i = 0; i < n; i++) z[i] = a * common[i] + b * z[i];
+  }
   const out = new Float64Array(n);
   let sum = 0;
   const southern = weather.lat < 0;
@@ -197,13 +212,14 @@ export function syntheticDrivers(
   intervalMinutes: number,
   seed: number,
   grid: LocalGrid = localGrid(weather.tz, startMs, n, intervalMinutes),
+  sharedSeed?: number,
 ): Drivers {
   const demandMW = syntheticDemand(profile, meanDemandMW, grid, weather, seed);
-  const windCf = syntheticWindCf(n, intervalMinutes, grid, weather, seed);
+  const windCf = syntheticWindCf(n, intervalMinutes, grid, weather, seed, weather.windCf, sharedSeed);
   // offshore shares the weather with a smoother, higher power curve
   const offCf =
     cap.windOffshoreMW > 0
-      ? syntheticWindCf(n, intervalMinutes, grid, weather, seed, cap.offshoreCf)
+      ? syntheticWindCf(n, intervalMinutes, grid, weather, seed, cap.offshoreCf, sharedSeed)
       : new Float64Array(n);
   const solarCf = syntheticSolarCf(startMs, n, intervalMinutes, grid, weather, seed);
   const windMW = new Float64Array(n);

@@ -56,6 +56,13 @@ export interface PriceParams {
   withholdPrice: number;
   /** Depth of negative bids: multiplies the inflexible/must-run negative bid levels. */
   negDepth: number;
+  /**
+   * Sigma of an interval-by-interval (i.i.d.) log-normal factor on positive prices: short-lived
+   * bidding and outages that make one hour dear and the next not. It sets how much of the price
+   * variation falls within a day rather than between days (the mean daily spread); derived per
+   * system with the price map (cli/derive-price-map.ts).
+   */
+  spreadNoise: number;
 }
 
 export interface SystemYear {
@@ -83,8 +90,22 @@ export interface SystemYear {
   flexBid: number;
   priceCap: number;
   priceFloor: number;
+  /**
+   * Rooftop PV added since the base year (MW) in markets whose demand is operational demand with the
+   * base year's rooftop output already netted (NEM): it reshapes demand — less at midday, the same
+   * energy over the day — because rooftop output is not curtailed by price.
+   */
+  rooftopGrowthMW: number;
   params: PriceParams;
 }
+
+/** Merchant wind and solar bid within ± this (currency/MWh) around zero: their marginal cost is ~0. */
+const MERCHANT_BID = 5;
+/** Share of renewable output curtailed over which merchant offers fall by 2·MERCHANT_BID. */
+const MERCHANT_SPAN = 0.3;
+
+/** Rooftop PV's capacity factor relative to utility solar's (fixed tilt, shading, inverter limits). */
+export const ROOFTOP_CF_RATIO = 0.65;
 
 /** Pre-sorted thermal stack with cumulative available capacity. */
 interface Stack {
@@ -226,6 +247,13 @@ export function clearPrices(
   // Residual after renewables and must-run: what hydro and storage see.
   const residual = new Float64Array(n);
   for (let i = 0; i < n; i++) residual[i] = d.demandMW[i] - d.windMW[i] - d.solarMW[i] - sy.mustRunMW;
+  if (sy.rooftopGrowthMW > 0) {
+    let meanCf = 0;
+    for (let i = 0; i < n; i++) meanCf += d.solarCf[i];
+    meanCf /= n;
+    const k = sy.rooftopGrowthMW * ROOFTOP_CF_RATIO;
+    for (let i = 0; i < n; i++) residual[i] -= k * (d.solarCf[i] - meanCf);
+  }
 
   // Reservoir hydro and storage reshape residual load, local day by local day.
   const shaped = Float64Array.from(residual);
@@ -245,10 +273,20 @@ export function clearPrices(
     }
   }
 
-  const blocks = sy.thermal.map((b) => ({ ...b, mw: b.mw * (1 - p.withholdShare) }));
+  // Peakers the adequacy rule adds ("-new") enter to keep the system adequate (a reliability
+  // scheme's contract pays their availability) and offer at cost; the calibrated withholding is the
+  // incumbent portfolios' behaviour. Withholding them too re-priced the evening peak of a fleet
+  // that the world view had just made adequate: Central NSW1 rose to A$226/MWh by 2050 (decision 0214).
+  const withheld = (b: ThermalBlock) => (b.tech.endsWith("-new") ? 0 : p.withholdShare);
+  const blocks = sy.thermal.map((b) => ({ ...b, mw: b.mw * (1 - withheld(b)) }));
   if (p.withholdShare > 0 && sy.thermal.length) {
-    const dearest = Math.max(...sy.thermal.map((b) => b.cost));
-    const held = sy.thermal.reduce((a, b) => a + b.mw * b.availability, 0) * p.withholdShare;
+    // withheld capacity is priced against the dearest fossil peaker, the incumbent reference of a
+    // portfolio bidder: a first few MW of hydrogen turbines (SA1 from 2030: 33 MW at A$299 against
+    // OCGT's A$160) must not re-price the whole withheld fleet of the NEM (it raised NSW1's 2030
+    // mean by a third)
+    const fossil = sy.thermal.filter((b) => !b.tech.startsWith("hydrogen"));
+    const dearest = Math.max(...(fossil.length ? fossil : sy.thermal).map((b) => b.cost));
+    const held = sy.thermal.reduce((a, b) => a + b.mw * b.availability * withheld(b), 0);
     blocks.push({ tech: "strategic", mw: held * 0.5, availability: 1, cost: dearest * p.withholdPrice });
     blocks.push({ tech: "strategic", mw: held * 0.5, availability: 1, cost: dearest * p.withholdPrice * 2 });
   }
@@ -283,23 +321,48 @@ export function clearPrices(
     if (x > 0) {
       const c = stackCost(stack, x, availScale);
       if (!Number.isFinite(c)) return sy.priceCap;
-      const u = Math.min(1.2, x / Math.max(1, stack.total * availScale));
+      // utilisation of the dispatchable fleet — thermal plus storage and hydro power, with what
+      // storage and hydro discharge now (decision 0211): the mark-up is the rent of a tight system,
+      // and as storage replaces coal the thermal fleet alone runs near full at every evening peak
+      // although the system is no tighter (that alone put NSW1 at A$270/MWh by 2050)
+      const dispatched = x + Math.max(0, residual[i] - shaped[i]);
+      const u = Math.min(1.2, dispatched / Math.max(1, stack.total * availScale + flexMW));
       const mult = Math.exp(
         p.noiseSigma * noise[i] - 0.5 * p.noiseSigma * p.noiseSigma + (sub > 0 ? sub * rng.normal() : 0),
       );
       return c * mult * (1 + p.markupA * Math.pow(u, p.markupK));
     }
-    let surplus = -x; // MW of low-bid supply that must be turned down
-    if (surplus <= merch) return 0;
+    // x < 0: renewables and must-run exceed demand and some must turn down. Supply leaves the
+    // stack from the highest bid down, and the price walks along a continuous bid curve (no flat
+    // steps, so no runs of one repeated price): merchant wind/solar within ±MERCHANT_BID,
+    // subsidised output at minus its subsidy, must-run at its bid, then inflexible
+    // (FiT/rooftop) output, whose curtailment drives the price towards the floor.
+    const segs = [
+      { mw: subsid, bid: -sy.subsidyBid },
+      { mw: sy.mustRunMW, bid: negMust },
+    ].sort((a, b) => b.bid - a.bid);
+    let surplus = -x;
+    // merchant offers fall by 2·MERCHANT_BID for every MERCHANT_SPAN of renewable output curtailed:
+    // the deeper the curtailment, the more contracted output (paid per MWh generated) must give way
+    const slope = (2 * MERCHANT_BID) / Math.max(MERCHANT_SPAN * res, 1);
+    let from = MERCHANT_BID;
+    if (surplus <= merch) return from - slope * surplus;
+    let to = from - slope * merch;
     surplus -= merch;
-    if (surplus <= subsid) return -sy.subsidyBid;
-    surplus -= subsid;
-    if (surplus <= sy.mustRunMW) return negMust;
-    surplus -= sy.mustRunMW;
-    // inflexible renewables must curtail: price falls with the depth of the surplus
-    return Math.max(sy.priceFloor, negInflex * (1 + surplus / Math.max(inflex, 1)));
+    for (const sg of segs) {
+      from = to;
+      to = Math.min(from, sg.bid);
+      if (surplus <= sg.mw) return from + ((to - from) * surplus) / Math.max(sg.mw, 1);
+      surplus -= sg.mw;
+    }
+    // inflexible output curtails: the price falls from `to` to twice negInflex as the surplus grows
+    // by half the renewable output (deep curtailment is rare: the floor is reached only beyond that)
+    const deep = 2 * Math.min(to, negInflex);
+    return Math.max(sy.priceFloor, to + ((deep - to) * surplus) / Math.max(0.5 * res, 1));
   };
 
+  const perHour = Math.max(1, Math.round(60 / intervalMinutes));
+  let hourZ = 0;
   for (let i = 0; i < n; i++) {
     const availScale = 1 + 0.03 * noise[(i * 7919) % n]; // forced-outage wobble, correlated with bid noise
     const nb = opts.neighbourPrice
@@ -314,12 +377,14 @@ export function clearPrices(
     let x = shaped[i];
     let pr = stackPrice(i, x, availScale);
     // price-responsive flexible demand (electrolysers, smart charging) consumes below its bid
-    if (sy.flexDemandMW > 0 && pr < sy.flexBid) {
+    // (each interval's bid varies around flexBid: many owners, not one price)
+    const flexBid = sy.flexBid * (1 + 0.25 * nbNoise[i]);
+    if (sy.flexDemandMW > 0 && pr < flexBid) {
       const p1 = stackPrice(i, x + sy.flexDemandMW, availScale);
-      if (p1 <= sy.flexBid) {
+      if (p1 <= flexBid) {
         x += sy.flexDemandMW;
         pr = p1;
-      } else pr = sy.flexBid;
+      } else pr = flexBid;
     }
     // interconnection: export when cheaper than the neighbour, import when dearer
     let importUsed = 0;
@@ -348,6 +413,11 @@ export function clearPrices(
     const spareFlex = 0.5 * Math.max(0, flexMW - discharging);
     const margin = stack.total * availScale + (sy.interconnectorMW - importUsed) + spareFlex - Math.max(0, x);
     const lolp = 1 - normCdf((margin - m0) / sig);
+    // one draw per hour, also in the NEM: real half-hourly spikes persist across half hours (per
+    // half-hour draws left the NEM's hourly-mean daily spreads 10–20 % short in the base year)
+    if (i % perHour === 0) hourZ = rng.normal();
+    if (p.spreadNoise > 0 && pr > 0)
+      pr *= Math.exp(p.spreadNoise * hourZ - 0.5 * p.spreadNoise * p.spreadNoise);
     if (pr < sy.priceCap) pr += (sy.priceCap - Math.max(pr, 0)) * lolp;
     price[i] = Math.min(sy.priceCap, Math.max(sy.priceFloor, pr));
     thermalLoad[i] = Math.max(0, x);

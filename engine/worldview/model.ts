@@ -1,6 +1,6 @@
 // Price systems of a world view for one year: drivers → merit order → energy price, with NEM
 // regional coupling and ERCOT load-zone basis. marketYear() in index.ts wraps this into MarketYear.
-import { localGrid, MS_MIN, intervalsInYear, yearStartMs, type LocalGrid } from "./calendar.ts";
+import { localGrid, intervalsInYear, yearStartMs, type LocalGrid } from "./calendar.ts";
 import { syntheticDrivers, type Drivers } from "./drivers.ts";
 import { clearPrices, type ClearResult, type PriceParams, type SystemYear } from "./merit-order.ts";
 import { demandProfile } from "./profiles.ts";
@@ -8,6 +8,7 @@ import { hashSeed, ar1, Rng } from "./rng.ts";
 import { resolveSystem, type ResolvedSystem } from "./system-year.ts";
 import { MARKET_TABLES } from "./assumptions.ts";
 import { paramsFor } from "./params.ts";
+import { applyPriceMap, priceMapFor } from "./price-map.ts";
 import type { Scenario } from "./scenarios.ts";
 import type { MarketRegion } from "../types.ts";
 
@@ -37,11 +38,18 @@ export interface RunOptions {
   startMs?: number;
   n?: number;
   neighbourPrice?: Float64Array;
+  /** Skip the base-year price map (price-map.ts): the merit order's own price, for deriving the map. */
+  raw?: boolean;
 }
 
 /** Weather seed: shared by all scenarios of a region-year so that scenarios differ only by assumptions. */
 export function weatherSeed(system: string, year: number, key: string | number = "wv"): number {
   return hashSeed("weather", system, year, key);
+}
+
+/** Seed of the market-wide synoptic weather that a market's systems share (drivers.ts, sharedWind). */
+export function marketWeatherSeed(region: MarketRegion, year: number, key: string | number = "wv"): number {
+  return hashSeed("weather", "market", region, year, key);
 }
 
 export function runSystem(
@@ -72,6 +80,7 @@ export function runSystem(
     o.intervalMinutes,
     seed,
     grid,
+    marketWeatherSeed(region, year, o.weatherKey),
   );
   const drivers: Drivers = { ...synth, ...(o.drivers ?? {}) } as Drivers;
   let peak = 0;
@@ -79,6 +88,8 @@ export function runSystem(
   sy.peakDemandMW = peak;
   o.adjust?.(sy);
   const clear = clearPrices(sy, drivers, grid, o.intervalMinutes, seed, { neighbourPrice: o.neighbourPrice });
+  const map = o.raw ? undefined : priceMapFor(system);
+  if (map) applyPriceMap(clear.price, map, sy.neighbourRefCost, sy.priceFloor, sy.priceCap);
   return {
     region,
     system,
@@ -128,6 +139,7 @@ export function runNemPool(
       intervalMinutes,
       weatherSeed(s, year, o.weatherKey),
       grid,
+      marketWeatherSeed("NEM", year, o.weatherKey),
     );
     return { resolved, grid, drivers: { ...synth, ...(o.regionDrivers?.[s] ?? {}) } as Drivers };
   });
@@ -162,6 +174,7 @@ export function runNemPool(
     thermal: parts.flatMap((p) => p.resolved.sy.thermal),
     interconnectorMW: 0,
     flexDemandMW: sum((s) => s.flexDemandMW),
+    rooftopGrowthMW: sum((s) => s.rooftopGrowthMW),
     params: paramsFor("NEM", o.paramOverride),
   };
   let peak = 0;
@@ -265,5 +278,3 @@ export function systemFor(region: MarketRegion, zone?: string): string {
   if (region === "NEM") return zone && (NEM_SYSTEMS as readonly string[]).includes(zone) ? zone : "NSW1";
   return MARKET_TABLES[region].systems[0].system;
 }
-
-export { MS_MIN };

@@ -2,6 +2,7 @@
 // (engine/worldview/calibrate-cli.ts), which searches these on the 2024 base year against real
 // prices and prints the table below; paste its output here when the data or the model change.
 import type { PriceParams } from "./merit-order.ts";
+import { DERIVED_PARAMS } from "./price-map.generated.ts";
 
 export const DEFAULT_PARAMS: PriceParams = {
   markupA: 0.2,
@@ -16,6 +17,7 @@ export const DEFAULT_PARAMS: PriceParams = {
   negDepth: 1,
   withholdShare: 0,
   withholdPrice: 1.5,
+  spreadNoise: 0,
 };
 
 /** Calibrated on base year 2024 (see README "Calibration"). */
@@ -163,5 +165,10 @@ export const CALIBRATED_PARAMS: Record<string, Partial<PriceParams>> = {
 };
 
 export function paramsFor(system: string, override?: Partial<PriceParams>): PriceParams {
-  return { ...DEFAULT_PARAMS, ...(CALIBRATED_PARAMS[system] ?? {}), ...(override ?? {}) };
+  return {
+    ...DEFAULT_PARAMS,
+    ...(CALIBRATED_PARAMS[system] ?? {}),
+    ...(DERIVED_PARAMS[system] ?? {}),
+    ...(override ?? {}),
+  };
 }

@@ -4,7 +4,7 @@ import type { MarketRegion, ServiceKey } from "../types.ts";
 import { REGIONS } from "../markets/regions.ts";
 import { MS_MIN, yearStartMs, MS_HOUR } from "./calendar.ts";
 import { computeMarketYear, marketYear } from "./world-view.ts";
-import { defaultScenario, FIRST_YEAR, LAST_YEAR, BASE_YEAR } from "./scenarios.ts";
+import { defaultScenario, getScenario, FIRST_YEAR, LAST_YEAR, BASE_YEAR } from "./scenarios.ts";
 import { resample } from "./model.ts";
 
 export interface ForwardCurveYear {
@@ -33,9 +33,13 @@ export interface ForwardCurve {
  */
 export function forwardCurve(
   region: MarketRegion,
-  opts: { zone?: string; fromYear?: number; toYear?: number } = {},
+  opts: { zone?: string; fromYear?: number; toYear?: number; scenarioId?: string } = {},
 ): ForwardCurve {
-  const scen = defaultScenario(region);
+  // The region's Central world view unless another of its scenarios is named.
+  const named = opts.scenarioId ? getScenario(opts.scenarioId) : undefined;
+  if (opts.scenarioId && named?.marketRegion !== region)
+    throw new Error(`No ${region} world view "${opts.scenarioId}"`);
+  const scen = named ?? defaultScenario(region);
   const years: ForwardCurveYear[] = [];
   for (let y = opts.fromYear ?? FIRST_YEAR; y <= (opts.toYear ?? LAST_YEAR); y++) {
     const my = marketYear(scen.id, y, { zone: opts.zone });

@@ -10,13 +10,39 @@ import {
   type SystemTable,
   type Tech,
 } from "./assumptions.ts";
-import type { SystemYear, ThermalBlock, PriceParams } from "./merit-order.ts";
+import { ROOFTOP_CF_RATIO, type SystemYear, type ThermalBlock, type PriceParams } from "./merit-order.ts";
 import { paramsFor } from "./params.ts";
 import { BASE_YEAR, ramp, type Scenario } from "./scenarios.ts";
 import { demandProfile } from "./profiles.ts";
 import type { MarketRegion } from "../types.ts";
 
 const BLOCKS_PER_TECH = 6;
+
+/**
+ * NEM rooftop (distributed) PV, GW, NEM-wide: AEMO 2024 ISP Step Change (rounded), and each
+ * region's approximate share of the installed fleet (Clean Energy Regulator postcode data, 2024).
+ * Operational demand — the basis of the NEM demand profiles — already nets the base year's rooftop
+ * output; the growth after it reshapes demand (merit-order.ts).
+ */
+const NEM_ROOFTOP_GW: Anchors = [
+  [2024, 22],
+  [2030, 36],
+  [2035, 50],
+  [2040, 63],
+  [2050, 86],
+];
+const NEM_ROOFTOP_SHARE: Record<string, number> = {
+  NSW1: 0.3,
+  QLD1: 0.32,
+  VIC1: 0.23,
+  SA1: 0.12,
+  TAS1: 0.03,
+};
+
+function nemRooftopGrowthMW(system: string, year: number): number {
+  const growth = at(NEM_ROOFTOP_GW, year) - at(NEM_ROOFTOP_GW, BASE_YEAR);
+  return Math.max(0, growth) * 1000 * (NEM_ROOFTOP_SHARE[system] ?? 0);
+}
 
 export interface YearAssumptions {
   year: number;
@@ -35,7 +61,10 @@ export interface YearAssumptions {
   carbon: number;
   hydrogen: number;
   priceCap: number;
+  /** Capacity clearing price of the delivery year starting in October of the year (GB). */
   capacityPricePerKWYear?: number;
+  /** … and of the one that began in October of the year before (in force January–September). */
+  capacityPricePreviousDeliveryYear?: number;
   /** New-entrant peaking capacity added by the adequacy rule (GW, gas OCGT; hydrogen in net-zero after 2035). */
   newEntrantGW: number;
 }
@@ -56,6 +85,15 @@ function build(a: Anchors | undefined, year: number, f: number): number {
   if (f === 1 || year <= 2025) return v;
   const b = at(a, 2025);
   return Math.max(0, b + f * (v - b));
+}
+
+/** Capacity clearing price of the delivery year starting in October of `year`; the lever applies after the published auctions. */
+function capacityPrice(market: MarketTable, scen: Scenario | undefined, year: number): number | undefined {
+  if (!market.capacityPricePerKWYear) return undefined;
+  const published = year <= (market.capacityPricePublishedUntil ?? 0);
+  return (
+    at(market.capacityPricePerKWYear, year) * (published ? 1 : ramp(scen?.levers?.capacityPrice ?? 1, year))
+  );
 }
 
 export function yearAssumptions(
@@ -90,9 +128,8 @@ export function yearAssumptions(
     carbon: at(market.carbon, year) * lev(L?.carbon),
     hydrogen: at(market.fuel.hydrogen, year),
     priceCap: at(market.priceCap, year),
-    capacityPricePerKWYear: market.capacityPricePerKWYear
-      ? at(market.capacityPricePerKWYear, year) * lev(L?.capacityPrice)
-      : undefined,
+    capacityPricePerKWYear: capacityPrice(market, scen, year),
+    capacityPricePreviousDeliveryYear: capacityPrice(market, scen, year - 1),
     newEntrantGW: 0,
   };
 }
@@ -134,6 +171,12 @@ export function srmc(
 export interface ResolvedSystem {
   sy: SystemYear;
   ya: YearAssumptions;
+  /**
+   * Firm capacity ÷ planning peak demand after the adequacy rule's new entrants (thermal at its
+   * availability; storage, hydro, interconnectors and wind at their firm shares): the capacity
+   * margin the scarcity adder responds to.
+   */
+  firmCapacityRatio: number;
   meanDemandMW: number;
   windOnshoreMW: number;
   windOffshoreMW: number;
@@ -208,13 +251,17 @@ export function resolveSystem(
     flexBid: table.flexBid,
     priceCap: ya.priceCap,
     priceFloor: market.priceFloor,
+    rooftopGrowthMW: region === "NEM" ? nemRooftopGrowthMW(system, year) : 0,
     params: paramsFor(system, paramOverride),
   };
   // Adequacy rule (capacity market / reliability standard): from the first forecast year on, add
   // new-entrant peakers whenever firm capacity / peak demand falls below the base year's ratio
   // (capped at the calibrated scarcity threshold), so prices do not drift into permanent scarcity.
+  // rooftop growth moves demand out of the sunny hours into the evening peak (merit-order.ts)
+  const peak =
+    meanDemandMW * peakFactor(system, table) + sy.rooftopGrowthMW * ROOFTOP_CF_RATIO * table.weather.solarCf;
+  const windMW = ya.capacityGW.windOnshore * 1000 + ya.capacityGW.windOffshore * 1000;
   if (year > BASE_YEAR) {
-    const peak = meanDemandMW * peakFactor(system, table);
     const key = `${region}|${system}|${scen?.id ?? "base"}`;
     let target = baseRatioCache.get(key);
     if (target === undefined) {
@@ -227,11 +274,7 @@ export function resolveSystem(
       baseRatioCache.set(key, target);
     }
     target = Math.min(target, 1 + sy.params.scarcityM0 + 2 * sy.params.scarcitySigma + 0.1);
-    const ratio = adequacyRatio(
-      sy,
-      ya.capacityGW.windOnshore * 1000 + ya.capacityGW.windOffshore * 1000,
-      peak,
-    );
+    const ratio = adequacyRatio(sy, windMW, peak);
     if (ratio < target) {
       const tech = scen?.kind === "net-zero" && year >= 2035 ? "hydrogen" : "ocgt";
       const tp = TECH_PARAMS[tech];
@@ -249,6 +292,7 @@ export function resolveSystem(
   return {
     sy,
     ya,
+    firmCapacityRatio: adequacyRatio(sy, windMW, peak),
     meanDemandMW,
     windOnshoreMW: ya.capacityGW.windOnshore * 1000,
     windOffshoreMW: ya.capacityGW.windOffshore * 1000,

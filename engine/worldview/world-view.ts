@@ -14,7 +14,14 @@ import {
   type SystemRun,
 } from "./model.ts";
 import { localGrid } from "./calendar.ts";
-import { gbImbalancePrice, servicePrices } from "./ancillary.ts";
+import {
+  gbImbalancePrice,
+  servicePrices,
+  serviceVolumeShares,
+  serviceVolumeSharesByInterval,
+} from "./ancillary.ts";
+import { MARKET_TABLES } from "./assumptions.ts";
+import { yearAssumptions } from "./system-year.ts";
 import { BASE_YEAR, getScenario, LAST_YEAR, type Scenario } from "./scenarios.ts";
 
 function hashSeedNum(system: string, year: number): number {
@@ -86,6 +93,31 @@ function normaliseZone(region: MarketRegion, zone?: string): string | null {
   return null;
 }
 
+/**
+ * The storage fleet (GW) that competes for a market's services in a year: every price system's
+ * batteries (the NEM's services are NEM-wide), plus pumped hydro in Spain.
+ */
+export function serviceFleetGW(region: MarketRegion, scen: Scenario | undefined, year: number): number {
+  const market = MARKET_TABLES[region];
+  let gw = 0;
+  for (const sys of market.systems) {
+    const ya = yearAssumptions(market, sys, scen, year);
+    gw += ya.batteryGW + (region === "ES" ? ya.pumpedGW : 0);
+  }
+  return gw;
+}
+
+/** The world view's wind and solar capacity of a market in a year, GW (all its price systems). */
+export function variableRenewablesGW(region: MarketRegion, scen: Scenario | undefined, year: number): number {
+  const market = MARKET_TABLES[region];
+  let gw = 0;
+  for (const sys of market.systems) {
+    const c = yearAssumptions(market, sys, scen, year).capacityGW;
+    gw += (c.windOnshore ?? 0) + (c.windOffshore ?? 0) + (c.solar ?? 0);
+  }
+  return gw;
+}
+
 /** Compute (uncached) a market year for a scenario or, with scen undefined, the base-year fundamentals. */
 export function computeMarketYear(
   region: MarketRegion,
@@ -136,10 +168,13 @@ export function computeMarketYear(
     region === "ERCOT" && zone ? applyErcotBasis(run.price, zone, year, intervalMinutes) : run.price;
   const ya = run.resolved.ya;
   const seed = run.resolved.sy.year * 1000 + intervalMinutes;
+  const fleetGW = serviceFleetGW(region, scen, year);
+  const renewablesGW = (y: number) => variableRenewablesGW(region, scen, y);
   const services = servicePrices({
     region,
     year,
-    batteryGW: ya.batteryGW + (region === "ES" ? ya.pumpedGW : 0),
+    batteryGW: fleetGW,
+    baseBatteryGW: serviceFleetGW(region, scen, BASE_YEAR),
     energyPrice: energy,
     scarcity: run.clear.scarcity,
     priceCap: ya.priceCap,
@@ -147,7 +182,10 @@ export function computeMarketYear(
     intervalMinutes,
     seed,
     services: info.services as ServiceKey[],
+    renewablesGW,
   });
+  const keys = Object.keys(services) as ServiceKey[];
+  const byInterval = serviceVolumeSharesByInterval(region, fleetGW, year, run.grid, keys, renewablesGW);
   const marketYear: MarketYear = {
     region,
     year,
@@ -156,6 +194,8 @@ export function computeMarketYear(
     intervalMinutes,
     energyPrice: energy,
     servicePrices: services,
+    serviceVolumeShare: serviceVolumeShares(region, fleetGW, keys, year, renewablesGW),
+    ...(Object.keys(byInterval).length ? { serviceVolumeShareByInterval: byInterval } : {}),
     synthetic: true,
   };
   if (region === "GB") {
@@ -167,6 +207,7 @@ export function computeMarketYear(
       seed,
     );
     marketYear.capacityPricePerKWYear = ya.capacityPricePerKWYear;
+    marketYear.capacityPricePreviousDeliveryYear = ya.capacityPricePreviousDeliveryYear;
   }
   return { marketYear, run, zone, scenario: scen ?? null };
 }
@@ -198,7 +239,11 @@ export function marketYearDetail(
   }
   const value = computeMarketYear(scen.marketRegion, scen, year, { ...opts, intervalMinutes: interval });
   const my = value.marketYear;
-  const series = 1 + (my.imbalancePrice ? 1 : 0) + Object.keys(my.servicePrices).length;
+  const series =
+    1 +
+    (my.imbalancePrice ? 1 : 0) +
+    Object.keys(my.servicePrices).length +
+    Object.keys(my.serviceVolumeShareByInterval ?? {}).length;
   const bytes = series * my.energyPrice.length * 8 + value.run.drivers.demandMW.length * 8 * 8;
   if (cacheLimit > 0) {
     // keep only what the callers need from the run to bound memory

@@ -12,11 +12,20 @@ export interface ServiceRule {
   durationHours: number;
   /** Contracted block length, hours (0 = per settlement interval). */
   blockHours: number;
-  /** UTC hour at which blocks are aligned (e.g. 23 for EFA blocks starting 23:00 UK winter time). */
-  blockAlignUtcHour: number;
+  /**
+   * Local hour (the market's clock) at which blocks are aligned: 23 for EFA blocks (23:00 UK
+   * time, so 22:00 UTC in summer), 0 for the 4-hour FCR/aFRR products of DE/ES (00:00 CET/CEST).
+   */
+  blockAlignLocalHour: number;
 }
 
-/** GB frequency response (NESO Dynamic Containment / Moderation / Regulation), EFA blocks. */
+/**
+ * GB frequency response (NESO Dynamic Containment / Moderation / Regulation), EFA blocks, and
+ * reserve (Quick Reserve, Balancing Reserve). Reserve is auctioned per settlement period; we
+ * contract it in EFA blocks like the response services (decision 0208): a battery's MW is one
+ * decision per 4 h, so the LP gains no per-interval controls (per-period contracting made the GB
+ * services year 1.8× slower for +0.2 % revenue, measured on gb-central 2030).
+ */
 export const GB_SERVICES: ServiceRule[] = [
   {
     key: "DCL",
@@ -24,7 +33,7 @@ export const GB_SERVICES: ServiceRule[] = [
     direction: "up",
     durationHours: 0.25,
     blockHours: 4,
-    blockAlignUtcHour: 23,
+    blockAlignLocalHour: 23,
   },
   {
     key: "DCH",
@@ -32,7 +41,7 @@ export const GB_SERVICES: ServiceRule[] = [
     direction: "down",
     durationHours: 0.25,
     blockHours: 4,
-    blockAlignUtcHour: 23,
+    blockAlignLocalHour: 23,
   },
   {
     key: "DML",
@@ -40,7 +49,7 @@ export const GB_SERVICES: ServiceRule[] = [
     direction: "up",
     durationHours: 0.5,
     blockHours: 4,
-    blockAlignUtcHour: 23,
+    blockAlignLocalHour: 23,
   },
   {
     key: "DMH",
@@ -48,7 +57,7 @@ export const GB_SERVICES: ServiceRule[] = [
     direction: "down",
     durationHours: 0.5,
     blockHours: 4,
-    blockAlignUtcHour: 23,
+    blockAlignLocalHour: 23,
   },
   {
     key: "DRL",
@@ -56,7 +65,7 @@ export const GB_SERVICES: ServiceRule[] = [
     direction: "up",
     durationHours: 1,
     blockHours: 4,
-    blockAlignUtcHour: 23,
+    blockAlignLocalHour: 23,
   },
   {
     key: "DRH",
@@ -64,7 +73,31 @@ export const GB_SERVICES: ServiceRule[] = [
     direction: "down",
     durationHours: 1,
     blockHours: 4,
-    blockAlignUtcHour: 23,
+    blockAlignLocalHour: 23,
+  },
+  {
+    key: "PQR",
+    label: "Positive Quick Reserve",
+    direction: "up",
+    durationHours: 0.25,
+    blockHours: 4,
+    blockAlignLocalHour: 23,
+  },
+  {
+    key: "NQR",
+    label: "Negative Quick Reserve",
+    direction: "down",
+    durationHours: 0.25,
+    blockHours: 4,
+    blockAlignLocalHour: 23,
+  },
+  {
+    key: "PBR",
+    label: "Positive Balancing Reserve",
+    direction: "up",
+    durationHours: 0.5,
+    blockHours: 4,
+    blockAlignLocalHour: 23,
   },
 ];
 
@@ -76,7 +109,7 @@ export const ERCOT_SERVICES: ServiceRule[] = [
     direction: "up",
     durationHours: 1,
     blockHours: 1,
-    blockAlignUtcHour: 0,
+    blockAlignLocalHour: 0,
   },
   {
     key: "REGDN",
@@ -84,7 +117,7 @@ export const ERCOT_SERVICES: ServiceRule[] = [
     direction: "down",
     durationHours: 1,
     blockHours: 1,
-    blockAlignUtcHour: 0,
+    blockAlignLocalHour: 0,
   },
   {
     key: "RRS",
@@ -92,7 +125,7 @@ export const ERCOT_SERVICES: ServiceRule[] = [
     direction: "up",
     durationHours: 1,
     blockHours: 1,
-    blockAlignUtcHour: 0,
+    blockAlignLocalHour: 0,
   },
   {
     key: "ECRS",
@@ -100,7 +133,7 @@ export const ERCOT_SERVICES: ServiceRule[] = [
     direction: "up",
     durationHours: 2,
     blockHours: 1,
-    blockAlignUtcHour: 0,
+    blockAlignLocalHour: 0,
   },
   {
     key: "NSPIN",
@@ -108,7 +141,7 @@ export const ERCOT_SERVICES: ServiceRule[] = [
     direction: "up",
     durationHours: 4,
     blockHours: 1,
-    blockAlignUtcHour: 0,
+    blockAlignLocalHour: 0,
   },
 ];
 
@@ -120,7 +153,7 @@ export const NEM_SERVICES: ServiceRule[] = [
     direction: "up",
     durationHours: 1 / 60,
     blockHours: 0,
-    blockAlignUtcHour: 0,
+    blockAlignLocalHour: 0,
   },
   {
     key: "RAISE60SEC",
@@ -128,7 +161,7 @@ export const NEM_SERVICES: ServiceRule[] = [
     direction: "up",
     durationHours: 5 / 60,
     blockHours: 0,
-    blockAlignUtcHour: 0,
+    blockAlignLocalHour: 0,
   },
   {
     key: "RAISE5MIN",
@@ -136,7 +169,7 @@ export const NEM_SERVICES: ServiceRule[] = [
     direction: "up",
     durationHours: 10 / 60,
     blockHours: 0,
-    blockAlignUtcHour: 0,
+    blockAlignLocalHour: 0,
   },
   {
     key: "RAISEREG",
@@ -144,7 +177,7 @@ export const NEM_SERVICES: ServiceRule[] = [
     direction: "up",
     durationHours: 0.25,
     blockHours: 0,
-    blockAlignUtcHour: 0,
+    blockAlignLocalHour: 0,
   },
   {
     key: "LOWER6SEC",
@@ -152,7 +185,7 @@ export const NEM_SERVICES: ServiceRule[] = [
     direction: "down",
     durationHours: 1 / 60,
     blockHours: 0,
-    blockAlignUtcHour: 0,
+    blockAlignLocalHour: 0,
   },
   {
     key: "LOWER60SEC",
@@ -160,7 +193,7 @@ export const NEM_SERVICES: ServiceRule[] = [
     direction: "down",
     durationHours: 5 / 60,
     blockHours: 0,
-    blockAlignUtcHour: 0,
+    blockAlignLocalHour: 0,
   },
   {
     key: "LOWER5MIN",
@@ -168,7 +201,7 @@ export const NEM_SERVICES: ServiceRule[] = [
     direction: "down",
     durationHours: 10 / 60,
     blockHours: 0,
-    blockAlignUtcHour: 0,
+    blockAlignLocalHour: 0,
   },
   {
     key: "LOWERREG",
@@ -176,11 +209,11 @@ export const NEM_SERVICES: ServiceRule[] = [
     direction: "down",
     durationHours: 0.25,
     blockHours: 0,
-    blockAlignUtcHour: 0,
+    blockAlignLocalHour: 0,
   },
 ];
 
-/** Germany and Spain: FCR (symmetric) and aFRR capacity, 4-hour products (00:00 CET ≈ 23:00 UTC). */
+/** Germany and Spain: FCR (symmetric) and aFRR capacity, 4-hour products from 00:00 local time. */
 export const EU_SERVICES: ServiceRule[] = [
   {
     key: "FCR",
@@ -188,7 +221,7 @@ export const EU_SERVICES: ServiceRule[] = [
     direction: "both",
     durationHours: 0.25,
     blockHours: 4,
-    blockAlignUtcHour: 23,
+    blockAlignLocalHour: 0,
   },
   {
     key: "AFRR_UP",
@@ -196,7 +229,7 @@ export const EU_SERVICES: ServiceRule[] = [
     direction: "up",
     durationHours: 1,
     blockHours: 4,
-    blockAlignUtcHour: 23,
+    blockAlignLocalHour: 0,
   },
   {
     key: "AFRR_DOWN",
@@ -204,7 +237,7 @@ export const EU_SERVICES: ServiceRule[] = [
     direction: "down",
     durationHours: 1,
     blockHours: 4,
-    blockAlignUtcHour: 23,
+    blockAlignLocalHour: 0,
   },
 ];
 
@@ -220,32 +253,6 @@ export function servicesFor(region: MarketRegion): ServiceRule[] {
     case "ES":
       return EU_SERVICES;
   }
-}
-
-/**
- * GB Capacity Market de-rating factors for battery storage by duration (hours), as published
- * for the T-4 auctions in NESO's Electricity Capacity Report (approximate values, see README).
- * Linear interpolation between points; ≥ 4 h uses the 4 h factor.
- */
-export const GB_CM_DERATING: [number, number][] = [
-  [0.5, 0.2],
-  [1, 0.36],
-  [1.5, 0.5],
-  [2, 0.63],
-  [2.5, 0.72],
-  [3, 0.8],
-  [4, 0.9],
-];
-
-export function gbCapacityDerating(durationHours: number): number {
-  const pts = GB_CM_DERATING;
-  if (durationHours <= pts[0][0]) return (pts[0][1] * durationHours) / pts[0][0];
-  for (let i = 1; i < pts.length; i++) {
-    const [h1, f1] = pts[i];
-    const [h0, f0] = pts[i - 1];
-    if (durationHours <= h1) return f0 + ((f1 - f0) * (durationHours - h0)) / (h1 - h0);
-  }
-  return pts[pts.length - 1][1];
 }
 
 /** Revenue strategies offered per region (spec §3) and what each one trades. */

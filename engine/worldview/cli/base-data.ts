@@ -1,4 +1,4 @@
-// CLI-only readers of the real base-year data in ../shared/data (or VOLTCAST_DATA_DIR).
+// CLI-only readers of the real base-year data in ../shared/data (or VOLTCAST_SHARED_DATA_DIR).
 // The pure world-view modules never import this file: the calibration CLI reads the CSVs here
 // and passes plain arrays into engine/worldview/calibration.ts.
 import { existsSync, readFileSync } from "node:fs";
@@ -9,16 +9,16 @@ import { MS_DAY, MS_HOUR, utcOffsetHours } from "../calendar.ts";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-/** Folder of the shared real data: env VOLTCAST_DATA_DIR, else ../shared/data beside the repo. */
+/** Folder of the shared real data: env VOLTCAST_SHARED_DATA_DIR (as the app, api/config.ts), else ../shared/data beside the repo. */
 export function sharedDataDir(): string {
-  return process.env.VOLTCAST_DATA_DIR ?? path.resolve(here, "../../../../shared/data");
+  return process.env.VOLTCAST_SHARED_DATA_DIR ?? path.resolve(here, "../../../../shared/data");
 }
 
 export function hasSharedData(): boolean {
   return existsSync(sharedDataDir());
 }
 
-function readText(rel: string): string | null {
+export function readText(rel: string): string | null {
   const p = path.join(sharedDataDir(), rel);
   if (!existsSync(p)) return null;
   const buf = readFileSync(p);

@@ -4,7 +4,7 @@ import { resolveSystem } from "../system-year.ts";
 import { localGrid, intervalsInYear, yearStartMs } from "../calendar.ts";
 import { syntheticDrivers, type Drivers } from "../drivers.ts";
 import { demandProfile } from "../profiles.ts";
-import { weatherSeed } from "../model.ts";
+import { marketWeatherSeed, weatherSeed } from "../model.ts";
 import { BASE_YEAR } from "../scenarios.ts";
 import type { MarketRegion } from "../../types.ts";
 
@@ -40,6 +40,7 @@ export function buildCase(
     intervalMinutes,
     seed,
     grid,
+    marketWeatherSeed(region, year),
   );
   const drivers = { ...synth } as Drivers;
   if (obsDrivers) {

@@ -1,0 +1,257 @@
+// Realistic foresight (decision 0117): a schedule is decided on a forecast built only from what
+// is known when the decision is taken, and settled at the actual prices. Perfect foresight (the
+// schedule optimised on the actual prices) stays available as the upper bound.
+//
+// Cheap by design: a forecast is a price series of its own, built in one pass over the actual
+// series (each day from the days before it), so a realistic schedule is the same solve as a
+// perfect one, on the forecast instead of the actual prices, then settled at the actual prices.
+import type { DispatchProblem, DispatchResult } from "../dispatch/types.ts";
+import type { MarketRegion } from "../types.ts";
+import { scheduleResult } from "../dispatch/result.ts";
+
+export type Foresight = "realistic" | "perfect";
+
+/**
+ * How a day's prices are forecast at gate closure (the day before): a blend of the last known
+ * day (yesterday) and the mean shape of the last `windowDays` known days, interval of day by
+ * interval of day. `weightLastDay` 0.5 and 7 days capture most on the real series of every
+ * market (measured in decision 0117); the first day of a series, with nothing known, is
+ * forecast flat (no trade).
+ */
+export interface ForecastRule {
+  weightLastDay: number;
+  windowDays: number;
+}
+
+export const DEFAULT_FORECAST_RULE: ForecastRule = { weightLastDay: 0.5, windowDays: 7 };
+
+/**
+ * The day-ahead forecast of `actual`: for every interval, the blend of the same interval of
+ * day one day earlier and the mean of the same interval over the `windowDays` days before.
+ * Only earlier days are read, so the forecast of a day never knows that day.
+ */
+export function laggedForecast(
+  actual: Float64Array,
+  intervalMinutes: number,
+  rule: ForecastRule = DEFAULT_FORECAST_RULE,
+): Float64Array {
+  const n = actual.length;
+  const per = Math.round(1440 / intervalMinutes);
+  const out = new Float64Array(n);
+  // first day: nothing known yet → the first interval's price, flat (no spread to trade)
+  const first = n ? actual[0] : 0;
+  for (let t = 0; t < n; t++) {
+    if (t < per) {
+      out[t] = first;
+      continue;
+    }
+    let sum = 0;
+    let k = 0;
+    for (let j = 1; j <= rule.windowDays && t - j * per >= 0; j++) {
+      sum += actual[t - j * per];
+      k++;
+    }
+    out[t] = rule.weightLastDay * actual[t - per] + (1 - rule.weightLastDay) * (sum / k);
+  }
+  return out;
+}
+
+/**
+ * Forecast of a later price (real-time, imbalance) once the day-ahead price is known: the
+ * day-ahead price plus the mean deviation (later − day-ahead) at the same interval of day over
+ * the `windowDays` days before — where that mean shows an edge over the cost of trading on it.
+ * The cost is the deviation's own spread: its mean absolute difference from the mean over the
+ * same days. A mean deviation smaller than that is noise, and re-trading on it loses money on
+ * the real series (decision 0119), so only the part beyond it is kept: the forecast is the
+ * day-ahead price plus sign(m)·max(0, |m| − spread).
+ */
+export function spreadForecast(
+  dayAhead: Float64Array,
+  later: Float64Array,
+  intervalMinutes: number,
+  windowDays = DEFAULT_FORECAST_RULE.windowDays,
+): Float64Array {
+  const n = dayAhead.length;
+  const per = Math.round(1440 / intervalMinutes);
+  const out = new Float64Array(n);
+  for (let t = 0; t < n; t++) {
+    let sum = 0;
+    let k = 0;
+    for (let j = 1; j <= windowDays && t - j * per >= 0; j++) {
+      sum += later[t - j * per] - dayAhead[t - j * per];
+      k++;
+    }
+    const m = k ? sum / k : 0;
+    let spread = 0;
+    for (let j = 1; j <= k; j++) spread += Math.abs(later[t - j * per] - dayAhead[t - j * per] - m) / k;
+    out[t] = dayAhead[t] + Math.sign(m) * Math.max(0, Math.abs(m) - spread);
+  }
+  return out;
+}
+
+/**
+ * The size of the lagged forecast's error on the real day-ahead (NEM: 5-minute) prices of 2024:
+ * RMS(forecast − actual) ÷ standard deviation of the actual, measured on ../shared/data (GB IMRP,
+ * DE-LU, ES, ERCOT HB_HUBAVG day-ahead, NEM NSW1). Decision 0117.
+ */
+export const REAL_FORECAST_ERROR: Record<MarketRegion, number> = {
+  GB: 0.72,
+  DE: 0.75,
+  ES: 0.56,
+  ERCOT: 1.0,
+  NEM: 1.12,
+};
+
+/** RMS(forecast − actual) ÷ std(actual). */
+export function relativeError(actual: Float64Array, forecast: Float64Array): number {
+  const n = actual.length;
+  if (!n) return 0;
+  let mean = 0;
+  for (let t = 0; t < n; t++) mean += actual[t] / n;
+  let e = 0;
+  let v = 0;
+  for (let t = 0; t < n; t++) {
+    e += (forecast[t] - actual[t]) ** 2;
+    v += (actual[t] - mean) ** 2;
+  }
+  return v > 0 ? Math.sqrt(e / v) : 0;
+}
+
+/**
+ * A modelled (world-view) series is less predictable from its past than the real market: the
+ * lagged rule's error on it is larger than on real prices. So that a forecast's errors have the
+ * real size, the lagged forecast's error is shrunk to `target` (relative): actual + a·(lagged −
+ * actual), a = target ÷ its own relative error, when that is above the target; unchanged below.
+ */
+export function withErrorSize(actual: Float64Array, lagged: Float64Array, target: number): Float64Array {
+  const e = relativeError(actual, lagged);
+  if (e <= target || e === 0) return lagged;
+  const a = target / e;
+  return lagged.map((f, t) => actual[t] + a * (f - actual[t]));
+}
+
+/**
+ * The problem as the trader sees it at gate closure: energy prices (and export/import prices)
+ * and the prices of services committed ahead replaced by their lagged forecasts. Grid charges,
+ * limits and generation stay (tariffs are known; the generation forecast error is not modelled).
+ */
+export function forecastProblem(
+  p: DispatchProblem,
+  rule: ForecastRule = DEFAULT_FORECAST_RULE,
+  /** Relative error the energy forecast must not exceed (a modelled series: the real size). */
+  errorSize?: number,
+): DispatchProblem {
+  const energy = (x: Float64Array) => {
+    const f = laggedForecast(x, p.intervalMinutes, rule);
+    return errorSize === undefined ? f : withErrorSize(x, f, errorSize);
+  };
+  const fc = (x: Float64Array | undefined) => (x ? energy(x) : undefined);
+  return {
+    ...p,
+    price: energy(p.price),
+    exportPrice: fc(p.exportPrice),
+    importPrice: fc(p.importPrice),
+    services: p.services?.map((s) =>
+      s.fixedMW ? s : { ...s, price: laggedForecast(s.price, p.intervalMinutes, rule) },
+    ),
+  };
+}
+
+/** A schedule decided on one problem (a forecast), settled at the prices of another (the actual). */
+export function settle(actual: DispatchProblem, decided: DispatchResult): DispatchResult {
+  return scheduleResult(
+    actual,
+    {
+      chargeMW: decided.chargeMW,
+      dischargeMW: decided.dischargeMW,
+      generationMW: decided.generationMW,
+      serviceMW: decided.services.map((s) => s.mw),
+    },
+    decided.solver,
+    decided.solveMs,
+    decided.iterations,
+  );
+}
+
+/** Realistic plans are made on half-hour aggregates (pre-dispatch resolution) — decision 0119. */
+export const PLANNING_MINUTES = 30;
+
+/**
+ * How many intervals of `p` one planning interval aggregates: PLANNING_MINUTES ÷ the interval
+ * when the problem is finer and splits evenly (NEM 5 minutes: 6); 1 when it cannot be coarsened
+ * (coarser already, reservations fixed or carried, blocks that do not fall on half hours).
+ */
+export function planningFactor(p: DispatchProblem): number {
+  if (p.intervalMinutes >= PLANNING_MINUTES || PLANNING_MINUTES % p.intervalMinutes) return 1;
+  const k = PLANNING_MINUTES / p.intervalMinutes;
+  if (p.price.length % k) return 1;
+  for (const s of p.services ?? []) {
+    if (s.fixedMW || s.initialMW !== undefined) return 1;
+    if (s.blockIntervals > 1 && (s.blockIntervals % k || (s.blockOffset ?? 0) % k)) return 1;
+    if (s.blockStarts) for (let t = 0; t < s.blockStarts.length; t++) if (s.blockStarts[t] && t % k) return 1;
+  }
+  return k;
+}
+
+const mean = (x: Float64Array, k: number) => {
+  const out = new Float64Array(x.length / k);
+  for (let j = 0; j < out.length; j++) {
+    let s = 0;
+    for (let i = 0; i < k; i++) s += x[j * k + i];
+    out[j] = s / k;
+  }
+  return out;
+};
+const least = (x: Float64Array, k: number) => {
+  const out = new Float64Array(x.length / k);
+  for (let j = 0; j < out.length; j++) {
+    let m = Infinity;
+    for (let i = 0; i < k; i++) m = Math.min(m, x[j * k + i]);
+    out[j] = m;
+  }
+  return out;
+};
+
+/**
+ * The problem on planning intervals of k of its own: prices, charges and generation averaged,
+ * per-interval service caps at their smallest, blocks counted in planning intervals.
+ */
+export function coarsen(p: DispatchProblem, k: number): DispatchProblem {
+  const opt = (x: Float64Array | undefined) => (x ? mean(x, k) : undefined);
+  return {
+    ...p,
+    intervalMinutes: p.intervalMinutes * k,
+    price: mean(p.price, k),
+    exportPrice: opt(p.exportPrice),
+    importPrice: opt(p.importPrice),
+    importCharge: opt(p.importCharge),
+    exportCharge: opt(p.exportCharge),
+    generation: p.generation && { ...p.generation, profileMW: mean(p.generation.profileMW, k) },
+    services: p.services?.map((s) => ({
+      ...s,
+      price: mean(s.price, k),
+      blockIntervals: Math.max(1, s.blockIntervals / k),
+      blockOffset: s.blockOffset === undefined ? undefined : s.blockOffset / k,
+      blockStarts:
+        s.blockStarts &&
+        Uint8Array.from({ length: s.blockStarts.length / k }, (_, j) => s.blockStarts![j * k]),
+      maxMWByInterval: s.maxMWByInterval && least(s.maxMWByInterval, k),
+    })),
+  };
+}
+
+/** A plan made on planning intervals, held through each of its k intervals. */
+export function refine(r: DispatchResult, k: number): DispatchResult {
+  const hold = (x: Float64Array) => {
+    const out = new Float64Array(x.length * k);
+    for (let t = 0; t < out.length; t++) out[t] = x[Math.floor(t / k)];
+    return out;
+  };
+  return {
+    ...r,
+    chargeMW: hold(r.chargeMW),
+    dischargeMW: hold(r.dischargeMW),
+    generationMW: r.generationMW && hold(r.generationMW),
+    services: r.services.map((s) => ({ ...s, mw: hold(s.mw) })),
+  };
+}
