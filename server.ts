@@ -9,32 +9,37 @@ import helmet from "helmet";
 import morgan from "morgan";
 import { createRequestHandler } from "@remix-run/express";
 import { broadcastDevReady, type ServerBuild } from "@remix-run/node";
-import { ConfigError, loadConfig } from "./api/config.ts";
+import { exitOnConfigError, loadConfig } from "./api/config.ts";
 import { startBackend } from "./api/bootstrap.ts";
 import { createApi } from "./api/app.ts";
 import { sameOriginPosts } from "./api/http/sameOrigin.ts";
+import { limitWebBodies, noStoreByDefault, withApiStatuses } from "./api/http/web.ts";
+import { outliveDatabaseLossInTheQueue } from "./api/http/failures.ts";
+
+outliveDatabaseLossInTheQueue();
 
 let config;
 try {
   config = loadConfig();
 } catch (e) {
-  if (e instanceof ConfigError) {
-    console.error(e.message);
-    process.exit(1);
-  }
-  throw e;
+  exitOnConfigError(e);
 }
 
 // The web app reads these (app/services/env.server.ts): it runs from a separate bundle.
+/* eslint-disable no-process-env -- handing settings to the web app, not reading them */
 process.env.SESSION_SECRET = config.sessionSecret;
 process.env.VOLTCAST_API_URL ??= `http://127.0.0.1:${config.PORT}/api/v1`;
+/* eslint-enable no-process-env */
 
 const dev = config.NODE_ENV === "development";
 // Under `remix dev`, tell it when a new build is served (it sets REMIX_DEV_ORIGIN).
-const underRemixDev = dev && Boolean(process.env.REMIX_DEV_ORIGIN);
+const underRemixDev = dev && Boolean(config.REMIX_DEV_ORIGIN);
 const BUILD_PATH = path.resolve("build/index.js");
 
-const backend = await startBackend(config, { workers: config.VOLTCAST_WORKERS === "true" });
+// Some configuration is only found wrong once the database is reached (demo accounts in production).
+const backend = await startBackend(config, { workers: config.VOLTCAST_WORKERS === "true" }).catch(
+  exitOnConfigError,
+);
 
 const app = express();
 app.disable("x-powered-by");
@@ -82,15 +87,17 @@ app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y"
 app.use(express.static("public", { maxAge: "1h" }));
 
 app.use(sameOriginPosts);
+app.use(limitWebBodies);
+app.use(noStoreByDefault);
 
-let build = (await import(pathToFileURL(BUILD_PATH).href)) as ServerBuild;
+let build = withApiStatuses((await import(pathToFileURL(BUILD_PATH).href)) as ServerBuild);
 let buildStamp = statSync(BUILD_PATH).mtimeMs;
 // In development `remix dev` rebuilds; pick up the new build on the next request.
 async function currentBuild(): Promise<ServerBuild> {
   const stamp = statSync(BUILD_PATH).mtimeMs;
   if (stamp !== buildStamp) {
     buildStamp = stamp;
-    build = (await import(`${pathToFileURL(BUILD_PATH).href}?t=${stamp}`)) as ServerBuild;
+    build = withApiStatuses((await import(`${pathToFileURL(BUILD_PATH).href}?t=${stamp}`)) as ServerBuild);
     if (underRemixDev) await broadcastDevReady(build);
   }
   return build;
@@ -118,7 +125,13 @@ async function shutdown(signal: string) {
   server.close();
   server.closeIdleConnections();
   setTimeout(() => server.closeAllConnections(), 5_000).unref();
-  await backend.stop();
+  try {
+    await backend.stop();
+  } catch (e) {
+    console.error(`Stopping Voltcast failed: ${(e as Error).message}`);
+    process.exit(1);
+  }
+  console.log("Voltcast stopped");
   process.exit(0);
 }
 process.on("SIGTERM", () => void shutdown("SIGTERM"));

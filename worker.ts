@@ -1,20 +1,20 @@
 // `npm run worker`: job workers alone, for running them on other machines than the web app
 // (against a shared PostgreSQL: set DATABASE_URL; locally it joins the embedded one when running).
-import { ConfigError, loadConfig } from "./api/config.ts";
+import { exitOnConfigError, loadConfig } from "./api/config.ts";
 import { startBackend } from "./api/bootstrap.ts";
+import { outliveDatabaseLossInTheQueue } from "./api/http/failures.ts";
+
+outliveDatabaseLossInTheQueue();
 
 let config;
 try {
   config = loadConfig();
 } catch (e) {
-  if (e instanceof ConfigError) {
-    console.error(e.message);
-    process.exit(1);
-  }
-  throw e;
+  exitOnConfigError(e);
 }
 
-const backend = await startBackend(config, { workers: true });
+// Some configuration is only found wrong once the database is reached (demo accounts in production).
+const backend = await startBackend(config, { workers: true }).catch(exitOnConfigError);
 console.log("Voltcast workers are running");
 
 let stopping = false;
@@ -22,7 +22,13 @@ async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   console.log(`${signal}: stopping workers`);
-  await backend.stop();
+  try {
+    await backend.stop();
+  } catch (e) {
+    console.error(`Stopping the workers failed: ${(e as Error).message}`);
+    process.exit(1);
+  }
+  console.log("Voltcast workers stopped");
   process.exit(0);
 }
 process.on("SIGTERM", () => void shutdown("SIGTERM"));

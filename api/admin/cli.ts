@@ -1,13 +1,21 @@
 // `npm run admin -- <command>`: run against the same database the app uses (embedded or DATABASE_URL).
 import { ConfigError, loadConfig } from "../config.ts";
 import { startDatabase } from "../db/database.ts";
-import { createPool } from "../db/client.ts";
+import { asc } from "drizzle-orm";
+import { createDb, createPool } from "../db/client.ts";
+import { featureFlags } from "../db/schema/index.ts";
 import { migrate } from "../db/migrate.ts";
 import { syncCatalog } from "../access/sync.ts";
 import { SUBSCRIPTIONS } from "../access/catalog.ts";
 import {
   AdminError,
+  createCompanyWithAdmin,
+  decideUpgradeRequest,
   grantSubscription,
+  makeCompanyAdmin,
+  openUpgradeRequests,
+  removeDemoAccounts,
+  resetLink,
   listUsers,
   newApiKey,
   revokeSubscription,
@@ -20,6 +28,12 @@ const USAGE = `Usage: npm run admin -- <command>
   revoke-subscription KEY --user EMAIL | --company NAME
   set-flag KEY on|off|default [--user EMAIL]
   create-api-key EMAIL [NAME]
+  create-company NAME --admin EMAIL     a company and its first admin (who invites the others)
+  company-admin NAME EMAIL              make EMAIL an admin of the company NAME
+  list-requests                         upgrade requests waiting for Voltcast's confirmation
+  confirm-request ID | decline-request ID
+  reset-link EMAIL                      print a one-time link to choose a new password
+  remove-demo-accounts                  delete free@, gb@ and pro@voltcast.local
   list-users
   list-subscriptions
   list-flags`;
@@ -45,16 +59,17 @@ async function main(args: string[]) {
   const config = loadConfig();
   const database = await startDatabase(config, () => {});
   const pool = createPool(database.url, 2);
+  const db = createDb(pool);
   try {
     await migrate(pool, () => {});
-    await syncCatalog(pool);
+    await syncCatalog(db);
     switch (command) {
       case "grant-subscription":
-        await grantSubscription(pool, rest[0], target(rest));
+        await grantSubscription(db, rest[0], target(rest));
         console.log(`Granted ${rest[0]}.`);
         break;
       case "revoke-subscription":
-        await revokeSubscription(pool, rest[0], target(rest));
+        await revokeSubscription(db, rest[0], target(rest));
         console.log(`Revoked ${rest[0]}.`);
         break;
       case "set-flag": {
@@ -62,21 +77,50 @@ async function main(args: string[]) {
         if (value !== "on" && value !== "off" && value !== "default")
           throw new AdminError("The value must be on, off or default");
         const u = rest.indexOf("--user");
-        await setFlag(pool, key, value, u >= 0 ? rest[u + 1] : undefined);
+        await setFlag(db, key, value, u >= 0 ? rest[u + 1] : undefined);
         console.log(`Flag ${key} set ${value}${u >= 0 ? ` for ${rest[u + 1]}` : " for everyone"}.`);
         break;
       }
       case "create-api-key": {
         if (!rest[0]) throw new AdminError("Say whose key: create-api-key EMAIL");
-        const key = await newApiKey(pool, rest[0], rest[1]);
+        const key = await newApiKey(db, rest[0], rest[1]);
         console.log(key.key);
         break;
       }
+      case "create-company": {
+        const a = rest.indexOf("--admin");
+        if (!rest[0] || a < 0 || !rest[a + 1])
+          throw new AdminError('Say the name and its admin: create-company "NAME" --admin EMAIL');
+        await createCompanyWithAdmin(db, rest[0], rest[a + 1]);
+        console.log(`Company ${rest[0]} has its admin ${rest[a + 1]}.`);
+        break;
+      }
+      case "company-admin":
+        if (!rest[0] || !rest[1]) throw new AdminError('Say which: company-admin "NAME" EMAIL');
+        await makeCompanyAdmin(db, rest[0], rest[1]);
+        console.log(`${rest[1]} is now an admin of ${rest[0]}.`);
+        break;
+      case "list-requests":
+        console.table(await openUpgradeRequests(db));
+        break;
+      case "confirm-request":
+      case "decline-request":
+        if (!rest[0]) throw new AdminError(`Say which: ${command} ID (see list-requests)`);
+        await decideUpgradeRequest(db, rest[0], command === "confirm-request");
+        console.log(command === "confirm-request" ? "Granted." : "Declined.");
+        break;
+      case "reset-link":
+        if (!rest[0]) throw new AdminError("Say whose: reset-link EMAIL");
+        console.log(await resetLink(db, rest[0], `http://localhost:${config.PORT}`));
+        break;
+      case "remove-demo-accounts":
+        console.log(`Removed ${await removeDemoAccounts(db)} demo accounts.`);
+        break;
       case "list-users":
-        console.table(await listUsers(pool));
+        console.table(await listUsers(db));
         break;
       case "list-flags": {
-        const { rows } = await pool.query("select key, enabled from feature_flags order by key");
+        const rows = await db.select().from(featureFlags).orderBy(asc(featureFlags.key));
         for (const r of rows) console.log(`${r.key.padEnd(50)} ${r.enabled ? "on" : "off"}`);
         break;
       }

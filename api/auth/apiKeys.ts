@@ -1,6 +1,10 @@
-// Personal API keys: shown once, stored only as a SHA-256 hash.
+// Personal API keys (decision 0009): shown once, stored only as a SHA-256 hash; each has scopes
+// (read: GET/HEAD; run: calls that create or change things), an optional expiry and a last-used time.
 import { createHash, randomBytes } from "node:crypto";
-import type pg from "pg";
+import { and, eq, gt, isNull, or, sql } from "drizzle-orm";
+import type { Db, Row } from "../db/client.ts";
+import { apiKeys } from "../db/schema/index.ts";
+import type { ApiKeyScope } from "../../app/validation/account.ts";
 
 export const API_KEY_PREFIX = "vc_";
 
@@ -8,22 +12,56 @@ export function hashApiKey(key: string): string {
   return createHash("sha256").update(key).digest("hex");
 }
 
-export async function createApiKey(pool: pg.Pool, userId: string, name: string) {
+/** A key as its owner sees it (never its hash). */
+export const SHOWN_API_KEY = {
+  id: apiKeys.id,
+  name: apiKeys.name,
+  prefix: apiKeys.prefix,
+  scopes: apiKeys.scopes,
+  createdAt: apiKeys.createdAt,
+  expiresAt: apiKeys.expiresAt,
+  lastUsedAt: apiKeys.lastUsedAt,
+};
+
+export type NewApiKey = Row<typeof SHOWN_API_KEY> & { key: string };
+
+export async function createApiKey(
+  db: Db,
+  userId: string,
+  input: { name: string; scopes?: ApiKeyScope[]; expiresInDays?: number | null },
+): Promise<NewApiKey> {
   const key = `${API_KEY_PREFIX}${randomBytes(24).toString("base64url")}`;
-  const { rows } = await pool.query(
-    `insert into api_keys(user_id, name, prefix, key_hash) values ($1, $2, $3, $4)
-     returning id, name, prefix, created_at as "createdAt"`,
-    [userId, name, key.slice(0, 10), hashApiKey(key)],
-  );
-  return { ...rows[0], key } as { id: string; name: string; prefix: string; createdAt: Date; key: string };
+  const [row] = await db
+    .insert(apiKeys)
+    .values({
+      userId,
+      name: input.name,
+      prefix: key.slice(0, 10),
+      keyHash: hashApiKey(key),
+      scopes: input.scopes ?? ["read", "run"],
+      expiresAt:
+        input.expiresInDays == null ? null : sql`now() + make_interval(days => ${input.expiresInDays})`,
+    })
+    .returning(SHOWN_API_KEY);
+  return { ...row, key };
 }
 
-/** The user a live key belongs to, or null. */
-export async function userForApiKey(pool: pg.Pool, key: string): Promise<string | null> {
-  if (!key.startsWith(API_KEY_PREFIX)) return null;
-  const { rows } = await pool.query(
-    `update api_keys set last_used_at = now() where key_hash = $1 and revoked_at is null returning user_id`,
-    [hashApiKey(key)],
-  );
-  return rows[0]?.user_id ?? null;
+/** The user and scopes of a live key (and records its use), or null when unknown, revoked or expired. */
+export async function apiKeyOf(
+  db: Db,
+  key: string,
+): Promise<{ id: string; userId: string; scopes: ApiKeyScope[] } | null> {
+  if (!key.startsWith(API_KEY_PREFIX) || key.length > 100) return null;
+  const [row] = await db
+    .update(apiKeys)
+    .set({ lastUsedAt: sql`now()` })
+    .where(
+      and(
+        eq(apiKeys.keyHash, hashApiKey(key)),
+        isNull(apiKeys.revokedAt),
+        or(isNull(apiKeys.expiresAt), gt(apiKeys.expiresAt, sql`now()`)),
+      ),
+    )
+    .returning({ id: apiKeys.id, userId: apiKeys.userId, scopes: apiKeys.scopes });
+  return row ?? null;
 }

@@ -1,38 +1,39 @@
-// Short-lived tokens by which the web app (BFF) calls the API as the user or the anonymous visitor.
-// HMAC-SHA256 over a small JSON body; the key is derived from the session secret so both sides share it.
-import { createHmac, timingSafeEqual } from "node:crypto";
-
-export const INTERNAL_TOKEN_PREFIX = "vci.";
-const TTL_SECONDS = 120;
+// The API's side of the short-lived tokens by which the web app (BFF) calls it on a visitor's behalf:
+// the visitor's session token (checked against the sessions table) or their anonymous id. Callers
+// that hold the secret may also name a user directly (tests); the web app never does, so that an
+// ended session is ended everywhere. The web app signs (app/services/webAppToken.server.ts); the
+// format is a standard JWT whose claims are the shared contract app/validation/webAppToken.ts
+// (decision 0030).
+import { createHmac } from "node:crypto";
+import { jwtVerify } from "jose";
+import { WEB_APP_TOKEN, WebAppTokenClaims } from "../../app/validation/webAppToken.ts";
 
 export interface TokenSubject {
   userId?: string;
+  /** The browser's session token (api/auth/sessions.ts). */
+  sessionToken?: string;
   anonymousId?: string;
 }
 
-function key(secret: string) {
-  return createHmac("sha256", secret).update("voltcast-internal-token").digest();
-}
+const keyOf = (secret: string) => createHmac("sha256", secret).update(WEB_APP_TOKEN.keyLabel).digest();
 
-export function signInternalToken(secret: string, subject: TokenSubject, now = Date.now()): string {
-  const body = Buffer.from(
-    JSON.stringify({ u: subject.userId, a: subject.anonymousId, exp: Math.floor(now / 1000) + TTL_SECONDS }),
-  ).toString("base64url");
-  const sig = createHmac("sha256", key(secret)).update(body).digest("base64url");
-  return `${INTERNAL_TOKEN_PREFIX}${body}.${sig}`;
-}
-
-export function verifyInternalToken(secret: string, token: string, now = Date.now()): TokenSubject | null {
-  if (!token.startsWith(INTERNAL_TOKEN_PREFIX)) return null;
-  const [body, sig] = token.slice(INTERNAL_TOKEN_PREFIX.length).split(".");
-  if (!body || !sig) return null;
-  const expected = createHmac("sha256", key(secret)).update(body).digest();
-  const given = Buffer.from(sig, "base64url");
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+/** Who a valid, unexpired token names; null for anything else (an API key, a forgery, an old token). */
+export async function verifyInternalToken(
+  secret: string,
+  token: string,
+  now = new Date(),
+): Promise<TokenSubject | null> {
   try {
-    const parsed = JSON.parse(Buffer.from(body, "base64url").toString("utf8"));
-    if (typeof parsed.exp !== "number" || parsed.exp < Math.floor(now / 1000)) return null;
-    return { userId: parsed.u ?? undefined, anonymousId: parsed.a ?? undefined };
+    const { payload } = await jwtVerify(token, keyOf(secret), {
+      algorithms: ["HS256"],
+      issuer: WEB_APP_TOKEN.issuer,
+      audience: WEB_APP_TOKEN.audience,
+      requiredClaims: ["exp"],
+      currentDate: now,
+    });
+    const claims = WebAppTokenClaims.safeParse(payload);
+    if (!claims.success) return null;
+    return { userId: claims.data.sub, sessionToken: claims.data.sid, anonymousId: claims.data.anon };
   } catch {
     return null;
   }

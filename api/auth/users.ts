@@ -1,64 +1,101 @@
-// Users and their companies.
-import type pg from "pg";
+// Users: their profile and the company they belong to (decision 0007).
+import { eq, sql, type SQL } from "drizzle-orm";
+import type { Executor } from "../db/client.ts";
+import { companies, users } from "../db/schema/index.ts";
 import { hashPassword } from "./passwords.ts";
 
 export interface PublicUser {
   id: string;
   email: string;
   fullName: string;
+  /** The company they belong to, else the one they named at sign-up (profile text only). */
   companyName: string | null;
+  /** Membership: only by invitation or a confirmed e-mail at the company's domain. */
+  company: { id: string; name: string; role: "admin" | "member" } | null;
 }
 
-const SELECT_USER = `select u.id, u.email, u.full_name as "fullName", c.name as "companyName", u.password_hash as "passwordHash"
-  from users u left join companies c on c.id = u.company_id`;
+type StoredUser = PublicUser & { passwordHash: string; emailVerifiedAt: Date | null };
 
-export async function findUserByEmail(pool: pg.Pool, email: string) {
-  const { rows } = await pool.query(`${SELECT_USER} where u.email = $1`, [email.toLowerCase()]);
-  return (rows[0] as (PublicUser & { passwordHash: string }) | undefined) ?? null;
+async function findUser(db: Executor, where: SQL): Promise<StoredUser | null> {
+  const [r] = await db
+    .select({ user: users, company: companies })
+    .from(users)
+    .leftJoin(companies, eq(companies.id, users.companyId))
+    .where(where);
+  if (!r) return null;
+  const { user: u, company: c } = r;
+  return {
+    id: u.id,
+    email: u.email,
+    fullName: u.fullName,
+    companyName: c?.name ?? (u.companyName || null),
+    company: c ? { id: c.id, name: c.name, role: u.companyRole! } : null,
+    passwordHash: u.passwordHash,
+    emailVerifiedAt: u.emailVerifiedAt,
+  };
 }
 
-export async function findUserById(pool: pg.Pool, id: string): Promise<PublicUser | null> {
-  const { rows } = await pool.query(`${SELECT_USER} where u.id = $1`, [id]);
-  if (!rows[0]) return null;
-  const { passwordHash: _omit, ...user } = rows[0];
-  return user;
+export async function findUserByEmail(db: Executor, email: string): Promise<StoredUser | null> {
+  return findUser(db, eq(users.email, email.toLowerCase()));
 }
 
-export async function companyId(client: pg.Pool | pg.PoolClient, name: string): Promise<string> {
-  const { rows } = await client.query(
-    `insert into companies(name) values ($1) on conflict (name) do update set name = excluded.name returning id`,
-    [name.trim()],
-  );
-  return rows[0].id;
+export function publicUser(user: StoredUser): PublicUser {
+  const { passwordHash: _h, emailVerifiedAt: _v, ...rest } = user;
+  return rest;
 }
 
-/** Creates the user (and the company when new); null when the email is taken. */
+export async function findUserById(db: Executor, id: string): Promise<PublicUser | null> {
+  const user = await findUser(db, eq(users.id, id));
+  return user ? publicUser(user) : null;
+}
+
+/** Creates the user; null when the e-mail is taken. The company name is profile text only. */
 export async function createUser(
-  pool: pg.Pool,
-  input: { email: string; fullName: string; companyName: string; password: string },
-): Promise<PublicUser | null> {
+  db: Executor,
+  input: { email: string; fullName: string; companyName: string; password: string; verified?: boolean },
+): Promise<{ id: string } | null> {
   const passwordHash = await hashPassword(input.password);
-  const client = await pool.connect();
-  try {
-    await client.query("begin");
-    const company = await companyId(client, input.companyName);
-    const { rows } = await client.query(
-      `insert into users(email, full_name, company_id, password_hash) values ($1,$2,$3,$4)
-       on conflict (email) do nothing returning id`,
-      [input.email.toLowerCase(), input.fullName, company, passwordHash],
-    );
-    await client.query("commit");
-    if (!rows[0]) return null;
-    return {
-      id: rows[0].id,
+  const [row] = await db
+    .insert(users)
+    .values({
       email: input.email.toLowerCase(),
       fullName: input.fullName,
+      companyName: input.companyName.trim(),
+      passwordHash,
+      emailVerifiedAt: input.verified ? sql`now()` : null,
+    })
+    .onConflictDoNothing({ target: users.email })
+    .returning({ id: users.id });
+  return row ?? null;
+}
+
+export async function setPassword(db: Executor, userId: string, password: string) {
+  await db
+    .update(users)
+    .set({ passwordHash: await hashPassword(password) })
+    .where(eq(users.id, userId));
+}
+
+/** The address is confirmed (the first time only). */
+export async function confirmEmail(db: Executor, userId: string) {
+  await db
+    .update(users)
+    .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
+    .where(eq(users.id, userId));
+}
+
+/** A never-confirmed account's details, replaced by whoever signs up with its address again. */
+export async function replaceUnconfirmed(
+  db: Executor,
+  userId: string,
+  input: { fullName: string; companyName: string; password: string },
+) {
+  await db
+    .update(users)
+    .set({
+      fullName: input.fullName,
       companyName: input.companyName,
-    };
-  } catch (e) {
-    await client.query("rollback");
-    throw e;
-  } finally {
-    client.release();
-  }
+      passwordHash: await hashPassword(input.password),
+    })
+    .where(eq(users.id, userId));
 }

@@ -61,9 +61,18 @@ function meta(m: MetaInput): DatasetMeta {
   };
 }
 
+/** One series of a file: its slug and (made on its first point) its metadata. */
+interface Series {
+  slug: string;
+  meta: () => DatasetMeta;
+}
+
 /** Points of many series keyed by slug; the same timestamp twice keeps the last value. */
 class Collector {
   private series = new Map<string, { meta: DatasetMeta; points: Map<number, number> }>();
+  put(s: Series, ts: number, value: number) {
+    this.add(s.slug, s.meta, ts, value);
+  }
   add(slug: string, makeMeta: () => DatasetMeta, ts: number, value: number) {
     if (!Number.isFinite(ts) || !Number.isFinite(value)) return;
     let s = this.series.get(slug);
@@ -85,13 +94,35 @@ class Collector {
   }
 }
 
-function columns(header: string[]): (name: string) => number {
+/** A format's rows, each adding its points to one collector. */
+function collecting(add: (r: string[], out: Collector) => void): RowSink {
+  const out = new Collector();
+  return { row: (r) => add(r, out), finish: () => out.finish() };
+}
+
+type Columns = ((name: string) => number) & {
+  /** The index of a column the file may leave out; -1 when it does. */
+  optional(name: string): number;
+};
+
+function columns(header: string[]): Columns {
   const idx = new Map(header.map((h, i) => [h.trim().toLowerCase(), i]));
-  return (name) => {
+  const c = (name: string) => {
     const i = idx.get(name.toLowerCase());
     if (i === undefined) throw new Error(`missing column ${name}`);
     return i;
   };
+  return Object.assign(c, { optional: (name: string) => idx.get(name.toLowerCase()) ?? -1 });
+}
+
+/** The columns of a wide file that are present, each its own series (from a table of columns). */
+function seriesColumns<T extends { col: string }>(
+  h: string[],
+  table: readonly T[],
+  series: (x: T) => Series,
+) {
+  const c = columns(h);
+  return table.filter((x) => has(h, x.col)).map((x) => ({ ...series(x), i: c(x.col) }));
 }
 
 const has = (header: string[], ...names: string[]) => {
@@ -122,7 +153,6 @@ const gbImrp: Format = {
   create(h) {
     const c = columns(h);
     const [ts, v] = [c("hour_start_utc"), c("imrp_gbp_per_mwh")];
-    const out = new Collector();
     const m = () =>
       meta({
         slug: "gb-day-ahead-price-hourly",
@@ -139,10 +169,7 @@ const gbImrp: Format = {
         // A free sample of GB data: the day-ahead price everyone starts from.
         subscriptionKey: null,
       });
-    return {
-      row: (r) => out.add("gb-day-ahead-price-hourly", m, parseIsoInstant(r[ts]), num(r[v])),
-      finish: () => out.finish(),
-    };
+    return collecting((r, out) => out.add("gb-day-ahead-price-hourly", m, parseIsoInstant(r[ts]), num(r[v])));
   },
 };
 
@@ -190,16 +217,12 @@ const gbSystemPrice: Format = {
     const mip = h.some((x) => x.trim() === "market_index_price_gbp_per_mwh")
       ? c("market_index_price_gbp_per_mwh")
       : -1;
-    const out = new Collector();
     const metas = gbSystemPriceMetas();
-    return {
-      row(r) {
-        const t = parseIsoInstant(r[ts]);
-        out.add("gb-system-price-30min", metas.sys, t, num(r[sys]));
-        if (mip >= 0) out.add("gb-market-index-price-30min", metas.mip, t, num(r[mip]));
-      },
-      finish: () => out.finish(),
-    };
+    return collecting((r, out) => {
+      const t = parseIsoInstant(r[ts]);
+      out.add("gb-system-price-30min", metas.sys, t, num(r[sys]));
+      if (mip >= 0) out.add("gb-market-index-price-30min", metas.mip, t, num(r[mip]));
+    });
   },
 };
 
@@ -213,12 +236,10 @@ const elexonInsightsSystemPrice: Format = {
   create(h) {
     const c = columns(h);
     const [ts, ssp] = [c("startTime"), c("systemSellPrice")];
-    const out = new Collector();
     const metas = gbSystemPriceMetas();
-    return {
-      row: (r) => out.add("gb-system-price-30min", metas.sys, parseIsoInstant(r[ts]), num(r[ssp])),
-      finish: () => out.finish(),
-    };
+    return collecting((r, out) =>
+      out.add("gb-system-price-30min", metas.sys, parseIsoInstant(r[ts]), num(r[ssp])),
+    );
   },
 };
 
@@ -291,9 +312,8 @@ const nesoDemand: Format = {
   create(h) {
     const c = columns(h);
     const [date, period] = [c("SETTLEMENT_DATE"), c("SETTLEMENT_PERIOD")];
-    const cols = NESO_COLUMNS.filter((x) => has(h, x.col)).map((x) => ({
-      ...x,
-      i: c(x.col),
+    const cols = seriesColumns(h, NESO_COLUMNS, (x) => ({
+      slug: x.slug,
       meta: () =>
         meta({
           slug: x.slug,
@@ -308,17 +328,139 @@ const nesoDemand: Format = {
           groupName: x.group,
         }),
     }));
-    const out = new Collector();
-    return {
-      row(r) {
-        const d = parseDate(r[date]);
-        const p = num(r[period]);
-        if (!d || !Number.isInteger(p)) return;
-        const t = localMidnightUtc("Europe/London", ...d) + (p - 1) * 30 * MIN;
-        for (const x of cols) out.add(x.slug, x.meta, t, num(r[x.i]));
-      },
-      finish: () => out.finish(),
+    return collecting((r, out) => {
+      const d = parseDate(r[date]);
+      const p = num(r[period]);
+      if (!d || !Number.isInteger(p)) return;
+      const t = localMidnightUtc("Europe/London", ...d) + (p - 1) * 30 * MIN;
+      for (const x of cols) out.put(x, t, num(r[x.i]));
+    });
+  },
+};
+
+// GB frequency response (NESO DC/DM/DR, low and high): the pay-as-clear price of each EFA block,
+// stored hourly (each hour carries the price of the block in force). Blocks where nothing cleared
+// are published with price 0, meaning "no clear": they are left out (no point).
+const GB_RESPONSE: Record<string, string> = {
+  DCL: "Dynamic Containment Low",
+  DCH: "Dynamic Containment High",
+  DML: "Dynamic Moderation Low",
+  DMH: "Dynamic Moderation High",
+  DRL: "Dynamic Regulation Low",
+  DRH: "Dynamic Regulation High",
+};
+
+const gbResponseEfa: Format = {
+  id: "neso-response-efa",
+  description:
+    "GB DC/DM/DR clearing prices and cleared volumes per EFA block (NESO results, reshaped): service, efa_date, efa_block, delivery_start_utc, delivery_end_utc, cleared_volume_mw, clearing_price_gbp_per_mw_h, nothing_cleared",
+  delimiter: ",",
+  detect: (h) => has(h, "service", "efa_block", "delivery_start_utc", "clearing_price_gbp_per_mw_h"),
+  create(h) {
+    const c = columns(h);
+    const [svc, a, b, vol, price, none] = [
+      c("service"),
+      c("delivery_start_utc"),
+      c("delivery_end_utc"),
+      c("cleared_volume_mw"),
+      c("clearing_price_gbp_per_mw_h"),
+      c("nothing_cleared"),
+    ];
+    const metaOf = (key: string, name: string, what: "price" | "volume") => {
+      const slug = `gb-${key.toLowerCase()}-${what === "price" ? "clearing-price" : "cleared-volume"}-hourly`;
+      return {
+        slug,
+        meta: () =>
+          meta({
+            slug,
+            title: `GB ${name} ${what === "price" ? "clearing price" : "cleared volume"}`,
+            description:
+              what === "price"
+                ? `NESO's pay-as-clear price of ${name} (${key}) per EFA block (4 h; 3 or 5 h on clock-change days), per MW per hour of availability; each hour carries the price of its block. Blocks where nothing cleared are absent.`
+                : `MW of ${name} (${key}) NESO accepted per EFA block; each hour carries its block's volume (0 where nothing cleared).`,
+            region: "great-britain",
+            geography: "GB",
+            granularity: "hourly",
+            source: "NESO",
+            unit: what === "price" ? "GBP/MW/h" : "MW",
+            variableType: what === "price" ? "ancillary_price" : "ancillary_volume",
+            groupName: "Ancillary services",
+          }),
+      };
     };
+    return collecting((r, out) => {
+      const key = r[svc].trim();
+      const name = GB_RESPONSE[key];
+      if (!name) return;
+      const cleared = r[none].trim().toLowerCase() !== "true";
+      const p = metaOf(key, name, "price");
+      const v = metaOf(key, name, "volume");
+      const end = parseIsoInstant(r[b]);
+      for (let t = parseIsoInstant(r[a]); t < end; t += HOUR) {
+        if (cleared) out.put(p, t, num(r[price]));
+        out.put(v, t, cleared ? num(r[vol]) : 0);
+      }
+    });
+  },
+};
+
+// GB Quick Reserve (NESO EAC, positive and negative): the pay-as-clear price of each half hour.
+// Periods where nothing cleared are published with price 0, meaning "no clear": left out. The
+// file's Balancing and Slow Reserve rows are not read (the Balancing Reserve before 2025-10-29
+// is not in it, data/SOURCES.md).
+const GB_QUICK_RESERVE: Record<string, string> = {
+  PQR: "Positive Quick Reserve",
+  NQR: "Negative Quick Reserve",
+};
+
+const gbQuickReserveEac: Format = {
+  id: "neso-reserve-eac",
+  description:
+    "GB Quick Reserve clearing prices and cleared volumes per half hour (NESO EAC results, reshaped): service, service_type, delivery_start_utc, delivery_end_utc, cleared_volume_mw, clearing_price_gbp_per_mw_h, nothing_cleared",
+  delimiter: ",",
+  detect: (h) =>
+    has(h, "service", "service_type", "delivery_start_utc", "clearing_price_gbp_per_mw_h") &&
+    !has(h, "efa_block"),
+  create(h) {
+    const c = columns(h);
+    const [svc, a, vol, price, none] = [
+      c("service"),
+      c("delivery_start_utc"),
+      c("cleared_volume_mw"),
+      c("clearing_price_gbp_per_mw_h"),
+      c("nothing_cleared"),
+    ];
+    const metaOf = (key: string, name: string, what: "price" | "volume") => {
+      const slug = `gb-${key.toLowerCase()}-${what === "price" ? "clearing-price" : "cleared-volume"}-30min`;
+      return {
+        slug,
+        meta: () =>
+          meta({
+            slug,
+            title: `GB ${name} ${what === "price" ? "clearing price" : "cleared volume"}`,
+            description:
+              what === "price"
+                ? `NESO's pay-as-clear price of ${name} (${key}) per half hour, per MW per hour of availability. Periods where nothing cleared are absent.`
+                : `MW of ${name} (${key}) NESO accepted per half hour (0 where nothing cleared).`,
+            region: "great-britain",
+            geography: "GB",
+            granularity: "30 min",
+            source: "NESO",
+            unit: what === "price" ? "GBP/MW/h" : "MW",
+            variableType: what === "price" ? "ancillary_price" : "ancillary_volume",
+            groupName: "Ancillary services",
+          }),
+      };
+    };
+    return collecting((r, out) => {
+      const key = r[svc].trim();
+      const name = GB_QUICK_RESERVE[key];
+      if (!name) return;
+      const cleared = r[none].trim().toLowerCase() !== "true";
+      const t = parseIsoInstant(r[a]);
+      if (cleared) out.put(metaOf(key, name, "price"), t, num(r[price]));
+      out.put(metaOf(key, name, "volume"), t, cleared ? num(r[vol]) : 0);
+    });
   },
 };
 
@@ -382,9 +524,8 @@ const energyCharts: Format = {
   create(h) {
     const c = columns(h);
     const ts = c("datetime_utc");
-    const cols = DE_COLUMNS.filter((x) => has(h, x.col)).map((x) => ({
+    const cols = seriesColumns(h, DE_COLUMNS, (x) => ({
       slug: x.slug,
-      i: c(x.col),
       meta: () =>
         meta({
           slug: x.slug,
@@ -399,14 +540,10 @@ const energyCharts: Format = {
           groupName: x.group,
         }),
     }));
-    const out = new Collector();
-    return {
-      row(r) {
-        const t = parseIsoInstant(r[ts]);
-        for (const x of cols) out.add(x.slug, x.meta, t, num(r[x.i]));
-      },
-      finish: () => out.finish(),
-    };
+    return collecting((r, out) => {
+      const t = parseIsoInstant(r[ts]);
+      for (const x of cols) out.put(x, t, num(r[x.i]));
+    });
   },
 };
 
@@ -441,25 +578,14 @@ const omieDerived: Format = {
   create(h) {
     const c = columns(h);
     const ts = has(h, "interval_start_utc") ? c("interval_start_utc") : c("hour_start_utc");
-    const res = has(h, "resolution_minutes") ? c("resolution_minutes") : -1;
-    const [es, pt] = [
-      c("price_es_eur_per_mwh"),
-      has(h, "price_pt_eur_per_mwh") ? c("price_pt_eur_per_mwh") : -1,
-    ];
-    const out = new Collector();
-    return {
-      row(r) {
-        const g = res >= 0 ? granularityOfMinutes(num(r[res])) : "hourly";
-        const t = parseIsoInstant(r[ts]);
-        const e = omieMeta("ES", g);
-        out.add(e.slug, e.meta, t, num(r[es]));
-        if (pt >= 0) {
-          const p = omieMeta("PT", g);
-          out.add(p.slug, p.meta, t, num(r[pt]));
-        }
-      },
-      finish: () => out.finish(),
-    };
+    const res = c.optional("resolution_minutes");
+    const [es, pt] = [c("price_es_eur_per_mwh"), c.optional("price_pt_eur_per_mwh")];
+    return collecting((r, out) => {
+      const g = res >= 0 ? granularityOfMinutes(num(r[res])) : "hourly";
+      const t = parseIsoInstant(r[ts]);
+      out.put(omieMeta("ES", g), t, num(r[es]));
+      if (pt >= 0) out.put(omieMeta("PT", g), t, num(r[pt]));
+    });
   },
 };
 
@@ -488,10 +614,8 @@ const omieRaw: Format = {
           const minutes = (maxPeriod.get(x.d.join("-")) ?? 24) > 25 ? 15 : 60;
           const g = granularityOfMinutes(minutes);
           const t = localMidnightUtc("Europe/Madrid", ...x.d) + (x.period - 1) * minutes * MIN;
-          const e = omieMeta("ES", g);
-          const p = omieMeta("PT", g);
-          out.add(e.slug, e.meta, t, x.es);
-          out.add(p.slug, p.meta, t, x.pt);
+          out.put(omieMeta("ES", g), t, x.es);
+          out.put(omieMeta("PT", g), t, x.pt);
         }
         return out.finish();
       },
@@ -533,6 +657,26 @@ function nemMeta(region: string, variable: "rrp" | "demand", g: Granularity, sou
   };
 }
 
+/**
+ * NEM price and demand with interval ENDS in NEM time, in a layout whose columns are named (the
+ * reshaped file's, or AEMO's own).
+ */
+function nemPriceAndDemand(h: string[], names: { region: string; end: string; rrp: string; demand: string }) {
+  const c = columns(h);
+  const [region, end, rrp, demand] = [c(names.region), c(names.end), c(names.rrp), c(names.demand)];
+  const acc = nemByEnds("AEMO");
+  return {
+    row: (r: string[]) =>
+      acc.push({
+        region: r[region].trim(),
+        end: parseNaiveAtOffset(r[end], NEM_OFFSET_MIN),
+        rrp: num(r[rrp]),
+        demand: num(r[demand]),
+      }),
+    finish: () => acc.finish(),
+  };
+}
+
 /** Rows of interval ENDS per region; the interval length is the smallest step seen per region. */
 function nemByEnds(source: string) {
   const rows: { region: string; end: number; rrp: number; demand: number }[] = [];
@@ -553,10 +697,8 @@ function nemByEnds(source: string) {
         const minutes = ms && Number.isFinite(ms) ? ms / MIN : 5;
         const g = granularityOfMinutes(minutes);
         const start = x.end - minutes * MIN;
-        const p = nemMeta(x.region, "rrp", g, source);
-        const d = nemMeta(x.region, "demand", g, source);
-        out.add(p.slug, p.meta, start, x.rrp);
-        out.add(d.slug, d.meta, start, x.demand);
+        out.put(nemMeta(x.region, "rrp", g, source), start, x.rrp);
+        out.put(nemMeta(x.region, "demand", g, source), start, x.demand);
       }
       return out.finish();
     },
@@ -569,22 +711,13 @@ const nemRrpDemand: Format = {
     "NEM price and demand (AEMO, reshaped): region, settlement_date_nem, interval_start_utc, rrp_aud_per_mwh, total_demand_mw",
   delimiter: ",",
   detect: (h) => has(h, "region", "settlement_date_nem", "rrp_aud_per_mwh", "total_demand_mw"),
-  create(h) {
-    const c = columns(h);
-    const [region, end] = [c("region"), c("settlement_date_nem")];
-    const [rrp, demand] = [c("rrp_aud_per_mwh"), c("total_demand_mw")];
-    const acc = nemByEnds("AEMO");
-    return {
-      row: (r) =>
-        acc.push({
-          region: r[region].trim(),
-          end: parseNaiveAtOffset(r[end], NEM_OFFSET_MIN),
-          rrp: num(r[rrp]),
-          demand: num(r[demand]),
-        }),
-      finish: () => acc.finish(),
-    };
-  },
+  create: (h) =>
+    nemPriceAndDemand(h, {
+      region: "region",
+      end: "settlement_date_nem",
+      rrp: "rrp_aud_per_mwh",
+      demand: "total_demand_mw",
+    }),
 };
 
 /** AEMO's own PRICE_AND_DEMAND_YYYYMM_REGION.csv: REGION,SETTLEMENTDATE,TOTALDEMAND,RRP,PERIODTYPE. */
@@ -594,21 +727,8 @@ const aemoPriceAndDemand: Format = {
     "AEMO's own PRICE_AND_DEMAND_YYYYMM_REGION.csv (REGION, SETTLEMENTDATE interval end in NEM time, TOTALDEMAND, RRP, PERIODTYPE)",
   delimiter: ",",
   detect: (h) => has(h, "REGION", "SETTLEMENTDATE", "TOTALDEMAND", "RRP"),
-  create(h) {
-    const c = columns(h);
-    const [region, end, demand, rrp] = [c("REGION"), c("SETTLEMENTDATE"), c("TOTALDEMAND"), c("RRP")];
-    const acc = nemByEnds("AEMO");
-    return {
-      row: (r) =>
-        acc.push({
-          region: r[region].trim(),
-          end: parseNaiveAtOffset(r[end], NEM_OFFSET_MIN),
-          rrp: num(r[rrp]),
-          demand: num(r[demand]),
-        }),
-      finish: () => acc.finish(),
-    };
-  },
+  create: (h) =>
+    nemPriceAndDemand(h, { region: "REGION", end: "SETTLEMENTDATE", rrp: "RRP", demand: "TOTALDEMAND" }),
 };
 
 const openElectricity: Format = {
@@ -620,15 +740,13 @@ const openElectricity: Format = {
   create(h) {
     const c = columns(h);
     const [region, ts, price] = [c("region"), c("hour_start_utc"), c("price_aud_per_mwh")];
-    const out = new Collector();
-    return {
-      row(r) {
-        const reg = r[region].trim();
-        const p = nemMeta(reg, "rrp", "hourly", "OpenElectricity (AEMO)");
-        out.add(p.slug, p.meta, parseIsoInstant(r[ts]), num(r[price]));
-      },
-      finish: () => out.finish(),
-    };
+    return collecting((r, out) =>
+      out.put(
+        nemMeta(r[region].trim(), "rrp", "hourly", "OpenElectricity (AEMO)"),
+        parseIsoInstant(r[ts]),
+        num(r[price]),
+      ),
+    );
   },
 };
 
@@ -658,40 +776,35 @@ const nemFcas: Format = {
       m,
       i: c(`${m}_aud_per_mw_h`),
     }));
-    const out = new Collector();
-    return {
-      row(r) {
-        const reg = r[region].trim();
-        const t = parseIsoInstant(r[ts]);
-        const p = nemMeta(reg, "rrp", "5 min");
-        out.add(p.slug, p.meta, t, num(r[rrp]));
-        for (const { m, i } of markets) {
-          const slug = `nem-${reg.toLowerCase()}-fcas-${m}-5min`;
-          const label = m
-            .replace(/^(raise|lower)/, (x) => `${x[0].toUpperCase()}${x.slice(1)} `)
-            .replace("reg", "regulation");
-          out.add(
-            slug,
-            () =>
-              meta({
-                slug,
-                title: `${reg} FCAS ${label.trim()} price`,
-                description: `Frequency control ancillary service price (${m.toUpperCase()}) of ${NEM_REGION_NAMES[reg] ?? reg}, per MW of enablement per hour.`,
-                region: "aus-nem",
-                geography: reg,
-                granularity: "5 min",
-                source: "AEMO",
-                unit: "AUD/MW/h",
-                variableType: "ancillary_price",
-                groupName: "Ancillary services",
-              }),
-            t,
-            num(r[i]),
-          );
-        }
-      },
-      finish: () => out.finish(),
-    };
+    return collecting((r, out) => {
+      const reg = r[region].trim();
+      const t = parseIsoInstant(r[ts]);
+      out.put(nemMeta(reg, "rrp", "5 min"), t, num(r[rrp]));
+      for (const { m, i } of markets) {
+        const slug = `nem-${reg.toLowerCase()}-fcas-${m}-5min`;
+        const label = m
+          .replace(/^(raise|lower)/, (x) => `${x[0].toUpperCase()}${x.slice(1)} `)
+          .replace("reg", "regulation");
+        out.add(
+          slug,
+          () =>
+            meta({
+              slug,
+              title: `${reg} FCAS ${label.trim()} price`,
+              description: `Frequency control ancillary service price (${m.toUpperCase()}) of ${NEM_REGION_NAMES[reg] ?? reg}, per MW of enablement per hour.`,
+              region: "aus-nem",
+              geography: reg,
+              granularity: "5 min",
+              source: "AEMO",
+              unit: "AUD/MW/h",
+              variableType: "ancillary_price",
+              groupName: "Ancillary services",
+            }),
+          t,
+          num(r[i]),
+        );
+      }
+    });
   },
 };
 
@@ -720,8 +833,13 @@ function ercotPointMeta(point: string, market: "dam" | "rtm", g: Granularity) {
   };
 }
 
-/** Hour-ending h (1-24) of a Central-time operating day → UTC start of the hour. */
-function ercotHourStart(d: [number, number, number], hourEnding: number, repeated: boolean): number {
+/**
+ * Hour-ending h (1-24) of a Central-time operating day (a US date) → UTC start of the hour;
+ * undefined when the date or the hour cannot be read (the row is passed over).
+ */
+function ercotHourStart(date: string, hourEnding: number, repeated = false): number | undefined {
+  const d = parseDate(date, { us: true });
+  if (!d || !Number.isInteger(hourEnding)) return undefined;
   return localToUtc(ERCOT_TZ, d[0], d[1], d[2], hourEnding - 1, 0) + (repeated ? HOUR : 0);
 }
 
@@ -734,27 +852,14 @@ const ercotHubLz: Format = {
   create(h) {
     const c = columns(h);
     const [date, he, point] = [c("delivery_date"), c("hour_ending"), c("settlement_point")];
-    const dam = has(h, "dam_price_usd_per_mwh") ? c("dam_price_usd_per_mwh") : -1;
-    const rtm = has(h, "rtm_price_usd_per_mwh") ? c("rtm_price_usd_per_mwh") : -1;
-    const out = new Collector();
-    return {
-      row(r) {
-        const d = parseDate(r[date], { us: true });
-        const hour = num(r[he]);
-        if (!d || !Number.isInteger(hour)) return;
-        const t = ercotHourStart(d, hour, false);
-        const p = r[point].trim();
-        if (dam >= 0) {
-          const m = ercotPointMeta(p, "dam", "hourly");
-          out.add(m.slug, m.meta, t, num(r[dam]));
-        }
-        if (rtm >= 0) {
-          const m = ercotPointMeta(p, "rtm", "hourly");
-          out.add(m.slug, m.meta, t, num(r[rtm]));
-        }
-      },
-      finish: () => out.finish(),
-    };
+    const [dam, rtm] = [c.optional("dam_price_usd_per_mwh"), c.optional("rtm_price_usd_per_mwh")];
+    return collecting((r, out) => {
+      const t = ercotHourStart(r[date], num(r[he]));
+      if (t === undefined) return;
+      const p = r[point].trim();
+      if (dam >= 0) out.put(ercotPointMeta(p, "dam", "hourly"), t, num(r[dam]));
+      if (rtm >= 0) out.put(ercotPointMeta(p, "rtm", "hourly"), t, num(r[rtm]));
+    });
   },
 };
 
@@ -773,18 +878,13 @@ const ercotDamSpp: Format = {
       c("Settlement Point"),
       c("Settlement Point Price"),
     ];
-    const rep = has(h, "Repeated Hour Flag") ? c("Repeated Hour Flag") : -1;
-    const out = new Collector();
-    return {
-      row(r) {
-        const d = parseDate(r[date], { us: true });
-        const hour = Number.parseInt(r[he], 10);
-        if (!d || !Number.isInteger(hour)) return;
-        const m = ercotPointMeta(r[point].trim(), "dam", "hourly");
-        out.add(m.slug, m.meta, ercotHourStart(d, hour, rep >= 0 && r[rep].trim() === "Y"), num(r[price]));
-      },
-      finish: () => out.finish(),
-    };
+    const rep = c.optional("Repeated Hour Flag");
+    return collecting((r, out) => {
+      // "Hour Ending" is written "01:00".
+      const t = ercotHourStart(r[date], Number.parseInt(r[he], 10), rep >= 0 && r[rep].trim() === "Y");
+      if (t === undefined) return;
+      out.put(ercotPointMeta(r[point].trim(), "dam", "hourly"), t, num(r[price]));
+    });
   },
 };
 
@@ -812,20 +912,17 @@ const ercotRtmSpp: Format = {
       c("Settlement Point Name"),
       c("Settlement Point Price"),
     ];
-    const rep = has(h, "Repeated Hour Flag") ? c("Repeated Hour Flag") : -1;
-    const out = new Collector();
-    return {
-      row(r) {
-        const d = parseDate(r[date], { us: true });
-        const hh = num(r[hour]);
-        const q = num(r[interval]);
-        if (!d || !Number.isInteger(hh) || !Number.isInteger(q)) return;
-        const t = ercotHourStart(d, hh, rep >= 0 && r[rep].trim() === "Y") + (q - 1) * 15 * MIN;
-        const m = ercotPointMeta(r[point].trim(), "rtm", "15 min");
-        out.add(m.slug, m.meta, t, num(r[price]));
-      },
-      finish: () => out.finish(),
-    };
+    const rep = c.optional("Repeated Hour Flag");
+    return collecting((r, out) => {
+      const hourStart = ercotHourStart(r[date], num(r[hour]), rep >= 0 && r[rep].trim() === "Y");
+      const q = num(r[interval]);
+      if (hourStart === undefined || !Number.isInteger(q)) return;
+      out.put(
+        ercotPointMeta(r[point].trim(), "rtm", "15 min"),
+        hourStart + (q - 1) * 15 * MIN,
+        num(r[price]),
+      );
+    });
   },
 };
 
@@ -846,11 +943,10 @@ const ercotAs: Format = {
   create(h) {
     const c = columns(h);
     const [date, he] = [c("delivery_date"), c("hour_ending")];
-    const cols = ERCOT_AS.filter((x) => has(h, x.col)).map((x) => {
+    const cols = seriesColumns(h, ERCOT_AS, (x) => {
       const slug = `ercot-as-${x.key}-mcpc`;
       return {
         slug,
-        i: c(x.col),
         meta: () =>
           meta({
             slug,
@@ -866,23 +962,19 @@ const ercotAs: Format = {
           }),
       };
     });
-    const out = new Collector();
-    return {
-      row(r) {
-        const d = parseDate(r[date], { us: true });
-        const hour = num(r[he]);
-        if (!d || !Number.isInteger(hour)) return;
-        const t = ercotHourStart(d, hour, false);
-        for (const x of cols) out.add(x.slug, x.meta, t, num(r[x.i]));
-      },
-      finish: () => out.finish(),
-    };
+    return collecting((r, out) => {
+      const t = ercotHourStart(r[date], num(r[he]));
+      if (t === undefined) return;
+      for (const x of cols) out.put(x, t, num(r[x.i]));
+    });
   },
 };
 
 /** Most specific first: the first format whose detect() accepts the header wins. */
 export const FORMATS: Format[] = [
   gbImrp,
+  gbResponseEfa,
+  gbQuickReserveEac,
   gbSystemPrice,
   elexonInsightsSystemPrice,
   nesoDemand,

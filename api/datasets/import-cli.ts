@@ -4,7 +4,7 @@
 import { existsSync } from "node:fs";
 import { ConfigError, loadConfig } from "../config.ts";
 import { startDatabase } from "../db/database.ts";
-import { createPool } from "../db/client.ts";
+import { createDb, createPool } from "../db/client.ts";
 import { migrate } from "../db/migrate.ts";
 import { syncCatalog } from "../access/sync.ts";
 import { FORMATS } from "./formats.ts";
@@ -29,14 +29,15 @@ async function main(args: string[]) {
   const config = loadConfig();
   const database = await startDatabase(config, () => {});
   const pool = createPool(database.url, 2);
+  const db = createDb(pool);
   const started = Date.now();
   let points = 0;
   let files = 0;
   try {
     await migrate(pool, () => {});
-    await syncCatalog(pool);
+    await syncCatalog(db);
     for (const p of paths) {
-      await importPath(pool, p, {
+      await importPath(db, p, {
         onFile(r, i, total) {
           if (r.skipped) {
             console.log(`[${i}/${total}] ${r.file}: skipped (${r.skipped})`);

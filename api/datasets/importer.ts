@@ -5,7 +5,7 @@ import { createReadStream, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { createGunzip } from "node:zlib";
-import type pg from "pg";
+import type { Db } from "../db/client.ts";
 import { detectFormat, splitLine, type Format } from "./formats.ts";
 import { storeSeries, type StoredSeries } from "./store.ts";
 
@@ -20,6 +20,12 @@ export interface FileResult {
 }
 
 const CANDIDATE = /(\.csv|\.csv\.gz|\.txt|^marginalpdbc_\d{8}\.\d+)$/i;
+
+/**
+ * Files whose terms allow internal model calibration only: they never enter the data library, which
+ * users browse and download (the German FCR/aFRR capacity prices, see ../shared/data/SOURCES.md).
+ */
+export const INTERNAL_ONLY = /^de_fcr_afrr_/i;
 
 /** Every importable file under `p` (itself when a file), in a stable order. */
 export function filesUnder(p: string): string[] {
@@ -65,13 +71,13 @@ export async function parseFile(file: string): Promise<{ format: Format | null; 
 }
 
 /** Import one file; `origin` is how it is recorded (default: its path relative to `root`). */
-export async function importFile(
-  pool: pg.Pool,
-  file: string,
-  opts: { root?: string } = {},
-): Promise<FileResult> {
+export async function importFile(db: Db, file: string, opts: { root?: string } = {}): Promise<FileResult> {
   const started = Date.now();
   const origin = opts.root ? path.relative(opts.root, file) || path.basename(file) : path.basename(file);
+  if (INTERNAL_ONLY.test(path.basename(file))) {
+    const skipped = "internal calibration data: never imported into the library";
+    return { file: origin, format: null, skipped, datasets: [], points: 0, ms: Date.now() - started };
+  }
   const { format, series } = await parseFile(file);
   if (!format) {
     return {
@@ -83,7 +89,7 @@ export async function importFile(
       ms: Date.now() - started,
     };
   }
-  const datasets = await storeSeries(pool, origin, format.id, series);
+  const datasets = await storeSeries(db, origin, format.id, series);
   return {
     file: origin,
     format: format.id,
@@ -98,7 +104,7 @@ export async function importFile(
  * (reported), except when a single file was named: then it is an error.
  */
 export async function importPath(
-  pool: pg.Pool,
+  db: Db,
   p: string,
   opts: { onFile?: (r: FileResult, index: number, total: number) => void } = {},
 ): Promise<FileResult[]> {
@@ -108,7 +114,7 @@ export async function importPath(
   const root = single ? path.dirname(abs) : abs;
   const results: FileResult[] = [];
   for (const [i, f] of files.entries()) {
-    const r = await importFile(pool, f, { root });
+    const r = await importFile(db, f, { root });
     if (single && r.skipped) throw new Error(`${r.file}: ${r.skipped}`);
     results.push(r);
     opts.onFile?.(r, i + 1, files.length);

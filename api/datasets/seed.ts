@@ -3,21 +3,28 @@
 //      changed since are skipped, so a restart or a retry resumes where it stopped);
 //   2. otherwise a synthetic history per market (engine/worldview syntheticHistory), labelled
 //      'synthetic' as its data source;
-//   3. the hourly forward curve of each region's Central world view.
+//   3. the hourly forward curve of each world view (Central first).
 import { existsSync, statSync } from "node:fs";
 import path from "node:path";
-import type pg from "pg";
+import { min } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import { datasetImports } from "../db/schema/index.ts";
 import { filesUnder, importFile } from "./importer.ts";
 import { seedForwardCurves, seedSyntheticHistory, SYNTHETIC_SPECS } from "./synthetic.ts";
+import { seedCapacityMarket } from "../backtest/capacity.ts";
+import { markImportFinished, markImportProgress, markImportStarted } from "./importProgress.ts";
+import { parseEnv } from "../config.ts";
+import { failureText } from "../http/failures.ts";
 
 /** The shared data folder (real public data), from the environment. */
-export function sharedDataDir(env = process.env): string {
-  return path.resolve(env.VOLTCAST_SHARED_DATA_DIR || "../shared/data");
+export function sharedDataDir(): string {
+  return path.resolve(parseEnv().VOLTCAST_SHARED_DATA_DIR);
 }
 
 /** The folders of the shared data folder that hold market time series, smallest markets first. */
 export const SHARED_SUBFOLDERS = [
   "prices/gb",
+  "ancillary/gb",
   "generation/gb",
   "prices/germany",
   "prices/spain",
@@ -41,8 +48,20 @@ async function breathe(busyMs: number, duty: number) {
   await new Promise((r) => setTimeout(r, Math.min(30_000, (busyMs * (1 - duty)) / Math.max(0.05, duty))));
 }
 
-export async function seedDatasets(
-  pool: pg.Pool,
+export async function seedDatasets(db: Db, opts: Parameters<typeof seedAll>[1] = {}): Promise<SeedReport> {
+  // the library's "Importing market data… n of m files" notice reads this (importProgress.ts)
+  try {
+    const report = await seedAll(db, opts);
+    await markImportFinished(db, null);
+    return report;
+  } catch (e) {
+    await markImportFinished(db, failureText(e)).catch(() => {});
+    throw e;
+  }
+}
+
+async function seedAll(
+  db: Db,
   opts: {
     mode?: "shared" | "synthetic";
     /** "gb": only Great Britain (its files and forward curve) — quick, e.g. for browser tests. */
@@ -52,6 +71,8 @@ export async function seedDatasets(
     forwardCurves?: boolean;
     /** Share of time the seed may be busy (0 < duty <= 1); default 0.5. */
     duty?: number;
+    /** Called (and awaited) after each file once its progress is recorded. */
+    afterFile?: (done: number, total: number) => Promise<void> | void;
   } = {},
 ): Promise<SeedReport> {
   const duty = opts.duty ?? 0.5;
@@ -68,15 +89,21 @@ export async function seedDatasets(
       .map((s) => path.join(dir, s))
       .filter((p) => existsSync(p))
       .flatMap((p) => filesUnder(p));
-    const done = await importedAt(pool);
+    const done = await importedAt(db);
+    await markImportStarted(db, all.length);
     for (const [i, file] of all.entries()) {
       const origin = path.relative(dir, file);
       const at = done.get(origin);
       if (at && at >= statSync(file).mtimeMs) {
         skipped++;
+        await markImportProgress(db, i + 1, null);
+        await opts.afterFile?.(i + 1, all.length);
         continue;
       }
-      const r = await importFile(pool, file, { root: dir });
+      await markImportProgress(db, i, origin);
+      const r = await importFile(db, file, { root: dir });
+      await markImportProgress(db, i + 1, null);
+      await opts.afterFile?.(i + 1, all.length);
       if (r.skipped) {
         log(`${i + 1}/${all.length} ${origin}: skipped (${r.skipped})`);
         continue;
@@ -88,9 +115,12 @@ export async function seedDatasets(
       );
       await breathe(r.ms, duty);
     }
+    const cm = await seedCapacityMarket(db, dir);
+    if (cm) log(`capacity/gb: ${cm} Capacity Market auction and de-rating rows`);
   } else {
+    await markImportStarted(db, null);
     const r = await seedSyntheticHistory(
-      pool,
+      db,
       log,
       gbOnly ? SYNTHETIC_SPECS.filter((x) => x.region === "GB") : SYNTHETIC_SPECS,
     );
@@ -98,7 +128,7 @@ export async function seedDatasets(
     points += r.points;
   }
   if (opts.forwardCurves !== false) {
-    const r = await seedForwardCurves(pool, log, gbOnly ? { regions: ["GB"] } : {});
+    const r = await seedForwardCurves(db, log, gbOnly ? { regions: ["GB"] } : {});
     points += r.points;
   }
   const seconds = (Date.now() - started) / 1000;
@@ -109,9 +139,10 @@ export async function seedDatasets(
 }
 
 /** origin → last import time (ms) of files already in the store. */
-async function importedAt(pool: pg.Pool): Promise<Map<string, number>> {
-  const { rows } = await pool.query(
-    "select origin, min(imported_at) as at from dataset_imports group by origin",
-  );
-  return new Map(rows.map((r) => [r.origin as string, (r.at as Date).getTime()]));
+async function importedAt(db: Db): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ origin: datasetImports.origin, at: min(datasetImports.importedAt) })
+    .from(datasetImports)
+    .groupBy(datasetImports.origin);
+  return new Map(rows.map((r) => [r.origin, r.at!.getTime()]));
 }

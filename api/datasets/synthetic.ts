@@ -5,15 +5,17 @@
 //  - the hourly forward curve of each region's Central world view (category FORECAST).
 // Each series is recorded in dataset_imports under an origin naming the model version and engine
 // hash, so a restart skips what is already there and a new model replaces it.
-import type pg from "pg";
+import { eq } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import { datasetImports } from "../db/schema/index.ts";
 import type { MarketRegion } from "../../engine/types.ts";
 import type { HistorySeries } from "../../engine/worldview/index.ts";
-import { MODEL_VERSION, defaultScenario } from "../../engine/worldview/scenarios.ts";
+import { MODEL_VERSION, listScenarios, type Scenario } from "../../engine/worldview/scenarios.ts";
 import type { MarketRegion as StoreRegion } from "../db/schema/datasets.ts";
 import { runEngineTask } from "../worldviews/engine.ts";
 import type { SeriesResult } from "../worldviews/engine-tasks.ts";
 import { worldViewEngineHash } from "../worldviews/files.ts";
-import { subscriptionFor } from "../worldviews/catalog.ts";
+import { DEFAULT_TIER, subscriptionFor } from "../worldviews/catalog.ts";
 import { storeSeries, type DatasetMeta } from "./store.ts";
 
 const STORE_REGION: Record<MarketRegion, StoreRegion> = {
@@ -119,8 +121,8 @@ function origin(kind: string, key: string) {
   return `worldview:${MODEL_VERSION}-${worldViewEngineHash()}:${kind}:${key}`;
 }
 
-async function has(pool: pg.Pool, o: string): Promise<boolean> {
-  return (await pool.query("select 1 from dataset_imports where origin = $1 limit 1", [o])).rowCount! > 0;
+async function has(db: Db, o: string): Promise<boolean> {
+  return (await db.$count(datasetImports, eq(datasetImports.origin, o))) > 0;
 }
 
 function evenTs(r: SeriesResult): Float64Array {
@@ -132,7 +134,7 @@ function evenTs(r: SeriesResult): Float64Array {
 }
 
 export async function seedSyntheticHistory(
-  pool: pg.Pool,
+  db: Db,
   log: (m: string) => void,
   specs: SyntheticSpec[] = SYNTHETIC_SPECS,
 ): Promise<{ series: number; points: number }> {
@@ -140,7 +142,7 @@ export async function seedSyntheticHistory(
   let points = 0;
   for (const spec of specs) {
     const o = origin("synthetic", spec.slug);
-    if (await has(pool, o)) continue;
+    if (await has(db, o)) continue;
     const r = await runEngineTask<SeriesResult>(
       {
         kind: "synthetic",
@@ -170,7 +172,7 @@ export async function seedSyntheticHistory(
       groupName: spec.groupName,
     };
     const [stored] = await storeSeries(
-      pool,
+      db,
       o,
       "synthetic",
       [{ meta, series: { ts: evenTs(r), values: r.values } }],
@@ -183,39 +185,62 @@ export async function seedSyntheticHistory(
   return { series, points };
 }
 
+/**
+ * The store's slug of a world view's hourly forward curve: the Central one keeps the region's plain
+ * slug ("gb-hourly-forward-curve", as it always had); the others are named by their scenario
+ * ("gb-high-hourly-forward-curve"), so the plotter tree's world-view filter finds each by its id.
+ */
+export function forwardCurveSlug(s: Scenario): string {
+  return s.kind === "central"
+    ? `${s.marketRegion.toLowerCase()}-hourly-forward-curve`
+    : `${s.id}-hourly-forward-curve`;
+}
+
+/** The hourly forward curve of every world view of the regions (decision 0304: one dataset each). */
 export async function seedForwardCurves(
-  pool: pg.Pool,
+  db: Db,
   log: (m: string) => void,
   opts: { regions?: MarketRegion[]; fromYear?: number; toYear?: number } = {},
 ): Promise<{ points: number }> {
   let points = 0;
-  for (const region of opts.regions ?? FORWARD_CURVE_REGIONS) {
-    const scenario = defaultScenario(region);
-    const slug = `${region.toLowerCase()}-hourly-forward-curve`;
+  // Central first everywhere: the curves most use, ready soonest.
+  const scenarios = (opts.regions ?? FORWARD_CURVE_REGIONS)
+    .flatMap((region) => listScenarios(region))
+    .sort((a, b) => Number(b.kind === "central") - Number(a.kind === "central"));
+  for (const scenario of scenarios) {
+    const region = scenario.marketRegion;
+    const slug = forwardCurveSlug(scenario);
     const span = opts.fromYear || opts.toYear ? `:${opts.fromYear ?? ""}-${opts.toYear ?? ""}` : "";
     const o = origin("forward-curve", slug + span);
-    if (await has(pool, o)) continue;
+    if (await has(db, o)) continue;
     const r = await runEngineTask<SeriesResult>(
-      { kind: "forward-curve", region, fromYear: opts.fromYear, toYear: opts.toYear },
+      {
+        kind: "forward-curve",
+        region,
+        scenarioId: scenario.id,
+        fromYear: opts.fromYear,
+        toYear: opts.toYear,
+      },
       "background",
     );
     const meta: DatasetMeta = {
       slug,
-      title: `${scenario.name.replace(/ Central scenario$/, "")} hourly forward curve`,
+      title: `${scenario.name.replace(/ (Central )?scenario$/, "")} hourly forward curve`,
       description: r.description,
       region: STORE_REGION[region],
       geography: r.zone ?? region,
       granularity: "hourly",
       source: `Voltcast world view ${scenario.modelVersion}`,
       synthetic: false,
-      subscriptionKey: subscriptionFor(scenario),
+      // The default tier (the GB Central world view) is everyone's: its curve needs no subscription.
+      subscriptionKey: subscriptionFor(scenario) === DEFAULT_TIER ? null : subscriptionFor(scenario),
       unit: CURRENCY_UNIT(r.currency),
       category: "FORECAST",
       variableType: "price",
       groupName: "Hourly forward curve",
     };
     const [stored] = await storeSeries(
-      pool,
+      db,
       o,
       "forward-curve",
       [{ meta, series: { ts: evenTs(r), values: r.values } }],

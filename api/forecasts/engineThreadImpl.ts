@@ -6,6 +6,7 @@ import { runForecast } from "../../engine/forecast/index.ts";
 import { FIRST_YEAR, LAST_YEAR, marketYear } from "../../engine/worldview/index.ts";
 import type { ForecastInput } from "../../engine/forecast/types.ts";
 import type { MarketYear } from "../../engine/types.ts";
+import { packDispatch } from "./dispatch.ts";
 
 export interface EngineJob {
   input: ForecastInput;
@@ -33,6 +34,11 @@ async function run(job: EngineJob) {
     workers: 0,
     days,
     onProgress: (e) => parentPort!.postMessage({ type: "progress", ...e }),
+    // Each year's whole dispatch goes to the parent as it is computed (its buffer moved, not copied).
+    onDispatch: (d) => {
+      const packed = packDispatch(d);
+      parentPort!.postMessage({ type: "dispatch", dispatch: packed }, [packed.columns.buffer as ArrayBuffer]);
+    },
   });
   // The days of the first scenario and strategy: enough for the run page's "dispatch of a day" chart.
   const firstDays = result.days.slice(0, days.length);

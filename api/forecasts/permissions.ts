@@ -10,7 +10,6 @@ import {
   CONFIGURATIONS_BY_REGION,
   FORECAST_REGIONS,
   MESSAGES,
-  hasSolar,
   isCoupled,
 } from "../../app/validation/forecast.ts";
 
@@ -79,6 +78,35 @@ export function allowedRegions(a: Access): ForecastRegion[] {
   return FORECAST_REGIONS.filter((r) => regionAllowed(a, r));
 }
 
+/** Spec §6: the regions the builder lists to a visitor who may build in none (Australia with its flag). */
+const SUPPORTED_REGIONS: ForecastRegion[] = ["GB", "ERCOT", "NEM"];
+
+const regionFlagOn = (a: Pick<Access, "flags">, region: ForecastRegion) => {
+  const flag = REGION_FLAG[region];
+  return !flag || (a.flags as Record<string, boolean>)[flag] === true;
+};
+
+/**
+ * What the caller may do in the forecast builder, by the same rules the API enforces
+ * (GET /users/me `capabilities`): the web app shows what this says and asks nothing else.
+ */
+export function forecastCapabilities(a: Access) {
+  const regions = allowedRegions(a);
+  const byRegion = (may: (a: Access, r: ForecastRegion, c: Configuration) => boolean) =>
+    Object.fromEntries(
+      FORECAST_REGIONS.map((r) => [
+        r,
+        regionFlagOn(a, r) ? CONFIGURATIONS_BY_REGION[r].filter((c) => may(a, r, c)) : [],
+      ]),
+    ) as Record<ForecastRegion, Configuration[]>;
+  return {
+    regions,
+    offeredRegions: regions.length ? regions : SUPPORTED_REGIONS.filter((r) => regionFlagOn(a, r)),
+    create: byRegion(canCreateForecast),
+    draft: byRegion(canCreateDraft),
+  };
+}
+
 /** Library runs of a region may be seen by the caller (their results and files). */
 export function canSeeLibraryRun(a: Pick<Access, "subscriptions">, region: ForecastRegion): boolean {
   const sub = LIBRARY_SUBSCRIPTION[region];
@@ -127,5 +155,3 @@ export async function assertCanCreateDraft(
   if (!canCreateDraft(a, region, configuration)) throw missing(a, region, configuration);
   return { userId, access: a };
 }
-
-export { hasSolar };

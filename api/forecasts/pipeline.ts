@@ -2,13 +2,18 @@
 // loop) → progress events as it goes → results, the result workbook and `ready_for_review`.
 // A run that cannot be computed ends `failed` with a warning event naming the reason.
 //
-// Liveness: the worker computing a run holds a PostgreSQL advisory lock on it for the whole run.
-// If that process dies, its connection closes and the lock is released; the queue job expires and
-// is retried, and the retry (which takes the lock) resumes the run. A retry that finds the lock
-// still held waits for the live worker to finish. When every retry is spent, the job goes to the
+// Liveness (decisions 0151, 0010): the worker computing a run holds a PostgreSQL advisory lock on
+// it for the whole run. If that process dies, its connection closes and the lock is released; the
+// run watch (liveness.ts) sees an active job without its lock and fails the job, which pg-boss
+// retries on a live worker; the retry (which takes the lock) resumes the run. A retry that finds
+// the lock still held waits for the live worker to finish. A stopping worker hands its runs back
+// (HandedBack: the job fails and is retried). When every retry is spent, the job goes to the
 // dead-letter kind (forecast-run-dead), which fails the run with a reason — never left processing.
+import { storeLibraryRevenue } from "./libraryDatasets.ts";
 import { Worker } from "node:worker_threads";
-import type pg from "pg";
+import { and, eq, sql } from "drizzle-orm";
+import { dedicatedConnection, type Db, type DedicatedConnection } from "../db/client.ts";
+import { customDegradationCurves, forecastRuns, solarProfiles } from "../db/schema/index.ts";
 import type { WorkerContext, JobInfo } from "../jobs/types.ts";
 import type {
   DayDispatch,
@@ -16,14 +21,18 @@ import type {
   ProgressEvent,
   ScenarioResult,
 } from "../../engine/forecast/types.ts";
-import type { Forecast } from "../../app/validation/forecast.ts";
+import { DEFAULT_FORESIGHT, type Forecast } from "../../app/validation/forecast.ts";
 import { toEngineInput, worldViewZone, type Uploads } from "./engineInput.ts";
 import type { EngineJob } from "./engineThreadImpl.ts";
 import { failRun, findRun, recordEvent, type RunResult } from "./runs.ts";
 import { buildResultWorkbook, resultFileName } from "./resultFile.ts";
 import { scenarioById } from "./scenarios.ts";
+import { saveDispatch, type PackedDispatch } from "./dispatch.ts";
+import { releaseRunLock, tryRunLock } from "./runLock.ts";
+import { HandedBack, isStopping, whileComputing } from "./liveness.ts";
+import { failureText, isDatabaseUnavailable } from "../http/failures.ts";
+import { parseEnv } from "../config.ts";
 
-const LOCK_NAMESPACE = 7_400_100;
 /** Engine progress 0–100 maps to 2–90; writing the workbook and saving take the rest. */
 const ENGINE_FROM = 2;
 const ENGINE_TO = 90;
@@ -32,18 +41,30 @@ export class RunFailure extends Error {}
 
 /** Dispatch resolution override (VOLTCAST_FORECAST_INTERVAL_MINUTES: 5, 15, 30 or 60); default the market's settlement interval. */
 export function dispatchIntervalMinutes(): number | undefined {
-  const v = Number(process.env.VOLTCAST_FORECAST_INTERVAL_MINUTES);
-  return [5, 15, 30, 60].includes(v) ? v : undefined;
+  return parseEnv().VOLTCAST_FORECAST_INTERVAL_MINUTES;
 }
 
 /** Run the engine for one forecast in a worker thread; resolves with its result. */
 export function computeInThread(
   job: EngineJob,
   onProgress: (e: ProgressEvent) => void,
-): Promise<{ result: ForecastResult & { days?: DayDispatch[] }; synthetic: boolean }> {
+): Promise<{
+  result: ForecastResult & { days?: DayDispatch[] };
+  synthetic: boolean;
+  dispatch: PackedDispatch[];
+}> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL("./engineThread.mjs", import.meta.url), { workerData: job });
     let settled = false;
+    const dispatch: PackedDispatch[] = [];
+    // Stopping the process: end the engine thread and hand the run back to the queue.
+    const forget = whileComputing(() => {
+      if (settled) return;
+      settled = true;
+      reject(new HandedBack());
+      void worker.terminate();
+    });
+    worker.once("exit", forget);
     worker.on(
       "message",
       (
@@ -52,12 +73,14 @@ export function computeInThread(
           message?: string;
           result?: ForecastResult & { days?: DayDispatch[] };
           synthetic?: boolean;
+          dispatch?: PackedDispatch;
         } & ProgressEvent,
       ) => {
         if (m.type === "progress") onProgress({ event: m.event, percentage: m.percentage, status: m.status });
+        else if (m.type === "dispatch") dispatch.push(m.dispatch!);
         else if (m.type === "result") {
           settled = true;
-          resolve({ result: m.result!, synthetic: !!m.synthetic });
+          resolve({ result: m.result!, synthetic: !!m.synthetic, dispatch });
           void worker.terminate();
         } else if (m.type === "error") {
           settled = true;
@@ -77,23 +100,26 @@ export function computeInThread(
   });
 }
 
-async function loadUploads(pool: pg.Pool, f: Forecast, userId: string | null): Promise<Uploads> {
+async function loadUploads(db: Db, f: Forecast, userId: string | null): Promise<Uploads> {
   const out: Uploads = {};
+  // The user's own upload (any user's for a library run, which has none).
+  const mine = (t: typeof customDegradationCurves | typeof solarProfiles, id: string) =>
+    and(eq(sql`${t.id}::text`, id), userId === null ? undefined : eq(t.userId, userId));
   if (f.degradation === "custom_degradation_curve" && f.customDegradationCurveId) {
-    const { rows } = await pool.query(
-      `select points from custom_degradation_curves where id::text = $1 and (user_id = $2 or $2 is null)`,
-      [f.customDegradationCurveId, userId],
-    );
-    if (!rows[0]) throw new RunFailure("The custom degradation curve of this forecast no longer exists.");
-    out.degradationCurve = rows[0].points;
+    const [row] = await db
+      .select({ points: customDegradationCurves.points })
+      .from(customDegradationCurves)
+      .where(mine(customDegradationCurves, f.customDegradationCurveId));
+    if (!row) throw new RunFailure("The custom degradation curve of this forecast no longer exists.");
+    out.degradationCurve = row.points as Uploads["degradationCurve"];
   }
   if (f.solarProfileId) {
-    const { rows } = await pool.query(
-      `select capacity_factors from solar_profiles where id::text = $1 and (user_id = $2 or $2 is null)`,
-      [f.solarProfileId, userId],
-    );
-    if (!rows[0]) throw new RunFailure("The solar profile of this forecast no longer exists.");
-    out.solarProfile = rows[0].capacity_factors;
+    const [row] = await db
+      .select({ capacityFactors: solarProfiles.capacityFactors })
+      .from(solarProfiles)
+      .where(mine(solarProfiles, f.solarProfileId));
+    if (!row) throw new RunFailure("The solar profile of this forecast no longer exists.");
+    out.solarProfile = row.capacityFactors as Uploads["solarProfile"];
   }
   return out;
 }
@@ -112,9 +138,11 @@ function toRunResult(
     currency: first.currency,
     unitYear: first.unitYear,
     unitMonth: first.unitMonth,
+    moneyBasis: first.moneyBasis,
     forecastUsed,
     synthetic,
     revenuePerMWYear: first.averagePerMWYear,
+    perMW: first.perMW,
     strategies: scenarios.map((s) => ({
       strategy: s.strategy,
       total: s.total,
@@ -138,38 +166,46 @@ function toRunResult(
 }
 
 /** Take the run's lock on a dedicated connection; wait while another live worker holds it. */
-async function lockRun(
-  pool: pg.Pool,
-  runId: string,
-  log: (m: string) => void,
-): Promise<pg.PoolClient | null> {
-  const client = await pool.connect();
+async function lockRun(db: Db, runId: string, log: (m: string) => void): Promise<DedicatedConnection | null> {
+  const conn = await dedicatedConnection(db);
+  // Held for the whole run while idle between queries: a database outage must not crash the process.
+  conn.client.on("error", onLockClientError);
   try {
     for (;;) {
-      const { rows } = await client.query(`select pg_try_advisory_lock($1, hashtext($2)) as ok`, [
-        LOCK_NAMESPACE,
-        runId,
-      ]);
-      if (rows[0].ok) return client;
-      const { rows: s } = await client.query(`select status from forecast_runs where id = $1`, [runId]);
-      if (!s[0] || s[0].status !== "processing") {
-        client.release();
+      if (isStopping()) throw new HandedBack();
+      if (await tryRunLock(conn.db, runId)) return conn;
+      const [run] = await conn.db
+        .select({ status: forecastRuns.status })
+        .from(forecastRuns)
+        .where(eq(forecastRuns.id, runId));
+      if (!run || run.status !== "processing") {
+        conn.client.off("error", onLockClientError);
+        conn.client.release();
         return null;
       }
       log(`[forecast] run ${runId} is being computed by another worker; waiting`);
       await new Promise((r) => setTimeout(r, 2000));
     }
   } catch (e) {
-    client.release();
+    conn.client.off("error", onLockClientError);
+    conn.client.release(e instanceof Error && !(e instanceof HandedBack) ? e : undefined);
     throw e;
   }
 }
 
-async function unlock(client: pg.PoolClient, runId: string) {
+function onLockClientError(e: Error) {
+  console.error(`[forecast] the connection holding a run's lock failed: ${e.message}`);
+}
+
+async function unlock(conn: DedicatedConnection, runId: string) {
   try {
-    await client.query(`select pg_advisory_unlock($1, hashtext($2))`, [LOCK_NAMESPACE, runId]);
-  } finally {
-    client.release();
+    await releaseRunLock(conn.db, runId);
+    conn.client.off("error", onLockClientError);
+    conn.client.release();
+  } catch (e) {
+    // The connection is broken: dropping it releases the lock as well.
+    conn.client.off("error", onLockClientError);
+    conn.client.release(e as Error);
   }
 }
 
@@ -179,37 +215,38 @@ export async function executeRun(
   runId: string,
   job: JobInfo,
 ): Promise<{ status: string }> {
-  const lock = await lockRun(ctx.pool, runId, ctx.log);
+  const lock = await lockRun(ctx.db, runId, ctx.log);
   if (!lock) return { status: "already finished" };
   try {
-    const run = await findRun(ctx.pool, runId);
+    const run = await findRun(ctx.db, runId);
     if (!run) return { status: "deleted" };
     if (run.status !== "processing") return { status: run.status };
-    const { rows: prior } = await ctx.pool.query(
-      `update forecast_runs set attempts = attempts + 1, updated_at = now() where id = $1 returning attempts`,
-      [runId],
-    );
-    const attempt = prior[0].attempts as number;
+    const [{ attempts: attempt }] = await ctx.db
+      .update(forecastRuns)
+      .set({ attempts: sql`${forecastRuns.attempts} + 1`, updatedAt: sql`now()` })
+      .where(eq(forecastRuns.id, runId))
+      .returning({ attempts: forecastRuns.attempts });
     if (attempt > 1 || job.retryCount > 0) {
       await recordEvent(
-        ctx.pool,
+        ctx.db,
         runId,
         `Worker restarted: resuming the run (attempt ${attempt})`,
         "success",
         1,
       );
     } else {
-      await recordEvent(ctx.pool, runId, "Run started", "success", 1);
+      await recordEvent(ctx.db, runId, "Run started", "success", 1);
     }
+    if (isStopping()) throw new HandedBack();
     const forecast = run.forecast as unknown as Forecast;
     const scenarioId = run.macro_scenario_id!;
     const scenario = scenarioById(scenarioId);
     try {
       if (!scenario) throw new RunFailure(`The world view '${scenarioId}' does not exist.`);
-      const uploads = await loadUploads(ctx.pool, forecast, run.user_id);
+      const uploads = await loadUploads(ctx.db, forecast, run.user_id);
       const input = toEngineInput(forecast, scenarioId, uploads);
       await recordEvent(
-        ctx.pool,
+        ctx.db,
         runId,
         `Building scenario inputs from the world view ${scenario.name}`,
         "success",
@@ -220,60 +257,76 @@ export async function executeRun(
       const onProgress = (e: ProgressEvent) => {
         const pct = ENGINE_FROM + ((ENGINE_TO - ENGINE_FROM) * e.percentage) / 100;
         chain = chain
-          .then(() => recordEvent(ctx.pool, runId, e.event, e.status, pct))
+          .then(() => recordEvent(ctx.db, runId, e.event, e.status, pct))
           .catch((err) => ctx.log(`[forecast] event not recorded: ${err.message}`));
       };
-      const { result, synthetic } = await computeInThread(
+      const { result, synthetic, dispatch } = await computeInThread(
         { input, scenarioId, zone: worldViewZone(forecast), intervalMinutes: dispatchIntervalMinutes() },
         onProgress,
       );
       await chain;
       if (!result.scenarios.length) throw new RunFailure("The forecast model returned no results.");
-      const runResult = toRunResult(
-        result.scenarios,
-        {
-          ...forecast,
-          engineInput: { ...input, customDegradationCurve: undefined, generationProfile: undefined },
-        },
-        run.model_version ?? scenario.modelVersion,
-        synthetic,
-        result.days,
-      );
-      await recordEvent(ctx.pool, runId, "Writing the result file", "success", 92);
+      const runResult: RunResult = {
+        ...toRunResult(
+          result.scenarios,
+          {
+            ...forecast,
+            engineInput: { ...input, customDegradationCurve: undefined, generationProfile: undefined },
+          },
+          run.model_version ?? scenario.modelVersion,
+          synthetic,
+          result.days,
+        ),
+        foresight: input.foresight ?? DEFAULT_FORESIGHT,
+      };
+      await recordEvent(ctx.db, runId, "Writing the result file", "success", 92);
       const file = await buildResultWorkbook({
         runName: run.run_name,
         scenarioName: scenario.name,
         result: runResult,
       });
-      const client = await ctx.pool.connect();
-      try {
-        await client.query("begin");
-        await client.query(
-          `update forecast_runs set result = $2, result_file = $3, result_file_name = $4, model_version = $5,
-                  status = 'ready_for_review', error = null, finished_at = now(), updated_at = now()
-            where id = $1 and status = 'processing'`,
-          [
-            runId,
-            JSON.stringify(runResult),
-            file,
-            resultFileName(run.run_name, run.created_at),
-            runResult.modelVersion,
-          ],
+      await ctx.db.transaction(async (tx) => {
+        await tx
+          .update(forecastRuns)
+          .set({
+            result: runResult,
+            resultFile: file,
+            resultFileName: resultFileName(run.run_name, run.created_at),
+            modelVersion: runResult.modelVersion,
+            status: "ready_for_review",
+            error: null,
+            finishedAt: sql`now()`,
+            updatedAt: sql`now()`,
+          })
+          .where(and(eq(forecastRuns.id, runId), eq(forecastRuns.status, "processing")));
+        await saveDispatch(tx, runId, dispatch);
+        await recordEvent(tx, runId, "Run finished: results ready for review", "success", 100);
+      });
+      // A library forecast's revenue by month goes to the plotter; failing that never fails the run.
+      if (!run.is_custom)
+        await storeLibraryRevenue(ctx.db, { ...run, result: runResult }).catch((err) =>
+          ctx.log(`[forecast] run ${runId}: revenue series not stored: ${(err as Error).message}`),
         );
-        await recordEvent(client, runId, "Run finished: results ready for review", "success", 100);
-        await client.query("commit");
-      } catch (e) {
-        await client.query("rollback").catch(() => {});
-        throw e;
-      } finally {
-        client.release();
-      }
       return { status: "ready_for_review" };
     } catch (e) {
+      if (e instanceof HandedBack || isDatabaseUnavailable(e)) {
+        // Not the run's fault: its job fails and pg-boss retries it (here after a restart, or elsewhere).
+        ctx.log(`[forecast] run ${runId} goes back to the queue: ${(e as Error).message}`);
+        if (e instanceof HandedBack) {
+          await recordEvent(
+            ctx.db,
+            runId,
+            "Worker stopping: the run goes back to the queue",
+            "success",
+            1,
+          ).catch(() => {});
+        }
+        throw e;
+      }
       const reason =
-        e instanceof RunFailure ? e.message : `The forecast could not be computed: ${(e as Error).message}`;
+        e instanceof RunFailure ? e.message : `The forecast could not be computed: ${failureText(e)}`;
       ctx.log(`[forecast] run ${runId} failed: ${reason}`);
-      await failRun(ctx.pool, runId, reason);
+      await failRun(ctx.db, runId, reason);
       return { status: "failed" };
     }
   } finally {
@@ -283,24 +336,20 @@ export async function executeRun(
 
 /** A run whose job spent every retry (its workers kept dying): fail it with the reason, unless a live worker still holds it. */
 export async function failAbandonedRun(ctx: WorkerContext, runId: string): Promise<{ status: string }> {
-  const client = await ctx.pool.connect();
+  const conn = await dedicatedConnection(ctx.db);
   try {
-    const { rows } = await client.query(`select pg_try_advisory_lock($1, hashtext($2)) as ok`, [
-      LOCK_NAMESPACE,
-      runId,
-    ]);
-    if (!rows[0].ok) return { status: "still running" };
+    if (!(await tryRunLock(conn.db, runId))) return { status: "still running" };
     try {
       const failed = await failRun(
-        ctx.pool,
+        ctx.db,
         runId,
         "The worker computing this run stopped several times; the run could not be completed. Please run it again.",
       );
       return { status: failed ? "failed" : "not processing" };
     } finally {
-      await client.query(`select pg_advisory_unlock($1, hashtext($2))`, [LOCK_NAMESPACE, runId]);
+      await releaseRunLock(conn.db, runId);
     }
   } finally {
-    client.release();
+    conn.client.release();
   }
 }

@@ -1,6 +1,23 @@
 // Runs and drafts in the database. A draft is a run row with status 'draft' (not computed yet);
 // "Run model" creates one run per selected macro scenario, each a queue job (api/jobs/kinds/forecastRun.ts).
-import type pg from "pg";
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  not,
+  or,
+  sql,
+  type SQL,
+} from "drizzle-orm";
+import { qualified, transactionSharedWithQueue, type Db, type Executor, type Row } from "../db/client.ts";
+import { forecastRunEvents, forecastRuns } from "../db/schema/index.ts";
 import type { DayDispatch } from "../../engine/forecast/types.ts";
 import type { Access } from "../access/access.ts";
 import type { Queue } from "../jobs/queue.ts";
@@ -12,6 +29,8 @@ import {
   type ForecastRegion,
 } from "../../app/validation/forecast.ts";
 import { scenarioById } from "./scenarios.ts";
+import { runLockHeld } from "./runLock.ts";
+import { parseEnv } from "../config.ts";
 
 export const RUN_STATUSES = ["draft", "processing", "ready_for_review", "failed"] as const;
 export type RunStatus = (typeof RUN_STATUSES)[number];
@@ -25,6 +44,8 @@ export const ORDERING_KEYS = [
   "-created_at",
   "run_name",
   "-run_name",
+  "revenue",
+  "-revenue",
 ] as const;
 /** Spec §4: a run is estimated to take 6 minutes. */
 export const RUN_ESTIMATE_MINUTES = 6;
@@ -34,40 +55,14 @@ export interface Viewer {
   access: Access;
 }
 
-export interface RunRow {
-  id: string;
-  user_id: string | null;
-  run_name: string;
-  asset_name: string | null;
-  status: RunStatus;
-  is_custom: boolean;
-  source: string;
-  market_region: ForecastRegion;
-  configuration: string;
-  subscription: string | null;
-  macro_scenario_id: string | null;
-  forecast: Record<string, unknown>;
-  finance_status: string;
-  model_version: string | null;
-  result: RunResult | null;
-  has_file: boolean;
-  result_file_name: string | null;
-  error: string | null;
-  attempts: number;
-  created_at: Date;
-  updated_at: Date;
-  started_at: Date | null;
-  finished_at: Date | null;
-  latest_event_status?: string | null;
-  latest_percentage?: string | number | null;
-}
-
 /** What a finished run keeps: revenues per year by stream, per strategy, and what produced them. */
 export interface RunResult {
   modelVersion: string;
   currency: string;
   unitYear: string;
   unitMonth: string;
+  /** Money basis of every figure, e.g. "real 2024 GBP" (absent on runs made before it was recorded). */
+  moneyBasis?: string;
   /** The forecast object the engine ran with (custom curve and profile resolved). */
   forecastUsed: Record<string, unknown>;
   strategies: {
@@ -91,17 +86,55 @@ export interface RunResult {
   }[];
   /** Headline for lists: the first strategy's average revenue per MW per year. */
   revenuePerMWYear: number;
+  /** What the dispatch knew (decision 0117); absent on runs computed before it: perfect. */
+  foresight?: "realistic" | "perfect";
+  /** What the MW of the per-MW figures is (battery, or the solar/wind plant), and for a hybrid the average per MW of its plant (absent on older runs). */
+  perMW?: {
+    of: "battery" | "solar" | "wind";
+    mw: number;
+    generation?: { of: "solar" | "wind"; mw: number; averagePerMWYear: number };
+  };
   synthetic?: boolean;
   /** Dispatch of a few sample days (first scenario and strategy), for the run page's day chart. */
   days?: DayDispatch[];
 }
 
-export const RUN_COLUMNS = `r.id, r.user_id, r.run_name, r.asset_name, r.status, r.is_custom, r.source, r.market_region, r.configuration,
-  r.subscription, r.macro_scenario_id, r.forecast, r.finance_status, r.model_version, r.result,
-  (r.result_file is not null) as has_file, r.result_file_name, r.error, r.attempts, r.created_at, r.updated_at,
-  r.started_at, r.finished_at,
-  (select e.status from forecast_run_events e where e.run_id = r.id order by e.id desc limit 1) as latest_event_status,
-  (select e.percentage from forecast_run_events e where e.run_id = r.id order by e.id desc limit 1) as latest_percentage`;
+const r = forecastRuns;
+/** The latest progress event's column of the run (a correlated subquery). */
+const latestEvent = <T>(column: SQL) =>
+  sql<T>`(select ${column} from ${forecastRunEvents} e where e.run_id = ${qualified(r.id)} order by e.id desc limit 1)`;
+
+/** A run as the API reads it: its row without the file, and its progress. */
+export const RUN_COLUMNS = {
+  id: r.id,
+  user_id: r.userId,
+  run_name: r.runName,
+  asset_name: r.assetName,
+  status: r.status,
+  is_custom: r.isCustom,
+  source: r.source,
+  market_region: r.marketRegion,
+  configuration: r.configuration,
+  subscription: r.subscription,
+  macro_scenario_id: r.macroScenarioId,
+  forecast: r.forecast,
+  finance_status: r.financeStatus,
+  model_version: r.modelVersion,
+  result: sql<RunResult | null>`${r.result}`,
+  has_file: sql<boolean>`(${r.resultFile} is not null)`,
+  result_file_name: r.resultFileName,
+  error: r.error,
+  attempts: r.attempts,
+  created_at: r.createdAt,
+  updated_at: r.updatedAt,
+  started_at: r.startedAt,
+  finished_at: r.finishedAt,
+  latest_event_status: latestEvent<"success" | "warning" | null>(sql`e.status`),
+  latest_percentage: latestEvent<string | null>(sql`e.percentage`),
+  /** A worker holds the run's lock (it is being computed right now). */
+  computing: sql<boolean>`(${r.status} = 'processing' and ${runLockHeld(r.id)})`,
+};
+export type RunRow = Row<typeof RUN_COLUMNS>;
 
 /** The status shown: a run whose latest event is a warning is failed (spec §4). */
 export function shownStatus(row: Pick<RunRow, "status" | "latest_event_status">): RunStatus {
@@ -161,7 +194,12 @@ export function serializeRun(row: RunRow, viewer: Viewer) {
     },
     locked,
     percentage: progressOf(row),
-    estimatedFinishAt: new Date(row.created_at.getTime() + RUN_ESTIMATE_MINUTES * 60_000).toISOString(),
+    // Processing, but no worker holds it (none running, or its worker just died): no honest ETA.
+    waitingForWorker: status === "processing" && row.computing === false,
+    estimatedFinishAt:
+      status === "processing" && row.computing === false
+        ? null
+        : new Date(row.created_at.getTime() + RUN_ESTIMATE_MINUTES * 60_000).toISOString(),
     revenue:
       result && !locked
         ? { perMWYear: result.revenuePerMWYear, unit: result.unitYear, currency: result.currency }
@@ -174,41 +212,35 @@ export function serializeRun(row: RunRow, viewer: Viewer) {
   };
 }
 
-export type RunJson = ReturnType<typeof serializeRun>;
-
 // ── Events ─────────────────────────────────────────────────────────────────────────────────────
 
-export interface EventRow {
-  id: string;
-  event: string;
-  status: "success" | "warning";
-  percentage: string;
-  created_at: Date;
-}
+const EVENT_COLUMNS = {
+  id: forecastRunEvents.id,
+  event: forecastRunEvents.event,
+  status: forecastRunEvents.status,
+  percentage: forecastRunEvents.percentage,
+  created_at: forecastRunEvents.createdAt,
+};
+export type EventRow = Row<typeof EVENT_COLUMNS>;
 
 export async function recordEvent(
-  db: pg.Pool | pg.PoolClient,
+  db: Executor,
   runId: string,
   event: string,
   status: "success" | "warning",
   percentage: number,
 ): Promise<void> {
   const p = Math.max(0, Math.min(100, Math.round(percentage * 10) / 10));
-  await db.query(`insert into forecast_run_events(run_id, event, status, percentage) values ($1,$2,$3,$4)`, [
-    runId,
-    event,
-    status,
-    p,
-  ]);
+  await db.insert(forecastRunEvents).values({ runId, event, status, percentage: p });
 }
 
-export async function eventsOf(pool: pg.Pool, runId: string, afterId = 0): Promise<EventRow[]> {
-  const { rows } = await pool.query(
-    `select e.id::text as id, e.event, e.status, e.percentage::text as percentage, e.created_at
-       from forecast_run_events e where e.run_id = $1 and e.id > $2 order by e.id`,
-    [runId, afterId],
-  );
-  return rows;
+export async function eventsOf(db: Db, runId: string, afterId = 0): Promise<EventRow[]> {
+  const e = forecastRunEvents;
+  return db
+    .select(EVENT_COLUMNS)
+    .from(e)
+    .where(and(eq(e.runId, runId), gt(e.id, afterId)))
+    .orderBy(asc(e.id));
 }
 
 /** Events as the run log shows them (spec §3): elapsed since the run was created and since the previous event. */
@@ -216,10 +248,10 @@ export function serializeEvents(events: EventRow[], runCreatedAt: Date, previous
   let prev = previousAt ?? runCreatedAt;
   return events.map((e) => {
     const out = {
-      id: Number(e.id),
+      id: e.id,
       event: e.event,
       status: e.status,
-      percentage: Number(e.percentage),
+      percentage: e.percentage,
       created_at: e.created_at.toISOString(),
       timeSinceLastEvent: Math.max(0, Math.round((e.created_at.getTime() - prev.getTime()) / 100) / 10),
       timeElapsedSeconds: Math.max(
@@ -234,10 +266,10 @@ export function serializeEvents(events: EventRow[], runCreatedAt: Date, previous
 
 // ── Reading ────────────────────────────────────────────────────────────────────────────────────
 
-export async function findRun(pool: pg.Pool, id: string): Promise<RunRow | null> {
+export async function findRun(db: Executor, id: string): Promise<RunRow | null> {
   if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
-  const { rows } = await pool.query(`select ${RUN_COLUMNS} from forecast_runs r where r.id = $1`, [id]);
-  return rows[0] ?? null;
+  const [row] = await db.select(RUN_COLUMNS).from(r).where(eq(r.id, id));
+  return row ?? null;
 }
 
 /** A run the viewer may see: their own, or a library run. Others' runs read as absent. */
@@ -261,97 +293,119 @@ export interface RunFilters {
   recent?: boolean;
 }
 
-const ORDER_SQL: Record<string, string> = {
-  status: "r.status asc, r.created_at desc",
-  "-status": "r.status desc, r.created_at desc",
-  model_version: "r.model_version asc nulls last, r.created_at desc",
-  "-model_version": "r.model_version desc nulls last, r.created_at desc",
-  created_at: "r.created_at asc",
-  "-created_at": "r.created_at desc",
-  run_name: "lower(r.run_name) asc, r.created_at desc",
-  "-run_name": "lower(r.run_name) desc, r.created_at desc",
+const ORDER_BY: Record<string, SQL[]> = {
+  status: [asc(r.status), desc(r.createdAt)],
+  "-status": [desc(r.status), desc(r.createdAt)],
+  model_version: [sql`${r.modelVersion} asc nulls last`, desc(r.createdAt)],
+  "-model_version": [sql`${r.modelVersion} desc nulls last`, desc(r.createdAt)],
+  created_at: [asc(r.createdAt)],
+  "-created_at": [desc(r.createdAt)],
+  run_name: [asc(sql`lower(${r.runName})`), desc(r.createdAt)],
+  "-run_name": [desc(sql`lower(${r.runName})`), desc(r.createdAt)],
 };
 
-function whereFor(f: RunFilters, viewer: Viewer) {
-  const where: string[] = [];
-  const args: unknown[] = [];
-  const arg = (v: unknown) => {
-    args.push(v);
-    return `$${args.length}`;
-  };
-  // Own runs, plus Voltcast's library runs.
-  where.push(
-    viewer.userId
-      ? `((r.is_custom and r.user_id = ${arg(viewer.userId)}) or (not r.is_custom and r.user_id is null))`
-      : `(not r.is_custom and r.user_id is null)`,
-  );
-  if (f.isCustom !== undefined) where.push(f.isCustom ? "r.is_custom" : "not r.is_custom");
-  if (f.status?.length) {
-    // "failed" also matches processing runs whose latest event is a warning.
-    const latestWarning = `(select e.status from forecast_run_events e where e.run_id = r.id order by e.id desc limit 1) = 'warning'`;
-    const parts = [
-      `(r.status = any(${arg(f.status)}) and not (r.status = 'processing' and ${latestWarning}))`,
+/**
+ * The headline revenue as the viewer sees it (null for a locked library run), so that sorting by
+ * revenue does not reveal the order of figures the viewer may not see.
+ */
+function revenueShown(viewer: Viewer): SQL {
+  const locked = Object.entries(LIBRARY_SUBSCRIPTION)
+    .filter(([, sub]) => sub && !viewer.access.subscriptions.has(sub))
+    .map(([region]) => region);
+  const revenue = sql`(${r.result}->>'revenuePerMWYear')::float8`;
+  return locked.length
+    ? sql`case when not ${r.isCustom} and ${inArray(r.marketRegion, locked as ForecastRegion[])} then null else ${revenue} end`
+    : revenue;
+}
+
+/** The order of a list: by revenue as the viewer sees it (runs without one last), or by a column. */
+function orderFor(ordering: RunFilters["ordering"], viewer: Viewer): SQL[] {
+  if (ordering === "revenue" || ordering === "-revenue")
+    return [
+      sql`${revenueShown(viewer)} ${ordering === "revenue" ? sql`asc` : sql`desc`} nulls last`,
+      desc(r.createdAt),
     ];
-    if (f.status.includes("failed")) parts.push(`(r.status = 'processing' and ${latestWarning})`);
-    where.push(`(${parts.join(" or ")})`);
-  }
-  if (f.marketRegion?.length) where.push(`r.market_region = any(${arg(f.marketRegion)})`);
-  if (f.configuration?.length) where.push(`r.configuration = any(${arg(f.configuration)})`);
-  if (f.macroScenarioId?.length) where.push(`r.macro_scenario_id = any(${arg(f.macroScenarioId)})`);
-  if (f.modelVersion?.length) where.push(`r.model_version = any(${arg(f.modelVersion)})`);
-  if (f.financeStatus?.length) where.push(`r.finance_status = any(${arg(f.financeStatus)})`);
-  if (f.search)
-    where.push(
-      `(r.run_name ilike ${arg(`%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)} or r.asset_name ilike $${args.length})`,
-    );
-  return { where: where.join(" and "), args };
+  return ORDER_BY[ordering ?? "-created_at"] ?? ORDER_BY["-created_at"];
+}
+
+function whereFor(f: RunFilters, viewer: Viewer): SQL | undefined {
+  const library = and(not(r.isCustom), isNull(r.userId));
+  const latestWarning = sql`${latestEvent(sql`e.status`)} = 'warning'`;
+  const failedByWarning = and(eq(r.status, "processing"), latestWarning);
+  const any = (col: Parameters<typeof inArray>[0], values?: string[]) =>
+    values?.length ? inArray(col, values) : undefined;
+  const like = f.search ? `%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  return and(
+    // Own runs, plus Voltcast's library runs.
+    viewer.userId ? or(and(r.isCustom, eq(r.userId, viewer.userId)), library) : library,
+    f.isCustom === undefined ? undefined : f.isCustom ? r.isCustom : not(r.isCustom),
+    // "failed" also matches processing runs whose latest event is a warning.
+    f.status?.length
+      ? or(
+          and(inArray(r.status, f.status as RunStatus[]), not(failedByWarning!)),
+          f.status.includes("failed") ? failedByWarning : undefined,
+        )
+      : undefined,
+    any(r.marketRegion, f.marketRegion),
+    any(r.configuration, f.configuration),
+    any(r.macroScenarioId, f.macroScenarioId),
+    any(r.modelVersion, f.modelVersion),
+    any(r.financeStatus, f.financeStatus),
+    like ? or(ilike(r.runName, like), ilike(r.assetName, like)) : undefined,
+  );
 }
 
 export async function listRuns(
-  pool: pg.Pool,
+  db: Db,
   viewer: Viewer,
   f: RunFilters,
 ): Promise<{ count: number; results: RunRow[] }> {
-  const { where, args } = whereFor(f, viewer);
+  const where = whereFor(f, viewer);
   if (f.recent) {
-    const { rows: processing } = await pool.query(
-      `select ${RUN_COLUMNS} from forecast_runs r where ${where} and r.status = 'processing' order by r.created_at desc limit 10`,
-      args,
-    );
-    const { rows: ready } = await pool.query(
-      `select ${RUN_COLUMNS} from forecast_runs r where ${where} and r.status = 'ready_for_review'
-         and r.created_at > now() - interval '24 hours' order by r.created_at desc limit ${Math.max(0, 10 - processing.length)}`,
-      args,
-    );
+    const processing = await db
+      .select(RUN_COLUMNS)
+      .from(r)
+      .where(and(where, eq(r.status, "processing")))
+      .orderBy(desc(r.createdAt))
+      .limit(10);
+    const ready = await db
+      .select(RUN_COLUMNS)
+      .from(r)
+      .where(and(where, eq(r.status, "ready_for_review"), gt(r.createdAt, sql`now() - interval '24 hours'`)))
+      .orderBy(desc(r.createdAt))
+      .limit(Math.max(0, 10 - processing.length));
     const results = [...processing, ...ready];
     return { count: results.length, results };
   }
-  const order = ORDER_SQL[f.ordering ?? "-created_at"] ?? ORDER_SQL["-created_at"];
-  const { rows: countRows } = await pool.query(
-    `select count(*)::int as n from forecast_runs r where ${where}`,
-    args,
-  );
-  const { rows } = await pool.query(
-    `select ${RUN_COLUMNS} from forecast_runs r where ${where} order by ${order}, r.id limit ${f.limit} offset ${f.offset}`,
-    args,
-  );
-  return { count: countRows[0].n, results: rows };
+  const order = orderFor(f.ordering, viewer);
+  const [{ n }] = await db.select({ n: count() }).from(r).where(where);
+  const results = await db
+    .select(RUN_COLUMNS)
+    .from(r)
+    .where(where)
+    .orderBy(...order, asc(r.id))
+    .limit(f.limit)
+    .offset(f.offset);
+  return { count: n, results };
 }
 
-export async function filteringValues(pool: pg.Pool, viewer: Viewer) {
-  const { where, args } = whereFor({ limit: 0, offset: 0 }, viewer);
-  const distinct = async (col: string) =>
+export async function filteringValues(db: Db, viewer: Viewer) {
+  const where = whereFor({ limit: 0, offset: 0 }, viewer);
+  const distinct = async (
+    col: typeof r.marketRegion | typeof r.configuration | typeof r.modelVersion | typeof r.macroScenarioId,
+  ) =>
     (
-      await pool.query(
-        `select distinct ${col} as v from forecast_runs r where ${where} and ${col} is not null order by 1`,
-        args,
-      )
-    ).rows.map((r) => r.v);
+      await db
+        .selectDistinct({ v: col })
+        .from(r)
+        .where(and(where, isNotNull(col)))
+        .orderBy(asc(col))
+    ).map((x) => x.v!);
   const [marketRegions, configurations, modelVersions, macroScenarioIds] = await Promise.all([
-    distinct("r.market_region"),
-    distinct("r.configuration"),
-    distinct("r.model_version"),
-    distinct("r.macro_scenario_id"),
+    distinct(r.marketRegion),
+    distinct(r.configuration),
+    distinct(r.modelVersion),
+    distinct(r.macroScenarioId),
   ]);
   return {
     status: [...RUN_STATUSES],
@@ -360,7 +414,7 @@ export async function filteringValues(pool: pg.Pool, viewer: Viewer) {
     marketRegion: marketRegions,
     configuration: configurations,
     modelVersion: modelVersions,
-    macroScenario: macroScenarioIds.map((id: string) => ({ id, name: scenarioById(id)?.name ?? id })),
+    macroScenario: macroScenarioIds.map((id) => ({ id, name: scenarioById(id)?.name ?? id })),
     isCustom: [true, false],
   };
 }
@@ -372,44 +426,59 @@ export function draftName(d: ForecastDraft): string {
 }
 
 export async function createDraft(
-  pool: pg.Pool,
+  db: Db,
   userId: string,
   d: ForecastDraft & { region: ForecastRegion; configuration: string },
 ) {
-  const { rows } = await pool.query(
-    `insert into forecast_runs(user_id, run_name, asset_name, status, is_custom, market_region, configuration, forecast)
-     values ($1,$2,$3,'draft',true,$4,$5,$6) returning id`,
-    [userId, draftName(d), d.assetName ?? null, d.region, d.configuration, JSON.stringify(d)],
-  );
-  return rows[0].id as string;
+  const [row] = await db
+    .insert(r)
+    .values({
+      userId,
+      runName: draftName(d),
+      assetName: d.assetName ?? null,
+      status: "draft",
+      isCustom: true,
+      marketRegion: d.region,
+      configuration: d.configuration,
+      forecast: d,
+    })
+    .returning({ id: r.id });
+  return row.id;
 }
 
-export async function findDraft(pool: pg.Pool, userId: string, id: string): Promise<RunRow | null> {
-  const row = await findRun(pool, id);
+export async function findDraft(db: Db, userId: string, id: string): Promise<RunRow | null> {
+  const row = await findRun(db, id);
   if (!row || row.status !== "draft" || row.user_id !== userId) return null;
   return row;
 }
 
 export async function updateDraft(
-  pool: pg.Pool,
+  db: Db,
   userId: string,
   id: string,
   d: ForecastDraft & { region: ForecastRegion; configuration: string },
 ) {
-  const { rowCount } = await pool.query(
-    `update forecast_runs set run_name = $3, asset_name = $4, market_region = $5, configuration = $6, forecast = $7, updated_at = now()
-      where id = $1 and user_id = $2 and status = 'draft'`,
-    [id, userId, draftName(d), d.assetName ?? null, d.region, d.configuration, JSON.stringify(d)],
-  );
+  const { rowCount } = await db
+    .update(r)
+    .set({
+      runName: draftName(d),
+      assetName: d.assetName ?? null,
+      marketRegion: d.region,
+      configuration: d.configuration,
+      forecast: d,
+      updatedAt: sql`now()`,
+    })
+    .where(ownDraft(userId, id));
   return rowCount === 1;
 }
 
-export async function deleteDraft(pool: pg.Pool, userId: string, id: string) {
+/** The user's draft of this id. */
+const ownDraft = (userId: string, id: string) =>
+  and(eq(r.id, id), eq(r.userId, userId), eq(r.status, "draft"));
+
+export async function deleteDraft(db: Executor, userId: string, id: string) {
   if (!/^[0-9a-f-]{36}$/i.test(id)) return false;
-  const { rowCount } = await pool.query(
-    `delete from forecast_runs where id = $1 and user_id = $2 and status = 'draft'`,
-    [id, userId],
-  );
+  const { rowCount } = await db.delete(r).where(ownDraft(userId, id));
   return rowCount === 1;
 }
 
@@ -438,8 +507,7 @@ export const FORECAST_RUN_DEAD_JOB = "forecast-run-dead";
 
 /** Seconds a run's job may stay active before its worker is taken to have died (then it is retried). */
 export function runExpirySeconds(): number {
-  const v = Number(process.env.VOLTCAST_FORECAST_RUN_EXPIRE_SECONDS);
-  return Number.isFinite(v) && v >= 5 ? Math.round(v) : 1800;
+  return parseEnv().VOLTCAST_FORECAST_RUN_EXPIRE_SECONDS;
 }
 
 /**
@@ -448,95 +516,74 @@ export function runExpirySeconds(): number {
  * A draft id converts that draft: it is removed in the same transaction.
  */
 export async function createRuns(
-  pool: pg.Pool,
+  db: Db,
   queue: Queue,
   userId: string,
   forecast: Forecast,
   opts: { draftId?: string; isCustom?: boolean; subscription?: string | null; modelVersion?: string } = {},
 ): Promise<string[]> {
-  const client = await pool.connect();
-  try {
-    await client.query("begin");
+  return transactionSharedWithQueue(db, async (tx, executeSql) => {
     const ids: string[] = [];
     for (const scenarioId of forecast.macroScenarios) {
       const scenario = scenarioById(scenarioId);
-      const { rows } = await client.query(
-        `insert into forecast_runs(user_id, run_name, asset_name, status, is_custom, source, market_region, configuration,
-                                   subscription, macro_scenario_id, forecast, model_version, started_at)
-         values ($1,$2,$3,'processing',$4,$5,$6,$7,$8,$9,$10,$11, now()) returning id`,
-        [
-          opts.isCustom === false ? null : userId,
-          forecast.runName[scenarioId],
-          forecast.assetName,
-          opts.isCustom ?? true,
-          opts.isCustom === false ? "library" : "engine",
-          forecast.region,
-          forecast.configuration,
-          opts.subscription ?? null,
-          scenarioId,
-          JSON.stringify({
+      const [row] = await tx
+        .insert(r)
+        .values({
+          userId: opts.isCustom === false ? null : userId,
+          runName: forecast.runName[scenarioId],
+          assetName: forecast.assetName,
+          status: "processing",
+          isCustom: opts.isCustom ?? true,
+          source: opts.isCustom === false ? "library" : "engine",
+          marketRegion: forecast.region,
+          configuration: forecast.configuration,
+          subscription: opts.subscription ?? null,
+          macroScenarioId: scenarioId,
+          forecast: {
             ...forecast,
             macroScenarios: [scenarioId],
             runName: { [scenarioId]: forecast.runName[scenarioId] },
-          }),
-          opts.modelVersion ?? scenario?.modelVersion ?? null,
-        ],
-      );
-      const id = rows[0].id as string;
-      await recordEvent(client, id, "Run queued", "success", 0);
+          },
+          modelVersion: opts.modelVersion ?? scenario?.modelVersion ?? null,
+          startedAt: sql`now()`,
+        })
+        .returning({ id: r.id });
+      const id = row.id;
+      await recordEvent(tx, id, "Run queued", "success", 0);
       const lane = -runPriority(forecast) <= SHORT_RUN_COST ? FORECAST_RUN_SHORT_JOB : FORECAST_RUN_JOB;
       const jobId = await queue.boss.send(lane, { runId: id }, {
-        db: { executeSql: (text: string, values: unknown[]) => client.query(text, values) },
+        db: { executeSql },
         expireInSeconds: runExpirySeconds(),
         deadLetter: FORECAST_RUN_DEAD_JOB,
         priority: runPriority(forecast),
       } as never);
-      await client.query(`update forecast_runs set job_id = $2 where id = $1`, [id, jobId]);
+      await tx.update(r).set({ jobId }).where(eq(r.id, id));
       ids.push(id);
     }
-    if (opts.draftId) {
-      await client.query(`delete from forecast_runs where id = $1 and user_id = $2 and status = 'draft'`, [
-        opts.draftId,
-        userId,
-      ]);
-    }
-    await client.query("commit");
+    if (opts.draftId) await deleteDraft(tx, userId, opts.draftId);
     return ids;
-  } catch (e) {
-    await client.query("rollback").catch(() => {});
-    throw e;
-  } finally {
-    client.release();
-  }
+  });
 }
 
 /** Mark a run failed with a warning event naming the reason (never left processing). */
-export async function failRun(pool: pg.Pool, runId: string, reason: string): Promise<boolean> {
-  const client = await pool.connect();
-  try {
-    await client.query("begin");
-    const { rows } = await client.query(`select status from forecast_runs where id = $1 for update`, [runId]);
-    if (!rows[0] || rows[0].status !== "processing") {
-      await client.query("rollback");
-      return false;
-    }
-    const { rows: last } = await client.query(
-      `select percentage from forecast_run_events where run_id = $1 order by id desc limit 1`,
-      [runId],
-    );
-    await recordEvent(client, runId, reason, "warning", Number(last[0]?.percentage ?? 0));
-    await client.query(
-      `update forecast_runs set status = 'failed', error = $2, finished_at = now(), updated_at = now() where id = $1`,
-      [runId, reason],
-    );
-    await client.query("commit");
+export async function failRun(db: Db, runId: string, reason: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [run] = await tx.select({ status: r.status }).from(r).where(eq(r.id, runId)).for("update");
+    if (!run || run.status !== "processing") return false;
+    const e = forecastRunEvents;
+    const [last] = await tx
+      .select({ percentage: e.percentage })
+      .from(e)
+      .where(eq(e.runId, runId))
+      .orderBy(desc(e.id))
+      .limit(1);
+    await recordEvent(tx, runId, reason, "warning", last?.percentage ?? 0);
+    await tx
+      .update(r)
+      .set({ status: "failed", error: reason, finishedAt: sql`now()`, updatedAt: sql`now()` })
+      .where(eq(r.id, runId));
     return true;
-  } catch (e) {
-    await client.query("rollback").catch(() => {});
-    throw e;
-  } finally {
-    client.release();
-  }
+  });
 }
 
 /**

@@ -2,6 +2,7 @@
 // and parsed — custom degradation curves, solar profiles and a client's own run results.
 import type { Request } from "express";
 import { badRequest } from "../http/errors.ts";
+import { NUL_MESSAGE } from "../http/input.ts";
 import {
   checkUpload,
   LIMITS,
@@ -12,7 +13,7 @@ import {
   type Configuration,
 } from "../../app/validation/forecast.ts";
 import { parseDegradationCsv, standardRetention, UploadError } from "../../engine/degradation/index.ts";
-import { STREAM_LABELS } from "./resultFile.ts";
+import { STREAM_LABELS } from "../../app/validation/runLabels.ts";
 import type { RunResult } from "./runs.ts";
 
 export interface UploadedFile {
@@ -31,6 +32,9 @@ const CURRENCY: Record<ForecastRegion, string> = {
   ES: "EUR",
 };
 
+/** Largest revenue a client upload may state for a stream and year: sums of such stay finite and exact enough. */
+export const MAX_UPLOADED_REVENUE = 1e12;
+
 /** The `file` part of a multipart/form-data body (raw body from express.raw), checked against spec §5. */
 export async function readUpload(req: Request): Promise<UploadedFile> {
   const type = req.get("content-type") ?? "";
@@ -48,8 +52,18 @@ export async function readUpload(req: Request): Promise<UploadedFile> {
     throw badRequest({ file: ["Please choose a file to upload."] }, "Please choose a file to upload.");
   const problem = checkUpload({ name: file.name, type: file.type, size: file.size });
   if (problem) throw badRequest({ file: [problem] }, problem);
+  if (file.name.includes("\u0000"))
+    throw badRequest(
+      { file: ["The file name may not contain a NUL character."] },
+      "The file name may not contain a NUL character.",
+    );
   const fields: Record<string, string> = {};
-  for (const [k, v] of form.entries()) if (typeof v === "string") fields[k] = v;
+  for (const [k, v] of form.entries()) {
+    if (typeof v !== "string") continue;
+    if (v.includes("\u0000") || k.includes("\u0000"))
+      throw badRequest({ [k.split("\u0000").join("")]: [NUL_MESSAGE] }, NUL_MESSAGE);
+    fields[k] = v;
+  }
   return { name: file.name, type: file.type, size: file.size, text: await file.text(), fields };
 }
 
@@ -158,6 +172,10 @@ export function parseClientRunUpload(f: UploadedFile): {
     const cells = numbersOf(line).map(Number);
     if (cells.length !== header.length || cells.some((c) => !Number.isFinite(c)))
       unsupported(`Line ${i + 2} is not a year followed by numbers.`);
+    if (cells.some((c) => Math.abs(c) > MAX_UPLOADED_REVENUE))
+      unsupported(
+        `Line ${i + 2} has a revenue beyond ±${MAX_UPLOADED_REVENUE.toExponential()} (1e308 is not a revenue).`,
+      );
     const [year, ...vals] = cells;
     if (!Number.isInteger(year) || year < 2000 || year > 2100)
       unsupported(`Line ${i + 2}: '${year}' is not a year.`);

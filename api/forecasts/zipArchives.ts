@@ -1,6 +1,8 @@
 // Zips of run result files: at once (download-multiple-runs) or as a background job (zip archives,
 // spec §7 "Downloads of archives"), owned by a user or an anonymous visitor (user_id).
-import type pg from "pg";
+import { eq } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import { forecastRuns, runZipArchives } from "../db/schema/index.ts";
 import { zipSync } from "fflate";
 import { format } from "date-fns";
 import { badRequest, subscriptionRequired } from "../http/errors.ts";
@@ -11,7 +13,7 @@ export const RUN_ZIP_JOB = "run-zip-archive";
 
 /** The runs' files, checked: each visible, unlocked (spec §4 download rule), ready and with a file. */
 export async function checkedRunFiles(
-  pool: pg.Pool,
+  db: Db,
   viewer: Viewer,
   runIds: string[],
 ): Promise<{ name: string; data: Buffer }[]> {
@@ -19,7 +21,7 @@ export async function checkedRunFiles(
   const files: { name: string; data: Buffer }[] = [];
   const used = new Set<string>();
   for (const id of [...new Set(runIds)]) {
-    const row = await findRun(pool, id);
+    const row = await findRun(db, id);
     if (!row || !visibleTo(row, viewer)) {
       errors.push(`Run ${id} was not found.`);
       continue;
@@ -35,11 +37,14 @@ export async function checkedRunFiles(
       errors.push(`The run '${row.run_name}' has no result file yet.`);
       continue;
     }
-    const { rows } = await pool.query(`select result_file from forecast_runs where id = $1`, [id]);
+    const [stored] = await db
+      .select({ file: forecastRuns.resultFile })
+      .from(forecastRuns)
+      .where(eq(forecastRuns.id, id));
     let name = row.result_file_name ?? `${id}.xlsx`;
     for (let i = 2; used.has(name); i++) name = name.replace(/(\.xlsx)$|$/, ` (${i})$1`);
     used.add(name);
-    files.push({ name, data: rows[0].result_file });
+    files.push({ name, data: stored.file! });
   }
   if (errors.length) throw badRequest({ forecastRunsId: errors }, errors[0]);
   return files;
@@ -64,15 +69,15 @@ export function zipName(now = new Date()): string {
   return `forecast_runs_${format(now, "dd_MM_yyyy")}.zip`;
 }
 
-export function serializeArchive(row: any) {
+export function serializeArchive(row: typeof runZipArchives.$inferSelect) {
   return {
     id: row.id,
     status: row.status,
-    createdAt: row.created_at.toISOString(),
-    updatedAt: row.updated_at.toISOString(),
-    forecastRunsId: row.run_ids,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    forecastRunsId: row.runIds,
     zipFile: row.status === "completed" ? `/api/v1/forecast/run-library/zip-archives/${row.id}/file/` : null,
-    fileName: row.file_name,
+    fileName: row.fileName,
     error: row.error,
   };
 }

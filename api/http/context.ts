@@ -5,10 +5,13 @@ import type { Db } from "../db/client.ts";
 import type { Queue } from "../jobs/queue.ts";
 import { accessOf, type Access } from "../access/access.ts";
 import { verifyInternalToken } from "../auth/tokens.ts";
-import { userForApiKey } from "../auth/apiKeys.ts";
-import { unauthorized } from "./errors.ts";
+import { apiKeyOf } from "../auth/apiKeys.ts";
+import { sessionOf } from "../auth/sessions.ts";
+import type { ApiKeyScope } from "../../app/validation/account.ts";
+import { forbidden, unauthorized } from "./errors.ts";
 
 export interface ApiContext {
+  /** The connection pool: the process's lifecycle (and tests' own checks); queries go through `db`. */
   pool: pg.Pool;
   db: Db;
   queue: Queue;
@@ -17,12 +20,20 @@ export interface ApiContext {
 
 export interface Identity {
   userId?: string;
+  /** The browser session the call comes through (web app only). */
+  sessionId?: string;
+  /** The API key the call comes with, and what it may do. */
+  apiKey?: { id: string; scopes: ApiKeyScope[] };
   /** The anonymous visitor's id (spec §6 `user_id`), when not logged in. */
   anonymousId?: string;
   /** True when the call comes from Voltcast's own web app (internal token). */
   viaWebApp: boolean;
   /** The end user's address as the web app saw it (trusted only from the web app). */
   clientIp: string;
+  /** The end user's browser as the web app saw it (for the session list). */
+  clientAgent: string;
+  /** The web app's address as the browser sees it, for links in messages (web app only). */
+  webOrigin?: string;
 }
 
 declare global {
@@ -36,28 +47,50 @@ declare global {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-/** Who is calling: the web app on a user's behalf, an API key, or an anonymous visitor. */
+/** Who is calling: the web app on a visitor's behalf (session), an API key, or an anonymous visitor. */
 export function identify(ctx: ApiContext) {
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
       const header = req.get("authorization") ?? "";
       const bearer = header.startsWith("Bearer ") ? header.slice(7).trim() : "";
-      const identity: Identity = { viaWebApp: false, clientIp: req.ip ?? "unknown" };
+      const identity: Identity = {
+        viaWebApp: false,
+        clientIp: req.ip ?? "unknown",
+        clientAgent: req.get("user-agent") ?? "",
+      };
       if (bearer) {
-        const subject = verifyInternalToken(ctx.secret, bearer);
+        const subject = await verifyInternalToken(ctx.secret, bearer);
         if (subject) {
           identity.viaWebApp = true;
-          identity.userId = subject.userId;
           identity.anonymousId = subject.anonymousId;
           identity.clientIp = req.get("x-voltcast-client-ip") ?? identity.clientIp;
+          identity.clientAgent = req.get("x-voltcast-client-agent") ?? "";
+          identity.webOrigin = req.get("x-voltcast-web-origin");
+          if (subject.sessionToken) {
+            // An ended, idle or expired session is simply no user: the visitor is anonymous again.
+            const session = await sessionOf(ctx.db, subject.sessionToken);
+            if (session) {
+              identity.userId = session.userId;
+              identity.sessionId = session.id;
+            }
+          } else identity.userId = subject.userId;
         } else {
-          const userId = await userForApiKey(ctx.pool, bearer);
-          if (!userId) {
+          const key = await apiKeyOf(ctx.db, bearer);
+          if (!key) {
             res.status(401).json({ detail: "The API key or token is not valid." });
             return;
           }
-          identity.userId = userId;
+          const needed: ApiKeyScope = READ_METHODS.has(req.method) ? "read" : "run";
+          if (!key.scopes.includes(needed)) {
+            res.status(403).json({
+              detail: `This API key has the scope ${key.scopes.join(", ")}: it may not ${needed === "read" ? "read" : "create or change"} anything here.`,
+            });
+            return;
+          }
+          identity.userId = key.userId;
+          identity.apiKey = { id: key.id, scopes: key.scopes };
         }
       }
       const queryUserId = typeof req.query.user_id === "string" ? req.query.user_id : undefined;
@@ -78,9 +111,20 @@ export function requireUserId(req: Request): string {
   return req.identity.userId;
 }
 
+/**
+ * The user, logged in through the web app: account settings (keys, sessions, password, company)
+ * cannot be changed with an API key, so that a leaked key cannot make itself more keys.
+ */
+export function requireAccountUser(req: Request): string {
+  const userId = requireUserId(req);
+  if (req.identity.apiKey)
+    throw forbidden("API keys cannot manage the account: use your profile page to change keys and sessions.");
+  return userId;
+}
+
 /** Subscriptions and flags of the caller, loaded once per request. */
 export function access(ctx: ApiContext, req: Request): Promise<Access> {
-  req.accessCache ??= accessOf(ctx.pool, req.identity.userId);
+  req.accessCache ??= accessOf(ctx.db, req.identity.userId);
   return req.accessCache;
 }
 

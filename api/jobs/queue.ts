@@ -1,8 +1,10 @@
 // The job queue: pg-boss on Voltcast's own database. Jobs survive restarts; a job whose worker
 // dies expires and is retried; a job that keeps failing ends failed with its error.
+// The queue knows no job kind: the kinds are handed in by whoever starts it (api/bootstrap.ts, from
+// api/jobs/registry.ts), so the areas whose jobs it runs may import it without a circle.
 import PgBoss from "pg-boss";
 import type { JobKind, WorkerContext } from "./types.ts";
-import { activeJobKinds, SCHEDULES } from "./registry.ts";
+import { isDatabaseUnavailable, logDatabaseUnavailable } from "../http/failures.ts";
 
 export interface Queue {
   send<T extends object>(
@@ -13,11 +15,20 @@ export interface Queue {
   job(kind: string, id: string): Promise<PgBoss.JobWithMetadata<object> | null>;
   cancel(kind: string, id: string): Promise<void>;
   boss: PgBoss;
+  /** The kinds this queue was started with: their queues exist, and startWorkers works them. */
+  kinds: JobKind<any>[];
 }
 
 export async function startQueue(
   url: string,
-  opts: { maintenanceSeconds: number; schedule?: boolean; log?: (m: string) => void },
+  opts: {
+    kinds: JobKind<any>[];
+    /** Recurring jobs: [kind name, cron]. */
+    schedules?: [string, string][];
+    maintenanceSeconds: number;
+    schedule?: boolean;
+    log?: (m: string) => void;
+  },
 ): Promise<Queue> {
   const boss = new PgBoss({
     connectionString: url,
@@ -25,9 +36,14 @@ export async function startQueue(
     maintenanceIntervalSeconds: opts.maintenanceSeconds,
     schedule: opts.schedule ?? true,
   });
-  boss.on("error", (e) => (opts.log ?? console.error)(`[queue] ${e.message}`));
+  // Without PostgreSQL every worker's poll fails: one line per outage (api/http/failures.ts), not one per poll.
+  boss.on("error", (e) =>
+    isDatabaseUnavailable(e)
+      ? logDatabaseUnavailable(e, "queue")
+      : (opts.log ?? console.error)(`[queue] ${e.message}`),
+  );
   await boss.start();
-  for (const kind of activeJobKinds()) {
+  for (const kind of opts.kinds) {
     const options = {
       retryLimit: kind.retryLimit,
       retryDelay: kind.retryDelaySeconds,
@@ -39,10 +55,11 @@ export async function startQueue(
     else await boss.createQueue(kind.name, { name: kind.name, ...options });
   }
   if (opts.schedule ?? true) {
-    for (const [name, cron] of SCHEDULES) await boss.schedule(name, cron, {});
+    for (const [name, cron] of opts.schedules ?? []) await boss.schedule(name, cron, {});
   }
   return {
     boss,
+    kinds: opts.kinds,
     async send(kind, data, options) {
       const name = typeof kind === "string" ? kind : kind.name;
       const id = await boss.send(name, data, options ?? {});
@@ -57,9 +74,12 @@ export async function startQueue(
   };
 }
 
-/** Start the workers of every job kind in this process. Returns a function that stops them. */
+/**
+ * Start the workers of the queue's job kinds in this process. Returns a function that stops taking
+ * new jobs (the jobs in progress go on until the queue itself stops).
+ */
 export async function startWorkers(queue: Queue, ctx: WorkerContext): Promise<() => Promise<void>> {
-  for (const kind of activeJobKinds()) {
+  for (const kind of queue.kinds) {
     const concurrency = kind.concurrency ?? 1;
     for (let i = 0; i < concurrency; i++) {
       await queue.boss.work<object>(
@@ -81,6 +101,6 @@ export async function startWorkers(queue: Queue, ctx: WorkerContext): Promise<()
     }
   }
   return async () => {
-    for (const kind of activeJobKinds()) await queue.boss.offWork(kind.name);
+    for (const kind of queue.kinds) await queue.boss.offWork(kind.name);
   };
 }

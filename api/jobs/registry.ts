@@ -1,4 +1,6 @@
-// Every job kind Voltcast runs. Add new kinds here (one module each under kinds/).
+// Every job kind Voltcast runs. Add new kinds here (one module each under kinds/). Only the
+// composition root (api/bootstrap.ts) imports this list and hands it to the queue: the queue and
+// the areas that send jobs never import it, so no area depends on another's jobs.
 import type { JobKind } from "./types.ts";
 import { purgeLoginAttempts } from "./kinds/purgeLoginAttempts.ts";
 import { queueSelfTest } from "./kinds/queueSelfTest.ts";
@@ -7,6 +9,8 @@ import { forecastRun, forecastRunDead, forecastRunShort } from "./kinds/forecast
 import { runZipArchive } from "./kinds/runZipArchive.ts";
 import { datasetsSeed } from "./kinds/datasetsSeed.ts";
 import { worldViewFiles } from "./kinds/worldViewFiles.ts";
+import { backtestRun } from "./kinds/backtestRun.ts";
+import { parseEnv } from "../config.ts";
 
 export const JOB_KINDS: JobKind<any>[] = [
   purgeLoginAttempts,
@@ -17,11 +21,12 @@ export const JOB_KINDS: JobKind<any>[] = [
   runZipArchive,
   datasetsSeed,
   worldViewFiles,
+  backtestRun,
 ];
 
 /** Kinds active in this process (the self-test kind only when tests ask for it). */
-export function activeJobKinds(env = process.env): JobKind<any>[] {
-  return env.VOLTCAST_TEST_JOBS === "true" ? [...JOB_KINDS, queueSelfTest] : JOB_KINDS;
+export function activeJobKinds(): JobKind<any>[] {
+  return parseEnv().VOLTCAST_TEST_JOBS === "true" ? [...JOB_KINDS, queueSelfTest] : JOB_KINDS;
 }
 
 /** Recurring jobs: [kind name, cron]. */

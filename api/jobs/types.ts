@@ -1,9 +1,7 @@
 // The job kinds of the queue, typed: each kind names its payload, its retry/expiry policy and its handler.
-import type pg from "pg";
 import type { Db } from "../db/client.ts";
 
 export interface WorkerContext {
-  pool: pg.Pool;
   db: Db;
   secret: string;
   dataDir: string;

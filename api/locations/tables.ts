@@ -3,10 +3,11 @@
 // api/config.ts) when it exists.
 import { loadGeoTables } from "../../engine/locations/load.server.ts";
 import type { GeoTables } from "../../engine/locations/index.ts";
+import { parseEnv } from "../config.ts";
 
 let cached: GeoTables | null = null;
 
-export function locationTables(env = process.env): GeoTables {
-  cached ??= loadGeoTables({ geoDir: env.VOLTCAST_GEO_DIR || "../shared/data/geo" });
+export function locationTables(): GeoTables {
+  cached ??= loadGeoTables({ geoDir: parseEnv().VOLTCAST_GEO_DIR });
   return cached;
 }

@@ -1,7 +1,9 @@
 // get-data (spec §7): the series of a plot query. PostgreSQL does the heavy part — filtering by
 // range and averaging into day/week/month/year buckets (date_trunc), returning one row of arrays
 // per series — and the series are then thinned for display (min/max per bucket, extremes kept).
-import type pg from "pg";
+import { and, count, eq, gte, lt, sql } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import { datasetPoints } from "../db/schema/index.ts";
 import { getDataset, type Dataset } from "../datasets/store.ts";
 import { SUBSCRIPTIONS } from "../access/catalog.ts";
 import { badRequest, subscriptionRequired } from "../http/errors.ts";
@@ -13,6 +15,7 @@ import {
   percentShares,
   plotRange,
   thinMinMax,
+  gapsOf,
   type Points,
 } from "./series.ts";
 
@@ -30,6 +33,8 @@ export interface PlottedSeries {
   /** How many points PostgreSQL returned before thinning. */
   rawCount: number;
   thinned: boolean;
+  /** Gaps in the raw series ([last point before, first point after]): the chart breaks its line there. */
+  gaps: [number, number][];
   /** The moving average of the same series, when asked for and available. */
   movingAverage?: [number, number][];
 }
@@ -51,14 +56,14 @@ export function subscriptionName(key: string) {
 
 /** The datasets a query names, checked: they exist and the caller may read them. */
 export async function plottableDatasets(
-  pool: pg.Pool,
+  db: Db,
   fields: string[],
   subscriptions: Set<string>,
 ): Promise<Dataset[]> {
   if (!fields.length) throw badRequest({ fields: ["Choose at least one series to plot"] });
   const out: Dataset[] = [];
   for (const field of fields) {
-    const ds = /^[a-z0-9-]+$/.test(field) ? await getDataset(pool, field) : null;
+    const ds = /^[a-z0-9-]+$/.test(field) ? await getDataset(db, field) : null;
     if (!ds) throw badRequest({ fields: [`No such series: ${field}`] });
     if (ds.subscriptionKey && !subscriptions.has(ds.subscriptionKey)) {
       const name = subscriptionName(ds.subscriptionKey);
@@ -74,40 +79,53 @@ export async function plottableDatasets(
 
 /** Raw points of [from, to), or their means per period bucket (UTC; weeks start on Monday). */
 export async function loadPoints(
-  pool: pg.Pool,
+  db: Db,
   datasetId: number,
   from: Date,
   to: Date,
   period?: string,
 ): Promise<Points> {
-  const sql = period
-    ? `select coalesce(array_agg(t order by t), '{}') as ts, coalesce(array_agg(v order by t), '{}') as values
-         from (select (extract(epoch from date_trunc($4, ts, 'UTC')) * 1000)::float8 as t, avg(value) as v
-                 from dataset_points where dataset_id = $1 and ts >= $2 and ts < $3 group by 1) b`
-    : `select coalesce(array_agg((extract(epoch from ts) * 1000)::float8 order by ts), '{}') as ts,
-              coalesce(array_agg(value order by ts), '{}') as values
-         from dataset_points where dataset_id = $1 and ts >= $2 and ts < $3`;
-  const params: unknown[] = [datasetId, from, to];
-  if (period) params.push(period);
-  const { rows } = await pool.query(sql, params);
-  // float8[] arrays arrive as numbers already.
-  const t = rows[0].ts as (number | string)[];
-  const v = rows[0].values as (number | string)[];
-  return {
-    ts: typeof t[0] === "number" ? (t as number[]) : t.map(Number),
-    values: typeof v[0] === "number" ? (v as number[]) : v.map(Number),
+  const p = datasetPoints;
+  const within = and(eq(p.datasetId, datasetId), gte(p.ts, from), lt(p.ts, to));
+  // Arrays aggregated in SQL, and period means over UTC buckets (date_trunc): SQL fragments, as the
+  // builder has neither array_agg nor time-series helpers. float8 arrays arrive as numbers.
+  const ms = (t: ReturnType<typeof sql>) => sql`(extract(epoch from ${t}) * 1000)::float8`;
+  const arrays = {
+    ts: sql<number[]>`coalesce(array_agg(t order by t), '{}')`,
+    values: sql<number[]>`coalesce(array_agg(v order by t), '{}')`,
   };
+  const points = period
+    ? db
+        .select({
+          t: ms(sql`date_trunc(${period}, ${p.ts}, 'UTC')`).as("t"),
+          v: sql<number>`avg(${p.value})`.as("v"),
+        })
+        .from(p)
+        .where(within)
+        .groupBy(sql`1`)
+        .as("b")
+    : db
+        .select({ t: ms(sql`${p.ts}`).as("t"), v: sql<number>`${p.value}`.as("v") })
+        .from(p)
+        .where(within)
+        .as("b");
+  const [row] = await db.select(arrays).from(points);
+  return { ts: row.ts.map(Number), values: row.values.map(Number) };
 }
+
+/** Every point (thin=false, for exports) is served up to this many points per request, all series together. */
+export const MAX_POINTS_UNTHINNED = 500_000;
+const TOO_MANY_POINTS = `At most ${MAX_POINTS_UNTHINNED.toLocaleString("en-GB")} points can be exported at once: choose fewer series or a shorter range`;
 
 const pairs = (p: Points): [number, number][] => p.ts.map((t, i) => [t, p.values[i]]);
 
 export async function getPlotData(
-  pool: pg.Pool,
+  db: Db,
   q: PlotQuery,
   subscriptions: Set<string>,
   maxPoints = DISPLAY_POINTS,
 ): Promise<PlotData> {
-  const datasets = await plottableDatasets(pool, q.fields, subscriptions);
+  const datasets = await plottableDatasets(db, q.fields, subscriptions);
   const dataEnd = datasets.reduce<Date | null>(
     (m, d) => (d.endDate && (!m || d.endDate > m) ? d.endDate : m),
     null,
@@ -122,7 +140,14 @@ export async function getPlotData(
     moving_average: q.moving_average ?? null,
   };
   if (!range) return { ...base, movingAverageAvailable: false, series: [] };
-  let raw = await Promise.all(datasets.map((d) => loadPoints(pool, d.id, range.from, range.to, q.period)));
+  let raw = await Promise.all(datasets.map((d) => loadPoints(db, d.id, range.from, range.to, q.period)));
+  const total = raw.reduce((n, r) => n + r.ts.length, 0);
+  if (maxPoints > DISPLAY_POINTS && total > MAX_POINTS_UNTHINNED) {
+    throw badRequest(
+      { fields: [TOO_MANY_POINTS] },
+      `${TOO_MANY_POINTS} (this query has ${total.toLocaleString("en-GB")}).`,
+    );
+  }
   if (q.unit === "Percent") raw = percentShares(raw);
   const maAvailable = q.moving_average
     ? movingAverageAvailable(
@@ -144,6 +169,7 @@ export async function getPlotData(
       points: pairs(thin),
       rawCount: raw[i].ts.length,
       thinned: thin.ts.length < raw[i].ts.length,
+      gaps: gapsOf(raw[i].ts),
       ...(q.moving_average && maAvailable
         ? { movingAverage: pairs(thinMinMax(movingAverage(raw[i], q.moving_average), maxPoints)) }
         : {}),
@@ -154,12 +180,12 @@ export async function getPlotData(
 
 /** The moving-average check: can a moving average of this window be drawn for this query? */
 export async function isMovingAverageAvailable(
-  pool: pg.Pool,
+  db: Db,
   q: PlotQuery,
   subscriptions: Set<string>,
 ): Promise<boolean> {
   if (!q.moving_average) return false;
-  const datasets = await plottableDatasets(pool, q.fields, subscriptions);
+  const datasets = await plottableDatasets(db, q.fields, subscriptions);
   const dataEnd = datasets.reduce<Date | null>(
     (m, d) => (d.endDate && (!m || d.endDate > m) ? d.endDate : m),
     null,
@@ -168,13 +194,14 @@ export async function isMovingAverageAvailable(
   if (!range) return false;
   const counts = await Promise.all(
     datasets.map(async (d) => {
-      const { rows } = await pool.query(
-        q.period
-          ? `select count(distinct date_trunc($4, ts, 'UTC')) as n from dataset_points where dataset_id = $1 and ts >= $2 and ts < $3`
-          : `select count(*) as n from dataset_points where dataset_id = $1 and ts >= $2 and ts < $3`,
-        q.period ? [d.id, range.from, range.to, q.period] : [d.id, range.from, range.to],
-      );
-      return Number(rows[0].n);
+      const p = datasetPoints;
+      const [row] = await db
+        .select({
+          n: q.period ? sql<number>`count(distinct date_trunc(${q.period}, ${p.ts}, 'UTC'))::int` : count(),
+        })
+        .from(p)
+        .where(and(eq(p.datasetId, d.id), gte(p.ts, range.from), lt(p.ts, range.to)));
+      return row.n;
     }),
   );
   return movingAverageAvailable(counts, q.moving_average);

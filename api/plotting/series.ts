@@ -116,3 +116,20 @@ export function plotRange(
   if (q.start_date) return { from: new Date(`${q.start_date}T00:00:00Z`), to };
   return { from: shortcutStart("1M", to), to };
 }
+
+/**
+ * Gaps in a raw series: stretches where the next point comes more than 3 times the usual step after
+ * the one before (the usual step: the median distance between points). Each gap is [last point
+ * before, first point after], in epoch ms.
+ */
+export function gapsOf(ts: number[]): [number, number][] {
+  if (ts.length < 3) return [];
+  const steps = ts.slice(1).map((t, i) => t - ts[i]);
+  const usual = [...steps].sort((a, b) => a - b)[Math.floor(steps.length / 2)];
+  if (!(usual > 0)) return [];
+  const gaps: [number, number][] = [];
+  steps.forEach((s, i) => {
+    if (s > 3 * usual) gaps.push([ts[i], ts[i + 1]]);
+  });
+  return gaps;
+}

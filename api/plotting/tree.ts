@@ -2,7 +2,10 @@
 // its fields (series), filtered and paged (limit 10, offset 0 by default). Built on the datasets
 // store: live & historic data are LIVEANDHISTORIC datasets; forecasted prices & world view are
 // MACROSCENARIO datasets and forward curves; forecasted BESS revenues are FORECAST datasets.
-import type pg from "pg";
+import { and, asc, count, eq, inArray, like, notInArray, or, sql, type SQL } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import { datasets } from "../db/schema/index.ts";
+import { datasetSearch, type Dataset } from "../datasets/store.ts";
 import { subscriptionName } from "./getData.ts";
 
 export const REGION_LABELS: Record<string, string> = {
@@ -13,16 +16,20 @@ export const REGION_LABELS: Record<string, string> = {
 };
 export const REGIONS = Object.keys(REGION_LABELS);
 
+const FORWARD_CURVES = ["Forward curve", "Hourly forward curve"];
 export const TREE_GROUPS = {
   "forecasted-bess-revenues": {
     label: "Forecasted BESS revenues",
-    where: "category = 'FORECAST' and group_name not in ('Forward curve', 'Hourly forward curve')",
+    where: () => and(eq(datasets.category, "FORECAST"), notInArray(datasets.groupName, FORWARD_CURVES)),
   },
   "world-view": {
     label: "Forecasted prices & world view",
-    where: "(category = 'MACROSCENARIO' or group_name in ('Forward curve', 'Hourly forward curve'))",
+    where: () => or(eq(datasets.category, "MACROSCENARIO"), inArray(datasets.groupName, FORWARD_CURVES)),
   },
-  "live-and-historic": { label: "Live & historic data", where: "category = 'LIVEANDHISTORIC'" },
+  "live-and-historic": {
+    label: "Live & historic data",
+    where: () => eq(datasets.category, "LIVEANDHISTORIC"),
+  },
 } as const;
 export type TreeGroup = keyof typeof TREE_GROUPS;
 export const TREE_GROUP_IDS = Object.keys(TREE_GROUPS) as TreeGroup[];
@@ -64,30 +71,24 @@ export interface TreeFilter {
   offset: number;
 }
 
-function whereOf(group: TreeGroup, f: Omit<TreeFilter, "limit" | "offset">) {
-  const where: string[] = [TREE_GROUPS[group].where];
-  const params: unknown[] = [];
-  const add = (sql: string, v: unknown) => {
-    params.push(v);
-    where.push(sql.replaceAll("?", `$${params.length}`));
-  };
-  if (f.region) add("region = ?", f.region);
-  if (f.gsp_group) add("geography = ?", f.gsp_group);
-  if (f.ercot_zone) add("geography = ?", f.ercot_zone);
-  if (f.macro_scenario_id) add("(slug = ? or slug like ? || '-%')", f.macro_scenario_id);
-  if (f.variable_type) add("variable_type = ?", f.variable_type);
-  if (f.group) add("group_name = ?", f.group);
-  if (f.search?.trim()) {
-    add(
-      "(title ilike ? or description ilike ? or geography ilike ? or source ilike ? or group_name ilike ?)",
-      `%${f.search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
-    );
-  }
-  return { sql: where.join(" and "), params };
+function whereOf(group: TreeGroup, f: Omit<TreeFilter, "limit" | "offset">): SQL | undefined {
+  const d = datasets;
+  return and(
+    TREE_GROUPS[group].where(),
+    f.region ? eq(d.region, f.region as Dataset["region"]) : undefined,
+    f.gsp_group ? eq(d.geography, f.gsp_group) : undefined,
+    f.ercot_zone ? eq(d.geography, f.ercot_zone) : undefined,
+    f.macro_scenario_id
+      ? or(eq(d.slug, f.macro_scenario_id), like(d.slug, sql`${f.macro_scenario_id} || '-%'`))
+      : undefined,
+    f.variable_type ? eq(d.variableType, f.variable_type) : undefined,
+    f.group ? eq(d.groupName, f.group) : undefined,
+    datasetSearch(f.search, true),
+  );
 }
 
-export function fieldOf(r: Record<string, any>, subscriptions: Set<string>): Field {
-  const key = r.subscription_key as string | null;
+export function fieldOf(r: Dataset, subscriptions: Set<string>): Field {
+  const key = r.subscriptionKey;
   return {
     id: String(r.id),
     label: r.title,
@@ -100,44 +101,44 @@ export function fieldOf(r: Record<string, any>, subscriptions: Set<string>): Fie
       geography: r.geography,
       granularity: r.granularity,
       source: r.source,
-      variableType: r.variable_type,
-      group: r.group_name,
-      startDate: r.start_date ? new Date(r.start_date).toISOString() : null,
-      endDate: r.end_date ? new Date(r.end_date).toISOString() : null,
+      variableType: r.variableType,
+      group: r.groupName,
+      startDate: r.startDate?.toISOString() ?? null,
+      endDate: r.endDate?.toISOString() ?? null,
     },
   };
 }
 
 /** Home folders: the forecast groups (with their series counts), or the live-data regions. */
 export async function homeFolders(
-  pool: pg.Pool,
+  db: Db,
   home: "forecasts" | "live-data",
 ): Promise<{ folders: Folder[]; fields: Field[] }> {
   if (home === "forecasts") {
     const folders: Folder[] = [];
     for (const g of ["forecasted-bess-revenues", "world-view"] as const) {
-      const { rows } = await pool.query(`select count(*) as n from datasets where ${TREE_GROUPS[g].where}`);
-      folders.push({ id: g, label: TREE_GROUPS[g].label, count: Number(rows[0].n) });
+      const n = await db.$count(datasets, TREE_GROUPS[g].where());
+      folders.push({ id: g, label: TREE_GROUPS[g].label, count: n });
     }
     return { folders, fields: [] };
   }
-  return { folders: await regionFolders(pool, "live-and-historic", {}), fields: [] };
+  return { folders: await regionFolders(db, "live-and-historic", {}), fields: [] };
 }
 
 async function regionFolders(
-  pool: pg.Pool,
+  db: Db,
   group: TreeGroup,
   f: Omit<TreeFilter, "limit" | "offset">,
 ): Promise<Folder[]> {
-  const w = whereOf(group, f);
-  const { rows } = await pool.query(
-    `select region, count(*) as n from datasets where ${w.sql} group by region`,
-    w.params,
-  );
+  const rows = await db
+    .select({ region: datasets.region, n: count() })
+    .from(datasets)
+    .where(whereOf(group, f))
+    .groupBy(datasets.region);
   return REGIONS.filter((r) => rows.some((x) => x.region === r)).map((r) => ({
     id: r,
     label: REGION_LABELS[r],
-    count: Number(rows.find((x) => x.region === r)!.n),
+    count: rows.find((x) => x.region === r)!.n,
   }));
 }
 
@@ -146,7 +147,7 @@ async function regionFolders(
  * filter: that region's group folders. Otherwise: the matching fields, paged.
  */
 export async function treeGroup(
-  pool: pg.Pool,
+  db: Db,
   group: TreeGroup,
   f: TreeFilter,
   subscriptions: Set<string>,
@@ -154,29 +155,28 @@ export async function treeGroup(
   const narrowed =
     f.group || f.search || f.gsp_group || f.ercot_zone || f.macro_scenario_id || f.variable_type;
   if (!f.region && !narrowed) {
-    const folders = await regionFolders(pool, group, f);
+    const folders = await regionFolders(db, group, f);
     return { folders, fields: [], count: folders.length };
   }
+  const d = datasets;
+  const where = whereOf(group, f);
   if (f.region && !narrowed) {
-    const w = whereOf(group, f);
-    const { rows } = await pool.query(
-      `select group_name, count(*) as n from datasets where ${w.sql} group by group_name order by group_name`,
-      w.params,
-    );
-    const folders = rows.map((r) => ({
-      id: r.group_name as string,
-      label: r.group_name as string,
-      count: Number(r.n),
-    }));
+    const rows = await db
+      .select({ group: d.groupName, n: count() })
+      .from(d)
+      .where(where)
+      .groupBy(d.groupName)
+      .orderBy(asc(d.groupName));
+    const folders = rows.map((r) => ({ id: r.group, label: r.group, count: r.n }));
     return { folders, fields: [], count: folders.length };
   }
-  const w = whereOf(group, f);
-  const count = Number(
-    (await pool.query(`select count(*) as n from datasets where ${w.sql}`, w.params)).rows[0].n,
-  );
-  const { rows } = await pool.query(
-    `select * from datasets where ${w.sql} order by region, group_name, title, id limit ${f.limit} offset ${f.offset}`,
-    w.params,
-  );
-  return { folders: [], fields: rows.map((r) => fieldOf(r, subscriptions)), count };
+  const total = await db.$count(d, where);
+  const rows = await db
+    .select()
+    .from(d)
+    .where(where)
+    .orderBy(asc(d.region), asc(d.groupName), asc(d.title), asc(d.id))
+    .limit(f.limit)
+    .offset(f.offset);
+  return { folders: [], fields: rows.map((r) => fieldOf(r, subscriptions)), count: total };
 }

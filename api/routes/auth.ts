@@ -1,97 +1,145 @@
-// Accounts: sign-up, log-in (rate-limited), the caller's profile, subscriptions and flags,
-// personal API keys and upgrade requests.
-import express from "express";
+// Log-in, log-out, sign-up with a confirmed e-mail address, and password reset by one-time link
+// (decisions 0006 and 0008). The caller's own account lives in routes/account.ts.
+import express, { type Request, type Response } from "express";
 import { z } from "../zod.ts";
-import { LoginSchema, SignupSchema, ApiKeySchema } from "../../app/validation/account.ts";
+import {
+  LoginSchema,
+  SignupSchema,
+  PasswordResetRequestSchema,
+  PasswordResetSchema,
+} from "../../app/validation/account.ts";
 import { describe } from "../openapi.ts";
 import { parse, route } from "../http/route.ts";
-import { access, requireUserId, type ApiContext } from "../http/context.ts";
-import { conflict, ApiError, notFound, tooManyRequests } from "../http/errors.ts";
-import { createUser, findUserByEmail, findUserById } from "../auth/users.ts";
-import { verifyPassword } from "../auth/passwords.ts";
-import { loginBlockedFor, recordLoginAttempt } from "../auth/loginLimit.ts";
-import { createApiKey } from "../auth/apiKeys.ts";
-import { SUBSCRIPTIONS } from "../access/catalog.ts";
+import type { ApiContext } from "../http/context.ts";
+import { ApiError, badRequest, tooManyRequests } from "../http/errors.ts";
+import {
+  confirmEmail,
+  createUser,
+  findUserByEmail,
+  findUserById,
+  publicUser,
+  replaceUnconfirmed,
+  setPassword,
+} from "../auth/users.ts";
+import {
+  COMMON_PASSWORD_MESSAGE,
+  hashPassword,
+  isCommonPassword,
+  verifyAgainstNothing,
+  verifyPassword,
+} from "../auth/passwords.ts";
+import {
+  loginWaitMessage,
+  loginWaitSeconds,
+  recordLoginAttempt,
+  recordSignup,
+  signupWaitSeconds,
+} from "../auth/loginThrottle.ts";
+import { createSession, endSession, endSessionsOf } from "../auth/sessions.ts";
+import { accountLinkUrl, createAccountLink, useAccountLink } from "../auth/accountLinks.ts";
+import { joinByEmailDomain } from "../auth/companies.ts";
+import { mailer } from "../auth/mail.ts";
 
-const User = z.object({
+export const PublicUserSchema = z.object({
   id: z.string(),
   email: z.string(),
   fullName: z.string(),
   companyName: z.string().nullable(),
+  company: z.object({ id: z.string(), name: z.string(), role: z.enum(["admin", "member"]) }).nullable(),
 });
-const Me = z.object({
-  user: User.nullable(),
-  anonymousId: z.string().nullable(),
-  subscriptions: z.array(z.string()),
-  flags: z.record(z.boolean()),
+const LoggedIn = z.object({
+  user: PublicUserSchema,
+  session: z.object({ token: z.string(), expiresAt: z.string() }),
 });
-const Subscription = z.object({
-  key: z.string(),
-  name: z.string(),
-  plan: z.string(),
-  description: z.string(),
-});
+const Detail = z.object({ detail: z.string() });
+
+export const SIGNUP_SENT =
+  "Check your e-mail: we have sent you a link to confirm your address and start using Voltcast.";
+export const RESET_SENT = "If an account uses this address, we have sent it a link to choose a new password.";
+export const WRONG_LOGIN = "The email or password is not correct";
+export const LINK_EXPIRED = "This link has expired or was already used. Please ask for a new one.";
 
 describe({
   method: "post",
   path: "/auth/signup",
   tag: "Account",
-  summary: "Create an account",
+  summary: "Create an account (answers the same whether or not the address is taken)",
+  description:
+    "A link to confirm the address is sent to it; the account can log in once it is confirmed. Throttled per client address.",
   body: SignupSchema,
-  response: User,
-  status: 201,
+  response: Detail,
+  status: 202,
+});
+describe({
+  method: "post",
+  path: "/auth/verify-email",
+  tag: "Account",
+  summary: "Confirm an e-mail address with the link's token, and log in",
+  body: z.object({ token: z.string() }),
+  response: LoggedIn,
 });
 describe({
   method: "post",
   path: "/auth/login",
   tag: "Account",
-  summary: "Check an email and password (rate-limited)",
+  summary: "Log in with an email and password (throttled; 429 with Retry-After)",
+  description: "403 when the address is not confirmed yet.",
   body: LoginSchema,
-  response: User,
-});
-describe({
-  method: "get",
-  path: "/users/me",
-  tag: "Account",
-  summary: "The caller: profile, subscriptions and feature flags",
-  response: Me,
-});
-describe({
-  method: "get",
-  path: "/subscriptions",
-  tag: "Account",
-  summary: "Every subscription and what it unlocks",
-  response: z.array(Subscription),
-});
-describe({
-  method: "get",
-  path: "/users/me/api-keys",
-  tag: "Account",
-  summary: "The caller's API keys (without the secrets)",
+  response: LoggedIn,
+  errors: [403],
 });
 describe({
   method: "post",
-  path: "/users/me/api-keys",
+  path: "/auth/logout",
   tag: "Account",
-  summary: "Create an API key (its secret is shown once)",
-  body: ApiKeySchema,
-  status: 201,
+  summary: "End the caller's session",
+  response: "empty",
+  status: 204,
 });
 describe({
-  method: "delete",
-  path: "/users/me/api-keys/:id",
+  method: "get",
+  path: "/auth/session",
   tag: "Account",
-  summary: "Revoke an API key",
-  params: z.object({ id: z.string() }),
+  summary: "Whether the caller's session is live, and whose",
+  response: z.object({ userId: z.string().nullable() }),
 });
 describe({
   method: "post",
-  path: "/users/me/upgrade-requests",
+  path: "/auth/password-reset",
   tag: "Account",
-  summary: "Ask the company admin for a subscription",
-  body: z.object({ subscription: z.string() }),
-  status: 201,
+  summary: "Send a one-time link to choose a new password (answers the same for any address)",
+  body: PasswordResetRequestSchema,
+  response: Detail,
+  status: 202,
 });
+describe({
+  method: "post",
+  path: "/auth/password-reset/complete",
+  tag: "Account",
+  summary: "Choose a new password with the link's token; ends every session of the account",
+  body: PasswordResetSchema,
+  response: Detail,
+});
+
+function refuseCommonPassword(field: string, password: string, email?: string) {
+  if (isCommonPassword(password, email)) throw badRequest({ [field]: [COMMON_PASSWORD_MESSAGE] });
+}
+
+function wait(res: Response, seconds: number, detail: string): never {
+  res.set("Retry-After", String(seconds));
+  throw tooManyRequests(detail, seconds);
+}
+
+async function logIn(ctx: ApiContext, req: Request, userId: string) {
+  const session = await createSession(ctx.db, userId, {
+    userAgent: req.identity.clientAgent,
+    ip: req.identity.clientIp,
+  });
+  return {
+    user: await findUserById(ctx.db, userId),
+    session: { token: session.token, expiresAt: session.expiresAt },
+  };
+}
 
 export function authRouter(ctx: ApiContext) {
   const r = express.Router();
@@ -100,9 +148,56 @@ export function authRouter(ctx: ApiContext) {
     "/auth/signup",
     route(async (req, res) => {
       const input = parse(SignupSchema, req.body);
-      const user = await createUser(ctx.pool, input);
-      if (!user) throw conflict({ email: ["An account with this email already exists"] });
-      res.status(201).json(user);
+      refuseCommonPassword("password", input.password, input.email);
+      const ip = req.identity.clientIp;
+      const seconds = await signupWaitSeconds(ctx.db, ip);
+      if (seconds > 0)
+        wait(
+          res,
+          seconds,
+          `Too many sign-ups from your network. Please try again in ${Math.ceil(seconds / 60)} minutes.`,
+        );
+      await recordSignup(ctx.db, ip);
+      const existing = await findUserByEmail(ctx.db, input.email);
+      if (existing?.emailVerifiedAt) {
+        // The answer and its timing are those of a new sign-up; the owner is told by e-mail.
+        await hashPassword(input.password);
+        const token = await createAccountLink(ctx.db, existing.id, "reset-password");
+        mailer.send({
+          to: existing.email,
+          subject: "You already have a Voltcast account",
+          text: `Someone (perhaps you) tried to sign up with this address. You can log in, or choose a new password: ${accountLinkUrl(req.identity.webOrigin, "reset-password", token)}`,
+        });
+      } else {
+        let userId = existing?.id;
+        if (existing) {
+          // Never confirmed: whoever confirms the address now decides the name and password.
+          await replaceUnconfirmed(ctx.db, existing.id, input);
+        } else {
+          userId = (await createUser(ctx.db, input))?.id;
+        }
+        if (userId) {
+          const token = await createAccountLink(ctx.db, userId, "verify-email");
+          mailer.send({
+            to: input.email,
+            subject: "Confirm your e-mail address for Voltcast",
+            text: `Welcome to Voltcast. Confirm your address to start: ${accountLinkUrl(req.identity.webOrigin, "verify-email", token)}`,
+          });
+        }
+      }
+      res.status(202).json({ detail: SIGNUP_SENT });
+    }),
+  );
+
+  r.post(
+    "/auth/verify-email",
+    route(async (req, res) => {
+      const { token } = parse(z.object({ token: z.string().max(200) }), req.body);
+      const userId = await useAccountLink(ctx.db, token, "verify-email");
+      if (!userId) throw new ApiError(400, { detail: LINK_EXPIRED });
+      await confirmEmail(ctx.db, userId);
+      await joinByEmailDomain(ctx.db, userId);
+      res.json(await logIn(ctx, req, userId));
     }),
   );
 
@@ -111,110 +206,80 @@ export function authRouter(ctx: ApiContext) {
     route(async (req, res) => {
       const input = parse(LoginSchema, req.body);
       const ip = req.identity.clientIp;
-      const wait = await loginBlockedFor(ctx.pool, input.email, ip);
-      if (wait > 0) {
-        throw tooManyRequests(
-          `Too many failed log-in attempts. Please try again in ${wait} minute${wait === 1 ? "" : "s"}.`,
-          wait * 60,
-        );
-      }
-      const found = await findUserByEmail(ctx.pool, input.email);
-      const ok = found ? await verifyPassword(found.passwordHash, input.password) : false;
-      await recordLoginAttempt(ctx.pool, input.email, ip, ok);
+      const seconds = await loginWaitSeconds(ctx.db, input.email, ip);
+      if (seconds > 0) wait(res, seconds, loginWaitMessage(seconds));
+      const found = await findUserByEmail(ctx.db, input.email);
+      // An unknown address costs the same hash check as a known one: the timing tells nothing.
+      const ok = found
+        ? await verifyPassword(found.passwordHash, input.password)
+        : await verifyAgainstNothing(input.password);
+      await recordLoginAttempt(ctx.db, input.email, ip, ok);
       if (!found || !ok) {
-        throw new ApiError(401, {
-          detail: "The email or password is not correct",
-          errors: { password: ["The email or password is not correct"] },
+        throw new ApiError(401, { detail: WRONG_LOGIN, errors: { password: [WRONG_LOGIN] } });
+      }
+      if (!found.emailVerifiedAt) {
+        throw new ApiError(403, {
+          detail: "Please confirm your e-mail address first: follow the link we sent to it.",
         });
       }
-      const { passwordHash: _omit, ...user } = found;
-      res.json(user);
-    }),
-  );
-
-  r.get(
-    "/users/me",
-    route(async (req, res) => {
-      const user = req.identity.userId ? await findUserById(ctx.pool, req.identity.userId) : null;
-      const a = await access(ctx, req);
-      res.json({
-        user,
-        anonymousId: user ? null : (req.identity.anonymousId ?? null),
-        subscriptions: [...a.subscriptions].sort(),
-        flags: a.flags,
-      });
-    }),
-  );
-
-  r.get("/subscriptions", (_req, res) => {
-    res.json(SUBSCRIPTIONS);
-  });
-
-  r.get(
-    "/users/me/api-keys",
-    route(async (req, res) => {
-      const userId = requireUserId(req);
-      const { rows } = await ctx.pool.query(
-        `select id, name, prefix, created_at as "createdAt", last_used_at as "lastUsedAt"
-           from api_keys where user_id = $1 and revoked_at is null order by created_at desc`,
-        [userId],
-      );
-      res.json(rows);
+      res.json({ ...(await logIn(ctx, req, found.id)), user: publicUser(found) });
     }),
   );
 
   r.post(
-    "/users/me/api-keys",
+    "/auth/logout",
     route(async (req, res) => {
-      const userId = requireUserId(req);
-      const { name } = parse(ApiKeySchema, req.body);
-      res.status(201).json(await createApiKey(ctx.pool, userId, name));
-    }),
-  );
-
-  r.delete(
-    "/users/me/api-keys/:id",
-    route(async (req, res) => {
-      const userId = requireUserId(req);
-      const { rowCount } = await ctx.pool.query(
-        `update api_keys set revoked_at = now() where id::text = $1 and user_id = $2 and revoked_at is null`,
-        [req.params.id, userId],
-      );
-      if (!rowCount) throw notFound("No such API key.");
+      if (req.identity.sessionId) await endSession(ctx.db, req.identity.sessionId);
       res.status(204).end();
     }),
   );
 
+  r.get("/auth/session", (req, res) => {
+    res.json({ userId: req.identity.userId ?? null });
+  });
+
   r.post(
-    "/users/me/upgrade-requests",
+    "/auth/password-reset",
     route(async (req, res) => {
-      const userId = requireUserId(req);
-      const { subscription } = parse(
-        z.object({
-          subscription: z
-            .string()
-            .refine((k) => SUBSCRIPTIONS.some((s) => s.key === k), "No such subscription"),
-        }),
-        req.body,
-      );
-      await ctx.pool.query(
-        `insert into upgrade_requests(user_id, subscription_key) values ($1,$2)
-         on conflict (user_id, subscription_key) where status = 'pending' do nothing`,
-        [userId, subscription],
-      );
-      res.status(201).json({ status: "pending", detail: "Your upgrade request has been sent" });
+      const { email } = parse(PasswordResetRequestSchema, req.body);
+      const ip = req.identity.clientIp;
+      const seconds = await signupWaitSeconds(ctx.db, ip);
+      if (seconds > 0)
+        wait(
+          res,
+          seconds,
+          `Too many requests from your network. Please try again in ${Math.ceil(seconds / 60)} minutes.`,
+        );
+      await recordSignup(ctx.db, ip);
+      const user = await findUserByEmail(ctx.db, email);
+      if (user) {
+        const token = await createAccountLink(ctx.db, user.id, "reset-password");
+        mailer.send({
+          to: user.email,
+          subject: "Choose a new Voltcast password",
+          text: `Follow this link within the hour to choose a new password: ${accountLinkUrl(req.identity.webOrigin, "reset-password", token)}`,
+        });
+      }
+      res.status(202).json({ detail: RESET_SENT });
     }),
   );
 
-  r.get(
-    "/users/me/upgrade-requests",
+  r.post(
+    "/auth/password-reset/complete",
     route(async (req, res) => {
-      const userId = requireUserId(req);
-      const { rows } = await ctx.pool.query(
-        `select subscription_key as subscription, status, created_at as "createdAt" from upgrade_requests where user_id = $1`,
-        [userId],
-      );
-      res.json(rows);
+      const input = parse(PasswordResetSchema, req.body);
+      await ctx.db.transaction(async (tx) => {
+        const userId = await useAccountLink(tx, input.token, "reset-password");
+        if (!userId) throw new ApiError(400, { detail: LINK_EXPIRED, errors: { token: [LINK_EXPIRED] } });
+        const user = await findUserById(tx, userId);
+        refuseCommonPassword("password", input.password, user?.email);
+        await setPassword(tx, userId, input.password);
+        // The link reached the address: it is confirmed.
+        await confirmEmail(tx, userId);
+        await endSessionsOf(tx, userId);
+        await joinByEmailDomain(tx, userId);
+      });
+      res.json({ detail: "Your password has been changed. Please log in with it." });
     }),
   );
 

@@ -1,6 +1,41 @@
-// The API description: /openapi.json, and /docs, a readable page of it (no scripts needed).
+// The API description: /openapi.json, and /docs, its reference page: Scalar's API reference
+// (served from our own node_modules, nothing from a CDN; CSP unchanged) with "try it" passed on by
+// the web app as the visitor (app/routes/api-docs.try.tsx), and, without JavaScript, a plain page
+// of every operation (the anchors of `anchorFor` work in both).
+import { createRequire } from "node:module";
+import path from "node:path";
 import express from "express";
-import { openApiDocument } from "../openapi.ts";
+import { z } from "../zod.ts";
+import { describe, openApiDocument } from "../openapi.ts";
+
+describe({
+  method: "get",
+  path: "/openapi.json",
+  tag: "API",
+  summary: "This description (OpenAPI 3.1)",
+  response: z.record(z.unknown()),
+  standalone: true,
+});
+describe({
+  method: "get",
+  path: "/docs",
+  tag: "API",
+  summary: "The API reference (a web page)",
+  response: { file: "text/html", description: "A web page" },
+  standalone: true,
+});
+for (const [file, summary] of [
+  ["scalar.js", "The reference page's renderer (Scalar's browser build, served from this site)"],
+  ["init.js", "The reference page's start-up script"],
+])
+  describe({
+    method: "get",
+    path: `/docs/${file}`,
+    tag: "API",
+    summary,
+    response: { file: "application/javascript", description: "A script" },
+    standalone: true,
+  });
 
 const esc = (s: unknown) =>
   String(s ?? "").replace(
@@ -15,8 +50,49 @@ export function anchorFor(method: string, path: string) {
     .toLowerCase();
 }
 
+// The package exports no path to its browser build: it sits beside the main entry (dist/).
+const SCALAR_JS = path.join(
+  path.dirname(createRequire(import.meta.url).resolve("@scalar/api-reference")),
+  "browser/standalone.js",
+);
+
+/** Starts the reference; an `anchorFor` hash (the app's "View on API" links) opens that operation. */
+const INIT_JS = `(function () {
+  function anchorFor(method, path) {
+    return (method + "-" + path).replace(/[^a-zA-Z0-9]+/g, "-").replace(/^-|-$/g, "").toLowerCase();
+  }
+  function start(doc) {
+    var wanted = location.hash.slice(1);
+    // An anchorFor hash (the app's "View on API" links): the reference's own id for that operation.
+    for (var path in doc.paths) for (var method in doc.paths[path]) {
+      var op = doc.paths[path][method];
+      if (anchorFor(method, path) === wanted)
+        history.replaceState(null, "", "#tag/" + anchorFor("", op.tags[0]) + "/" + wanted);
+    }
+    Scalar.createApiReference("#reference", {
+      content: doc,
+      proxyUrl: "/api-docs/try",
+      servers: [{ url: location.origin + "/api/v1", description: "This site" }],
+      withDefaultFonts: false,
+      showDeveloperTools: "never",
+      agent: { disabled: true },
+      authentication: { preferredSecurityScheme: "bearer" },
+      generateOperationSlug: function (o) { return anchorFor(o.method, o.path); },
+    });
+  }
+  fetch("/api/v1/openapi.json").then(function (r) { return r.json(); }).then(start);
+})();`;
+
 export function docsRouter() {
   const r = express.Router();
+  r.get("/docs/scalar.js", (_req, res) => {
+    res.setHeader("cache-control", "public, max-age=3600");
+    res.sendFile(SCALAR_JS);
+  });
+  r.get("/docs/init.js", (_req, res) => {
+    res.type("application/javascript").setHeader("cache-control", "public, max-age=300");
+    res.send(INIT_JS);
+  });
   r.get("/openapi.json", (_req, res) => {
     res.json(openApiDocument());
   });
@@ -58,12 +134,14 @@ export function docsRouter() {
     res.type("html")
       .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Voltcast API</title>
 <meta name="viewport" content="width=device-width,initial-scale=1">
-<style>body{font-family:system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#1b1f24}
+<style>.plain{font-family:system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#1b1f24}
 h2{border-bottom:1px solid #ccd;padding-bottom:.3rem;margin-top:2.5rem}section{margin:1rem 0;padding:.5rem 1rem;border-left:3px solid #2a6}
 .m{display:inline-block;min-width:4.5rem;font-size:.8rem;background:#eef;padding:.1rem .4rem;border-radius:3px}pre{background:#f6f8fa;padding:.5rem;overflow:auto}
-section:target{background:#fffbe6}</style></head><body><header><h1>${esc(doc.info.title)}</h1><p>${esc(doc.info.description)}</p>
+section:target{background:#fffbe6}.plain pre{white-space:pre-wrap}</style></head><body>
+<noscript><div class="plain"><header><h1>${esc(doc.info.title)}</h1><pre>${esc(doc.info.description)}</pre>
 <p>Machine-readable: <a href="/api/v1/openapi.json">/api/v1/openapi.json</a>. Authenticate with <code>Authorization: Bearer &lt;API key&gt;</code>; create keys on your <a href="/profile">profile page</a>.</p></header>
-<main>${sections}</main></body></html>`);
+<main>${sections}</main></div></noscript><div id="reference"></div>
+<script src="/api/v1/docs/scalar.js"></script><script src="/api/v1/docs/init.js"></script></body></html>`);
   });
   return r;
 }

@@ -1,5 +1,8 @@
 // Downloads of run results (spec §7): several runs zipped at once (download-multiple-runs), and
 // zip archives prepared in the background (list, detail, file, retry, delete; user_id for anonymous visitors).
+import { and, desc, eq, or, sql } from "drizzle-orm";
+import { transactionSharedWithQueue } from "../db/client.ts";
+import { runZipArchives } from "../db/schema/index.ts";
 import express from "express";
 import { z } from "../zod.ts";
 import { describe } from "../openapi.ts";
@@ -31,7 +34,7 @@ const Archive = z
     error: z.string().nullable(),
   })
   .openapi("RunZipArchive");
-const Params = z.object({ id: z.string() });
+const Params = z.object({ id: z.string().uuid() });
 const Owner = z.object({
   user_id: z.string().optional().describe("The anonymous visitor's id, when not logged in"),
 });
@@ -43,6 +46,7 @@ describe({
   summary: "The result files of several runs as one zip",
   body: Body,
   response: { file: "application/zip" },
+  errors: [403],
 });
 describe({
   method: "post",
@@ -53,6 +57,7 @@ describe({
   query: Owner,
   response: Archive,
   status: 201,
+  errors: [403],
 });
 describe({
   method: "get",
@@ -88,6 +93,7 @@ describe({
   params: Params,
   query: Owner,
   response: Archive,
+  errors: [403],
 });
 describe({
   method: "delete",
@@ -97,11 +103,18 @@ describe({
   params: Params,
   query: Owner,
   status: 204,
+  response: "empty",
 });
 
 export function forecastArchivesRouter(ctx: ApiContext) {
   const r = express.Router();
 
+  const z = runZipArchives;
+  const ownedBy = (o: { userId?: string; anonymousId?: string }) =>
+    or(
+      o.userId ? eq(z.userId, o.userId) : undefined,
+      o.anonymousId ? eq(z.anonymousId, o.anonymousId) : undefined,
+    );
   function owner(req: express.Request) {
     const o = ownerOf(req);
     if (!o.userId && !o.anonymousId) throw unauthorized("You need to be logged in, or send your user_id.");
@@ -109,19 +122,19 @@ export function forecastArchivesRouter(ctx: ApiContext) {
   }
   async function archiveOf(req: express.Request) {
     const o = owner(req);
-    const { rows } = await ctx.pool.query(
-      `select * from run_zip_archives where id = $1 and (user_id = $2 or anonymous_id = $3)`,
-      [req.params.id, o.userId ?? null, o.anonymousId ?? null],
-    );
-    if (!rows[0]) throw notFound("Archive not found.");
-    return rows[0];
+    const [a] = await ctx.db
+      .select()
+      .from(z)
+      .where(and(eq(z.id, req.params.id), ownedBy(o)));
+    if (!a) throw notFound("Archive not found.");
+    return a;
   }
 
   r.post(
     "/forecast/run-library/download-multiple-runs/",
     route(async (req, res) => {
       const body = parse(Body, req.body);
-      const files = await checkedRunFiles(ctx.pool, await viewerOf(ctx, req), body.forecastRunsId);
+      const files = await checkedRunFiles(ctx.db, await viewerOf(ctx, req), body.forecastRunsId);
       res.setHeader("content-type", "application/zip");
       res.setHeader("content-disposition", `attachment; filename="${zipName()}"`);
       res.send(zipOf(files, body));
@@ -134,32 +147,25 @@ export function forecastArchivesRouter(ctx: ApiContext) {
       const o = owner(req);
       const body = parse(Body, req.body);
       // Refuse at once what can never be zipped (not found, locked, not ready).
-      await checkedRunFiles(ctx.pool, await viewerOf(ctx, req), body.forecastRunsId);
-      const client = await ctx.pool.connect();
-      try {
-        await client.query("begin");
-        const { rows } = await client.query(
-          `insert into run_zip_archives(user_id, anonymous_id, run_ids, full_name, company_name) values ($1,$2,$3,$4,$5) returning *`,
-          [
-            o.userId ?? null,
-            o.anonymousId ?? null,
-            body.forecastRunsId,
-            body.fullName ?? null,
-            body.companyName ?? null,
-          ],
-        );
-        const jobId = await ctx.queue.boss.send(RUN_ZIP_JOB, { archiveId: rows[0].id }, {
-          db: { executeSql: (t: string, v: unknown[]) => client.query(t, v) },
+      await checkedRunFiles(ctx.db, await viewerOf(ctx, req), body.forecastRunsId);
+      const archive = await transactionSharedWithQueue(ctx.db, async (tx, executeSql) => {
+        const [row] = await tx
+          .insert(z)
+          .values({
+            userId: o.userId ?? null,
+            anonymousId: o.anonymousId ?? null,
+            runIds: body.forecastRunsId,
+            fullName: body.fullName ?? null,
+            companyName: body.companyName ?? null,
+          })
+          .returning();
+        const jobId = await ctx.queue.boss.send(RUN_ZIP_JOB, { archiveId: row.id }, {
+          db: { executeSql },
         } as never);
-        await client.query(`update run_zip_archives set job_id = $2 where id = $1`, [rows[0].id, jobId]);
-        await client.query("commit");
-        res.status(201).json(serializeArchive(rows[0]));
-      } catch (e) {
-        await client.query("rollback").catch(() => {});
-        throw e;
-      } finally {
-        client.release();
-      }
+        await tx.update(z).set({ jobId }).where(eq(z.id, row.id));
+        return row;
+      });
+      res.status(201).json(serializeArchive(archive));
     }),
   );
 
@@ -167,10 +173,7 @@ export function forecastArchivesRouter(ctx: ApiContext) {
     "/forecast/run-library/zip-archives/",
     route(async (req, res) => {
       const o = owner(req);
-      const { rows } = await ctx.pool.query(
-        `select * from run_zip_archives where user_id = $1 or anonymous_id = $2 order by created_at desc limit 100`,
-        [o.userId ?? null, o.anonymousId ?? null],
-      );
+      const rows = await ctx.db.select().from(z).where(ownedBy(o)).orderBy(desc(z.createdAt)).limit(100);
       res.json(rows.map(serializeArchive));
     }),
   );
@@ -188,7 +191,7 @@ export function forecastArchivesRouter(ctx: ApiContext) {
       const a = await archiveOf(req);
       if (a.status !== "completed" || !a.file) throw notFound("The archive is not ready.");
       res.setHeader("content-type", "application/zip");
-      res.setHeader("content-disposition", `attachment; filename="${a.file_name}"`);
+      res.setHeader("content-disposition", `attachment; filename="${a.fileName}"`);
       res.send(a.file);
     }),
   );
@@ -201,12 +204,13 @@ export function forecastArchivesRouter(ctx: ApiContext) {
         res.json(serializeArchive(a));
         return;
       }
-      const { rows } = await ctx.pool.query(
-        `update run_zip_archives set status = 'preparing', error = null, updated_at = now() where id = $1 returning *`,
-        [a.id],
-      );
+      const [again] = await ctx.db
+        .update(z)
+        .set({ status: "preparing", error: null, updatedAt: sql`now()` })
+        .where(eq(z.id, a.id))
+        .returning();
       await ctx.queue.send(RUN_ZIP_JOB, { archiveId: a.id });
-      res.json(serializeArchive(rows[0]));
+      res.json(serializeArchive(again));
     }),
   );
 
@@ -214,8 +218,8 @@ export function forecastArchivesRouter(ctx: ApiContext) {
     `/forecast/run-library/zip-archives${ID}/`,
     route(async (req, res) => {
       const a = await archiveOf(req);
-      await ctx.pool.query(`delete from run_zip_archives where id = $1`, [a.id]);
-      if (a.job_id && a.status === "preparing") await ctx.queue.cancel(RUN_ZIP_JOB, a.job_id).catch(() => {});
+      await ctx.db.delete(z).where(eq(z.id, a.id));
+      if (a.jobId && a.status === "preparing") await ctx.queue.cancel(RUN_ZIP_JOB, a.jobId).catch(() => {});
       res.status(204).end();
     }),
   );

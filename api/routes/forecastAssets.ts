@@ -1,14 +1,20 @@
 // The asset library (start from an existing asset) and the portfolio: portfolio assets with the
 // record of spec §3, runs linked to them, portfolio details and history.
 import express, { type Request } from "express";
+import { and, asc, count, desc, eq, ilike, or, sql } from "drizzle-orm";
+import { unionAll } from "drizzle-orm/pg-core";
+import { qualified } from "../db/client.ts";
+import { assetLibrary, forecastRuns, portfolioAssetRuns, portfolioAssets } from "../db/schema/index.ts";
 import { z } from "../zod.ts";
 import { describe } from "../openapi.ts";
+import { offsetSchema } from "../http/input.ts";
 import { parse, route } from "../http/route.ts";
 import { access, requireUserId, type ApiContext } from "../http/context.ts";
 import { badRequest, forbidden, notFound } from "../http/errors.ts";
-import { FORECAST_REGIONS, LIMITS, MESSAGES } from "../../app/validation/forecast.ts";
+import { FORECAST_REGIONS } from "../../app/validation/forecast.ts";
+import { PortfolioAssetSchema } from "../../app/validation/portfolio.ts";
 import { findRun, serializeRun, visibleTo } from "../forecasts/runs.ts";
-import { viewerOf } from "./forecastRuns.ts";
+import { Run, viewerOf } from "./forecastRuns.ts";
 
 const ID = "/:id([0-9a-fA-F-]{36})";
 
@@ -17,7 +23,7 @@ const AssetQuery = z.object({
   technology: z.enum(["BESS"]).optional(),
   region: z.enum(FORECAST_REGIONS).optional(),
   limit: z.coerce.number().int().min(1).max(1_000_000).default(20),
-  offset: z.coerce.number().int().min(0).default(0),
+  offset: offsetSchema,
 });
 const Asset = z
   .object({
@@ -45,46 +51,36 @@ const Asset = z
   })
   .openapi("LibraryAsset");
 
-const optionalNumber = (lo: number, hi: number, message: string) =>
-  z.preprocess(
-    (v) => (v === "" || v === null ? undefined : v),
-    z.coerce.number({ invalid_type_error: message }).min(lo, message).max(hi, message).optional(),
-  );
-export const PortfolioAssetSchema = z
+const PortfolioAssetRecord = PortfolioAssetSchema.openapi("PortfolioAssetRecord");
+const PortfolioAsset = z
   .object({
-    assetId: z.string().trim().max(100).optional(),
-    assetName: z.string().trim().max(LIMITS.assetName, MESSAGES.assetNameMax).optional(),
-    ratedPower: z.coerce
-      .number({ invalid_type_error: MESSAGES.ratedPower })
-      .min(1, MESSAGES.ratedPower)
-      .max(500, MESSAGES.ratedPower),
-    energyCapacity: z.coerce
-      .number({ invalid_type_error: "Please enter the energy capacity in MWh." })
-      .positive("Please enter the energy capacity in MWh.")
-      .max(4000, "Please enter a value between 0 - 4000 MWh."),
-    gsp: z.string().trim().max(10).optional(),
-    technology: z.literal("BESS").default("BESS"),
-    marketRegion: z.enum(FORECAST_REGIONS, { errorMap: () => ({ message: MESSAGES.region }) }),
-    forecastRunId: z.string().uuid("Not a run id.").optional(),
-    city: z.string().trim().max(LIMITS.city, MESSAGES.cityMax).optional(),
-    address: z.string().trim().max(LIMITS.address, MESSAGES.addressMax).optional(),
-    zipCode: z.string().trim().max(LIMITS.zipCode, MESSAGES.zipCode).optional(),
-    latitude: optionalNumber(-90, 90, MESSAGES.latitude),
-    longitude: optionalNumber(-180, 180, MESSAGES.longitude),
-    importCapacity: optionalNumber(1, 1000, MESSAGES.importExport),
-    exportCapacity: optionalNumber(1, 1000, MESSAGES.importExport),
-    operationalSince: z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/, "Please enter a date as YYYY-MM-DD.")
-      .optional(),
-    userFullName: z.string().trim().max(200).optional(),
-    companyName: z.string().trim().max(200).optional(),
+    id: z.string(),
+    assetId: z.string().nullable(),
+    assetName: z.string(),
+    ratedPower: z.number(),
+    energyCapacity: z.number(),
+    gsp: z.string().nullable(),
+    technology: z.string(),
+    marketRegion: z.string(),
+    city: z.string().nullable(),
+    address: z.string().nullable(),
+    zipCode: z.string().nullable(),
+    latitude: z.number().nullable(),
+    longitude: z.number().nullable(),
+    importCapacity: z.number().nullable(),
+    exportCapacity: z.number().nullable(),
+    operationalSince: z.string().nullable(),
+    userFullName: z.string().nullable(),
+    companyName: z.string().nullable(),
+    createdAt: z.string(),
   })
-  .superRefine((v, c) => {
-    if (!v.assetId && !v.assetName)
-      c.addIssue({ code: "custom", path: ["assetName"], message: MESSAGES.assetNameRequired });
-  })
-  .openapi("PortfolioAssetRecord");
+  .openapi("PortfolioAsset");
+const PortfolioTotals = z.object({
+  assets: z.number().int(),
+  ratedPower: z.number().describe("MW"),
+  energyCapacity: z.number().describe("MWh"),
+  linkedRuns: z.number().int(),
+});
 const LinkBody = z.object({
   portfolioAssetId: z.string().uuid("Not a portfolio asset id."),
   forecastRunsId: z.array(z.string().uuid("Not a run id.")).min(1, "Please select at least one run."),
@@ -111,20 +107,30 @@ describe({
   path: "/forecast/portfolio/",
   tag: "Portfolio",
   summary: "Portfolio details: assets, capacity and linked runs (needs portfolio access)",
+  response: PortfolioTotals.extend({
+    byRegion: z.array(
+      PortfolioTotals.omit({ assets: true }).extend({ marketRegion: z.string(), assets: z.number().int() }),
+    ),
+  }),
+  errors: [403],
 });
 describe({
   method: "get",
   path: "/forecast/portfolio/assets/",
   tag: "Portfolio",
   summary: "The caller's portfolio assets",
+  response: z.object({ count: z.number().int(), results: z.array(PortfolioAsset) }),
+  errors: [403],
 });
 describe({
   method: "post",
   path: "/forecast/portfolio/assets/",
   tag: "Portfolio",
   summary: "Add an asset to the portfolio (spec §3 record)",
-  body: PortfolioAssetSchema,
+  body: PortfolioAssetRecord,
   status: 201,
+  response: PortfolioAsset,
+  errors: [403],
 });
 describe({
   method: "get",
@@ -133,6 +139,8 @@ describe({
   summary: "A portfolio asset with its linked runs (region optional)",
   params: z.object({ id: z.string() }),
   query: z.object({ region: z.enum(FORECAST_REGIONS).optional() }),
+  response: PortfolioAsset.extend({ runs: z.array(Run.extend({ linkedAt: z.string() })) }),
+  errors: [403],
 });
 describe({
   method: "delete",
@@ -141,6 +149,8 @@ describe({
   summary: "Remove a portfolio asset",
   params: z.object({ id: z.string() }),
   status: 204,
+  response: "empty",
+  errors: [403],
 });
 describe({
   method: "post",
@@ -151,64 +161,34 @@ describe({
   response: z.array(
     z.object({ portfolioAssetId: z.string(), assetName: z.string(), forecastRunId: z.string() }),
   ),
+  errors: [403, 404],
 });
 describe({
   method: "get",
   path: "/forecast/portfolio/history/",
   tag: "Portfolio",
   summary: "Portfolio history: assets added and runs linked, newest first",
+  response: z.array(
+    z.object({
+      kind: z.enum(["asset_added", "run_linked"]),
+      portfolioAssetId: z.string(),
+      assetName: z.string(),
+      forecastRunId: z.string().nullable(),
+      runName: z.string().nullable(),
+      at: z.string(),
+    }),
+  ),
+  errors: [403],
 });
 
-function assetJson(r: any) {
-  const n = (v: unknown) => (v === null || v === undefined ? null : Number(v));
-  return {
-    uid: r.uid,
-    assetId: r.asset_id,
-    name: r.name,
-    assetName: r.asset_name,
-    region: r.region,
-    marketRegion: r.market_region,
-    image: r.image,
-    ratedPower: Number(r.rated_power),
-    energyCapacity: Number(r.energy_capacity),
-    operationalSince: r.operational_since ? new Date(r.operational_since).toISOString().slice(0, 10) : null,
-    zipCode: r.zip_code,
-    city: r.city,
-    address: r.address,
-    latitude: r.latitude,
-    longitude: r.longitude,
-    gsp: r.gsp,
-    cycles: n(r.cycles),
-    importCapacity: n(r.import_capacity),
-    exportCapacity: n(r.export_capacity),
-    forecastAssetConfig: r.forecast_asset_config,
-    technology: r.technology,
-  };
+function assetJson(r: typeof assetLibrary.$inferSelect) {
+  const { exampleRevenue: _revenue, ...shown } = r;
+  return shown;
 }
 
-function portfolioJson(r: any) {
-  const n = (v: unknown) => (v === null || v === undefined ? null : Number(v));
-  return {
-    id: r.id,
-    assetId: r.asset_id,
-    assetName: r.asset_name,
-    ratedPower: Number(r.rated_power),
-    energyCapacity: Number(r.energy_capacity),
-    gsp: r.gsp,
-    technology: r.technology,
-    marketRegion: r.market_region,
-    city: r.city,
-    address: r.address,
-    zipCode: r.zip_code,
-    latitude: r.latitude,
-    longitude: r.longitude,
-    importCapacity: n(r.import_capacity),
-    exportCapacity: n(r.export_capacity),
-    operationalSince: r.operational_since ? new Date(r.operational_since).toISOString().slice(0, 10) : null,
-    userFullName: r.user_full_name,
-    companyName: r.company_name,
-    createdAt: r.created_at.toISOString(),
-  };
+function portfolioJson(r: typeof portfolioAssets.$inferSelect) {
+  const { userId: _user, ...shown } = r;
+  return { ...shown, createdAt: r.createdAt.toISOString() };
 }
 
 export function forecastAssetsRouter(ctx: ApiContext) {
@@ -225,41 +205,33 @@ export function forecastAssetsRouter(ctx: ApiContext) {
     "/forecast/asset-library/",
     route(async (req, res) => {
       const q = parse(AssetQuery, req.query);
-      const where: string[] = ["true"];
-      const args: unknown[] = [];
-      if (q.search) {
-        args.push(`%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-        where.push(
-          `(name ilike $${args.length} or asset_name ilike $${args.length} or city ilike $${args.length} or zip_code ilike $${args.length})`,
-        );
-      }
-      if (q.technology) {
-        args.push(q.technology);
-        where.push(`technology = $${args.length}`);
-      }
-      if (q.region) {
-        args.push(q.region);
-        where.push(`market_region = $${args.length}`);
-      }
-      const w = where.join(" and ");
-      const { rows: c } = await ctx.pool.query(
-        `select count(*)::int as n from asset_library where ${w}`,
-        args,
+      const a = assetLibrary;
+      const like = q.search ? `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+      const where = and(
+        like
+          ? or(ilike(a.name, like), ilike(a.assetName, like), ilike(a.city, like), ilike(a.zipCode, like))
+          : undefined,
+        q.technology ? eq(a.technology, q.technology) : undefined,
+        q.region ? eq(a.marketRegion, q.region) : undefined,
       );
-      const { rows } = await ctx.pool.query(
-        `select * from asset_library where ${w} order by lower(name) limit ${q.limit} offset ${q.offset}`,
-        args,
-      );
-      res.json({ count: c[0].n, results: rows.map(assetJson) });
+      const total = await ctx.db.$count(a, where);
+      const rows = await ctx.db
+        .select()
+        .from(a)
+        .where(where)
+        .orderBy(asc(sql`lower(${a.name})`))
+        .limit(q.limit)
+        .offset(q.offset);
+      res.json({ count: total, results: rows.map(assetJson) });
     }),
   );
 
   r.get(
     `/forecast/asset-library${ID.replace("id", "uid")}/`,
     route(async (req, res) => {
-      const { rows } = await ctx.pool.query(`select * from asset_library where uid = $1`, [req.params.uid]);
-      if (!rows[0]) throw notFound("Asset not found.");
-      res.json(assetJson(rows[0]));
+      const [asset] = await ctx.db.select().from(assetLibrary).where(eq(assetLibrary.uid, req.params.uid));
+      if (!asset) throw notFound("Asset not found.");
+      res.json(assetJson(asset));
     }),
   );
 
@@ -267,10 +239,11 @@ export function forecastAssetsRouter(ctx: ApiContext) {
     "/forecast/portfolio/assets/",
     route(async (req, res) => {
       const userId = await portfolioUser(req);
-      const { rows } = await ctx.pool.query(
-        `select * from portfolio_assets where user_id = $1 order by created_at desc`,
-        [userId],
-      );
+      const rows = await ctx.db
+        .select()
+        .from(portfolioAssets)
+        .where(eq(portfolioAssets.userId, userId))
+        .orderBy(desc(portfolioAssets.createdAt));
       res.json({ count: rows.length, results: rows.map(portfolioJson) });
     }),
   );
@@ -282,59 +255,49 @@ export function forecastAssetsRouter(ctx: ApiContext) {
       const v = parse(PortfolioAssetSchema, req.body);
       let assetName = v.assetName;
       if (v.assetId && !assetName) {
-        const { rows } = await ctx.pool.query(`select asset_name from asset_library where asset_id = $1`, [
-          v.assetId,
-        ]);
-        if (!rows[0]) throw badRequest({ assetId: ["No such asset in the library."] });
-        assetName = rows[0].asset_name;
+        const [asset] = await ctx.db
+          .select({ assetName: assetLibrary.assetName })
+          .from(assetLibrary)
+          .where(eq(assetLibrary.assetId, v.assetId));
+        if (!asset) throw badRequest({ assetId: ["No such asset in the library."] });
+        assetName = asset.assetName;
       }
       const viewer = await viewerOf(ctx, req);
       if (v.forecastRunId) {
-        const run = await findRun(ctx.pool, v.forecastRunId);
+        const run = await findRun(ctx.db, v.forecastRunId);
         if (!run || !visibleTo(run, viewer)) throw badRequest({ forecastRunId: ["Run not found."] });
       }
-      const client = await ctx.pool.connect();
-      try {
-        await client.query("begin");
-        const { rows } = await client.query(
-          `insert into portfolio_assets(user_id, asset_id, asset_name, rated_power, energy_capacity, gsp, technology, market_region, city, address,
-                                        zip_code, latitude, longitude, import_capacity, export_capacity, operational_since, user_full_name, company_name)
-           values ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18) returning *`,
-          [
+      const created = await ctx.db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(portfolioAssets)
+          .values({
             userId,
-            v.assetId ?? null,
-            assetName,
-            v.ratedPower,
-            v.energyCapacity,
-            v.gsp ?? null,
-            v.technology,
-            v.marketRegion,
-            v.city ?? null,
-            v.address ?? null,
-            v.zipCode ?? null,
-            v.latitude ?? null,
-            v.longitude ?? null,
-            v.importCapacity ?? null,
-            v.exportCapacity ?? null,
-            v.operationalSince ?? null,
-            v.userFullName ?? null,
-            v.companyName ?? null,
-          ],
-        );
-        if (v.forecastRunId) {
-          await client.query(
-            `insert into portfolio_asset_runs(portfolio_asset_id, forecast_run_id) values ($1,$2)`,
-            [rows[0].id, v.forecastRunId],
-          );
-        }
-        await client.query("commit");
-        res.status(201).json(portfolioJson(rows[0]));
-      } catch (e) {
-        await client.query("rollback").catch(() => {});
-        throw e;
-      } finally {
-        client.release();
-      }
+            assetId: v.assetId ?? null,
+            assetName: assetName!,
+            ratedPower: v.ratedPower,
+            energyCapacity: v.energyCapacity,
+            gsp: v.gsp ?? null,
+            technology: v.technology,
+            marketRegion: v.marketRegion,
+            city: v.city ?? null,
+            address: v.address ?? null,
+            zipCode: v.zipCode ?? null,
+            latitude: v.latitude ?? null,
+            longitude: v.longitude ?? null,
+            importCapacity: v.importCapacity ?? null,
+            exportCapacity: v.exportCapacity ?? null,
+            operationalSince: v.operationalSince ?? null,
+            userFullName: v.userFullName ?? null,
+            companyName: v.companyName ?? null,
+          })
+          .returning();
+        if (v.forecastRunId)
+          await tx
+            .insert(portfolioAssetRuns)
+            .values({ portfolioAssetId: row.id, forecastRunId: v.forecastRunId });
+        return row;
+      });
+      res.status(201).json(portfolioJson(created));
     }),
   );
 
@@ -343,23 +306,32 @@ export function forecastAssetsRouter(ctx: ApiContext) {
     route(async (req, res) => {
       const userId = await portfolioUser(req);
       const q = parse(z.object({ region: z.enum(FORECAST_REGIONS).optional() }), req.query);
-      const { rows } = await ctx.pool.query(
-        `select * from portfolio_assets where id = $1 and user_id = $2 and ($3::text is null or market_region = $3)`,
-        [req.params.id, userId, q.region ?? null],
-      );
-      if (!rows[0]) throw notFound("Portfolio asset not found.");
+      const p = portfolioAssets;
+      const [asset] = await ctx.db
+        .select()
+        .from(p)
+        .where(
+          and(
+            eq(p.id, req.params.id),
+            eq(p.userId, userId),
+            q.region ? eq(p.marketRegion, q.region) : undefined,
+          ),
+        );
+      if (!asset) throw notFound("Portfolio asset not found.");
       const viewer = await viewerOf(ctx, req);
-      const { rows: links } = await ctx.pool.query(
-        `select forecast_run_id, linked_at from portfolio_asset_runs where portfolio_asset_id = $1 order by linked_at desc`,
-        [rows[0].id],
-      );
+      const l = portfolioAssetRuns;
+      const links = await ctx.db
+        .select({ forecastRunId: l.forecastRunId, linkedAt: l.linkedAt })
+        .from(l)
+        .where(eq(l.portfolioAssetId, asset.id))
+        .orderBy(desc(l.linkedAt));
       const runs = [];
-      for (const l of links) {
-        const run = await findRun(ctx.pool, l.forecast_run_id);
+      for (const link of links) {
+        const run = await findRun(ctx.db, link.forecastRunId);
         if (run && visibleTo(run, viewer))
-          runs.push({ ...serializeRun(run, viewer), linkedAt: l.linked_at.toISOString() });
+          runs.push({ ...serializeRun(run, viewer), linkedAt: link.linkedAt.toISOString() });
       }
-      res.json({ ...portfolioJson(rows[0]), runs });
+      res.json({ ...portfolioJson(asset), runs });
     }),
   );
 
@@ -367,10 +339,9 @@ export function forecastAssetsRouter(ctx: ApiContext) {
     `/forecast/portfolio/assets${ID}/`,
     route(async (req, res) => {
       const userId = await portfolioUser(req);
-      const { rowCount } = await ctx.pool.query(
-        `delete from portfolio_assets where id = $1 and user_id = $2`,
-        [req.params.id, userId],
-      );
+      const { rowCount } = await ctx.db
+        .delete(portfolioAssets)
+        .where(and(eq(portfolioAssets.id, req.params.id), eq(portfolioAssets.userId, userId)));
       if (!rowCount) throw notFound("Portfolio asset not found.");
       res.status(204).end();
     }),
@@ -381,37 +352,25 @@ export function forecastAssetsRouter(ctx: ApiContext) {
     route(async (req, res) => {
       const userId = await portfolioUser(req);
       const body = parse(LinkBody, req.body);
-      const { rows } = await ctx.pool.query(
-        `select id, asset_name from portfolio_assets where id = $1 and user_id = $2`,
-        [body.portfolioAssetId, userId],
-      );
-      if (!rows[0]) throw notFound("Portfolio asset not found.");
+      const [asset] = await ctx.db
+        .select({ id: portfolioAssets.id, assetName: portfolioAssets.assetName })
+        .from(portfolioAssets)
+        .where(and(eq(portfolioAssets.id, body.portfolioAssetId), eq(portfolioAssets.userId, userId)));
+      if (!asset) throw notFound("Portfolio asset not found.");
       const viewer = await viewerOf(ctx, req);
       for (const id of body.forecastRunsId) {
-        const run = await findRun(ctx.pool, id);
+        const run = await findRun(ctx.db, id);
         if (!run || !visibleTo(run, viewer) || run.status === "draft")
           throw badRequest({ forecastRunsId: [`Run ${id} was not found.`] });
       }
-      const client = await ctx.pool.connect();
-      try {
-        await client.query("begin");
-        for (const id of body.forecastRunsId) {
-          await client.query(
-            `insert into portfolio_asset_runs(portfolio_asset_id, forecast_run_id) values ($1,$2) on conflict do nothing`,
-            [rows[0].id, id],
-          );
-        }
-        await client.query("commit");
-      } catch (e) {
-        await client.query("rollback").catch(() => {});
-        throw e;
-      } finally {
-        client.release();
-      }
+      await ctx.db
+        .insert(portfolioAssetRuns)
+        .values(body.forecastRunsId.map((forecastRunId) => ({ portfolioAssetId: asset.id, forecastRunId })))
+        .onConflictDoNothing();
       res.json(
         body.forecastRunsId.map((forecastRunId) => ({
-          portfolioAssetId: rows[0].id,
-          assetName: rows[0].asset_name,
+          portfolioAssetId: asset.id,
+          assetName: asset.assetName,
           forecastRunId,
         })),
       );
@@ -422,13 +381,20 @@ export function forecastAssetsRouter(ctx: ApiContext) {
     "/forecast/portfolio/",
     route(async (req, res) => {
       const userId = await portfolioUser(req);
-      const { rows } = await ctx.pool.query(
-        `select p.market_region, count(*)::int as assets, sum(p.rated_power)::float as rated_power, sum(p.energy_capacity)::float as energy_capacity,
-                (select count(*)::int from portfolio_asset_runs l join portfolio_assets q on q.id = l.portfolio_asset_id
-                  where q.user_id = $1 and q.market_region = p.market_region) as linked_runs
-           from portfolio_assets p where p.user_id = $1 group by p.market_region order by p.market_region`,
-        [userId],
-      );
+      const p = portfolioAssets;
+      const rows = await ctx.db
+        .select({
+          market_region: p.marketRegion,
+          assets: count(),
+          rated_power: sql<number>`sum(${p.ratedPower})::float`,
+          energy_capacity: sql<number>`sum(${p.energyCapacity})::float`,
+          linked_runs: sql<number>`(select count(*)::int from ${portfolioAssetRuns} l join ${p} q on q.id = l.portfolio_asset_id
+                                      where q.user_id = ${userId} and q.market_region = ${qualified(p.marketRegion)})`,
+        })
+        .from(p)
+        .where(eq(p.userId, userId))
+        .groupBy(p.marketRegion)
+        .orderBy(asc(p.marketRegion));
       const totals = rows.reduce(
         (a, r) => ({
           assets: a.assets + r.assets,
@@ -455,17 +421,36 @@ export function forecastAssetsRouter(ctx: ApiContext) {
     "/forecast/portfolio/history/",
     route(async (req, res) => {
       const userId = await portfolioUser(req);
-      const { rows } = await ctx.pool.query(
-        `select * from (
-           select 'asset_added' as kind, p.id as portfolio_asset_id, p.asset_name, null::uuid as forecast_run_id, null::text as run_name, p.created_at as at
-             from portfolio_assets p where p.user_id = $1
-           union all
-           select 'run_linked', p.id, p.asset_name, r.id, r.run_name, l.linked_at
-             from portfolio_asset_runs l join portfolio_assets p on p.id = l.portfolio_asset_id join forecast_runs r on r.id = l.forecast_run_id
-            where p.user_id = $1
-         ) h order by at desc limit 500`,
-        [userId],
-      );
+      const p = portfolioAssets;
+      const l = portfolioAssetRuns;
+      const at = (c: typeof p.createdAt | typeof l.linkedAt) => sql<Date>`${c}`.mapWith(c).as("at");
+      const added = ctx.db
+        .select({
+          kind: sql<"asset_added" | "run_linked">`'asset_added'`.as("kind"),
+          portfolio_asset_id: p.id,
+          asset_name: p.assetName,
+          forecast_run_id: sql<string | null>`null::uuid`.as("forecast_run_id"),
+          run_name: sql<string | null>`null::text`.as("run_name"),
+          at: at(p.createdAt),
+        })
+        .from(p)
+        .where(eq(p.userId, userId));
+      const linked = ctx.db
+        .select({
+          kind: sql<"asset_added" | "run_linked">`'run_linked'`.as("kind"),
+          portfolio_asset_id: p.id,
+          asset_name: p.assetName,
+          forecast_run_id: sql<string | null>`${forecastRuns.id}`.as("forecast_run_id"),
+          run_name: sql<string | null>`${forecastRuns.runName}`.as("run_name"),
+          at: at(l.linkedAt),
+        })
+        .from(l)
+        .innerJoin(p, eq(p.id, l.portfolioAssetId))
+        .innerJoin(forecastRuns, eq(forecastRuns.id, l.forecastRunId))
+        .where(eq(p.userId, userId));
+      const rows = await unionAll(added, linked)
+        .orderBy(desc(sql`at`))
+        .limit(500);
       res.json(
         rows.map((h) => ({
           kind: h.kind,

@@ -1,5 +1,7 @@
 // Drafts of the forecast builder (spec §7): per-region paths GET/POST/PUT/DELETE, plus a list of
 // the caller's drafts. The payload is the full forecast object with configuration and runAsset.
+import { and, desc, eq } from "drizzle-orm";
+import { forecastRuns } from "../db/schema/index.ts";
 import express, { type Request } from "express";
 import { z } from "../zod.ts";
 import { describe } from "../openapi.ts";
@@ -12,6 +14,7 @@ import {
   FORECAST_REGIONS,
   MESSAGES,
   draftSchema,
+  forecastDraftRequestSchema,
   type Configuration,
   type ForecastRegion,
 } from "../../app/validation/forecast.ts";
@@ -24,6 +27,7 @@ import {
   serializeDraft,
   updateDraft,
 } from "../forecasts/runs.ts";
+import { LAST_YEAR } from "../../engine/worldview/index.ts";
 import { scenarioChoices } from "../forecasts/scenarios.ts";
 
 /** The draft paths of spec §7 under /forecast/run-library/, with the region and configurations each serves. */
@@ -63,21 +67,10 @@ export const DRAFT_PATHS: {
   { path: "drafts", region: null, configurations: CONFIGURATIONS, label: "any region" },
 ];
 
-const DraftBody = z
-  .object({
-    configuration: z.enum(CONFIGURATIONS).optional(),
-    runAsset: z
-      .object({ marketRegion: z.enum(FORECAST_REGIONS), configuration: z.enum(CONFIGURATIONS) })
-      .partial()
-      .optional(),
-    region: z.enum(FORECAST_REGIONS).optional(),
-    assetName: z.string().optional(),
-  })
-  .passthrough()
-  .openapi("ForecastObject", {
-    description:
-      "The forecast object (spec §3 fields); see app/validation/forecast.ts for every field and rule.",
-  });
+const DraftBody = forecastDraftRequestSchema.openapi("ForecastDraftRequest", {
+  description:
+    "A forecast draft: any subset of the forecast request's fields; what is filled in obeys the same ranges and gets the same messages.",
+});
 const Draft = z
   .object({
     id: z.string(),
@@ -88,10 +81,12 @@ const Draft = z
     updatedAt: z.string(),
     configuration: z.string(),
     runAsset: z.object({ marketRegion: z.string(), configuration: z.string() }),
-    forecast: z.record(z.unknown()),
+    forecast: forecastDraftRequestSchema.describe(
+      "The draft's fields as saved (numbers read, derived fields set)",
+    ),
   })
   .openapi("ForecastDraft");
-const Id = z.object({ id: z.string() });
+const Id = z.object({ id: z.string().uuid() });
 
 for (const p of DRAFT_PATHS) {
   const base = `/forecast/run-library/${p.path}`;
@@ -104,6 +99,7 @@ for (const p of DRAFT_PATHS) {
     body: DraftBody,
     response: Draft,
     status: 201,
+    errors: [403],
   });
   describe({
     method: "get",
@@ -121,6 +117,7 @@ for (const p of DRAFT_PATHS) {
     params: Id,
     body: DraftBody,
     response: Draft,
+    errors: [403],
   });
   describe({
     method: "delete",
@@ -129,6 +126,7 @@ for (const p of DRAFT_PATHS) {
     summary: `Delete a draft (${p.label})`,
     params: Id,
     status: 204,
+    response: "empty",
   });
 }
 describe({
@@ -172,7 +170,10 @@ async function readDraft(ctx: ApiContext, req: Request, p: (typeof DRAFT_PATHS)[
   const body = (req.body && typeof req.body === "object" ? req.body : {}) as Record<string, any>;
   const target = targetOf(p, body);
   const { userId, access: a } = await assertCanCreateDraft(ctx, req, target.region, target.configuration);
-  const draft = parse(draftSchema({ ...target, flags: a.flags, scenarios: scenarioChoices() }), body);
+  const draft = parse(
+    draftSchema({ ...target, flags: a.flags, scenarios: scenarioChoices(), worldViewLastYear: LAST_YEAR }),
+    body,
+  );
   return { userId, draft: { ...draft, ...target } };
 }
 
@@ -183,10 +184,13 @@ export function forecastDraftsRouter(ctx: ApiContext) {
     "/forecast/run-library/drafts/",
     route(async (req, res) => {
       const userId = requireUserId(req);
-      const { rows } = await ctx.pool.query(
-        `select ${RUN_COLUMNS} from forecast_runs r where r.user_id = $1 and r.status = 'draft' order by r.updated_at desc limit 1000`,
-        [userId],
-      );
+      const r = forecastRuns;
+      const rows = await ctx.db
+        .select(RUN_COLUMNS)
+        .from(r)
+        .where(and(eq(r.userId, userId), eq(r.status, "draft")))
+        .orderBy(desc(r.updatedAt))
+        .limit(1000);
       res.json({ count: rows.length, results: rows.map(serializeDraft) });
     }),
   );
@@ -198,8 +202,8 @@ export function forecastDraftsRouter(ctx: ApiContext) {
       `${base}/`,
       route(async (req, res) => {
         const { userId, draft } = await readDraft(ctx, req, p);
-        const id = await createDraft(ctx.pool, userId, draft);
-        res.status(201).json(serializeDraft((await findDraft(ctx.pool, userId, id))!));
+        const id = await createDraft(ctx.db, userId, draft);
+        res.status(201).json(serializeDraft((await findDraft(ctx.db, userId, id))!));
       }),
     );
 
@@ -207,7 +211,7 @@ export function forecastDraftsRouter(ctx: ApiContext) {
       `${base}/:id/`,
       route(async (req, res) => {
         const userId = requireUserId(req);
-        const row = await findDraft(ctx.pool, userId, req.params.id);
+        const row = await findDraft(ctx.db, userId, req.params.id);
         if (
           !row ||
           (p.region && row.market_region !== p.region) ||
@@ -223,12 +227,12 @@ export function forecastDraftsRouter(ctx: ApiContext) {
       `${base}/:id/`,
       route(async (req, res) => {
         const userId = requireUserId(req);
-        const existing = await findDraft(ctx.pool, userId, req.params.id);
+        const existing = await findDraft(ctx.db, userId, req.params.id);
         if (!existing || (p.region && existing.market_region !== p.region))
           throw notFound("Draft not found.");
         const { draft } = await readDraft(ctx, req, p);
-        if (!(await updateDraft(ctx.pool, userId, existing.id, draft))) throw notFound("Draft not found.");
-        res.json(serializeDraft((await findDraft(ctx.pool, userId, existing.id))!));
+        if (!(await updateDraft(ctx.db, userId, existing.id, draft))) throw notFound("Draft not found.");
+        res.json(serializeDraft((await findDraft(ctx.db, userId, existing.id))!));
       }),
     );
 
@@ -236,10 +240,10 @@ export function forecastDraftsRouter(ctx: ApiContext) {
       `${base}/:id/`,
       route(async (req, res) => {
         const userId = requireUserId(req);
-        const existing = await findDraft(ctx.pool, userId, req.params.id);
+        const existing = await findDraft(ctx.db, userId, req.params.id);
         if (!existing || (p.region && existing.market_region !== p.region))
           throw notFound("Draft not found.");
-        await deleteDraft(ctx.pool, userId, existing.id);
+        await deleteDraft(ctx.db, userId, existing.id);
         res.status(204).end();
       }),
     );

@@ -3,8 +3,11 @@
 // events, live progress (server-sent events), finance status, result file download; the builder's
 // macro-scenario list.
 import express, { type Request } from "express";
+import { and, eq, sql } from "drizzle-orm";
+import { customDegradationCurves, forecastRuns, solarProfiles } from "../db/schema/index.ts";
 import { z } from "../zod.ts";
 import { describe } from "../openapi.ts";
+import { offsetSchema } from "../http/input.ts";
 import { parse, route } from "../http/route.ts";
 import { access, requireUserId, type ApiContext } from "../http/context.ts";
 import { badRequest, notFound, subscriptionRequired } from "../http/errors.ts";
@@ -13,6 +16,7 @@ import {
   CONFIGURATIONS_BY_REGION,
   FORECAST_REGIONS,
   MESSAGES,
+  forecastRequestSchema,
   forecastSchema,
   type Configuration,
   type Forecast,
@@ -36,7 +40,9 @@ import {
   type RunRow,
   type Viewer,
 } from "../forecasts/runs.ts";
-import { scenarioChoices, scenariosFor } from "../forecasts/scenarios.ts";
+import { LAST_YEAR } from "../../engine/worldview/index.ts";
+import { scenarioById, scenarioChoices, scenariosFor } from "../forecasts/scenarios.ts";
+import { deleteDispatch, dispatchIndex, loadDispatch, writeDispatchCsv } from "../forecasts/dispatch.ts";
 
 const ID = "/:id([0-9a-fA-F-]{36})";
 
@@ -88,7 +94,7 @@ const ListQuery = z.object({
   isCustom: z.enum(["true", "false"]).optional(),
   ordering: z.enum(ORDERING_KEYS).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(10),
-  offset: z.coerce.number().int().min(0).default(0),
+  offset: offsetSchema,
   recent: z
     .enum(["true", "false"])
     .optional()
@@ -102,7 +108,7 @@ const RunAsset = z.object({
   configuration: z.string(),
   subscription: z.object({ key: z.string(), name: z.string() }).nullable(),
 });
-const Run = z
+export const Run = z
   .object({
     id: z.string(),
     runId: z.string(),
@@ -124,7 +130,13 @@ const Run = z
     percentage: z
       .number()
       .describe("Progress bar value: 100 when finished or failed, else the latest event's percentage"),
-    estimatedFinishAt: z.string().describe("createdAt + 6 minutes (spec §4 minutes remaining)"),
+    estimatedFinishAt: z
+      .string()
+      .nullable()
+      .describe("createdAt + 6 minutes (spec §4 minutes remaining); null while waiting for a worker"),
+    waitingForWorker: z
+      .boolean()
+      .describe("Processing, but no worker is computing it yet (none running, or its worker stopped)"),
     revenue: z.object({ perMWYear: z.number(), unit: z.string(), currency: z.string() }).nullable(),
     runResult: z.object({ runFile: z.string().nullable(), runFileName: z.string().nullable() }),
     error: z.string().nullable(),
@@ -146,25 +158,92 @@ const RunDetail = Run.extend({
   forecast: z.record(z.unknown()),
   result: z.record(z.unknown()).nullable(),
 }).openapi("ForecastRunDetail");
-const RunsCreated = z.object({ runIds: z.array(z.string()), runs: z.array(Run) }).openapi("RunsCreated");
-const ForecastBody = z
+const ResultYear = z.object({
+  year: z.number().int(),
+  streams: z
+    .record(z.number())
+    .describe(
+      "Revenue (+) and cost (−) by stream, in the currency: wholesale, imbalance, services, capacityMarket, generation, duosUnitCharges, duosFixedCharges, tnuos",
+    ),
+  serviceBreakdown: z.record(z.number()).optional().describe("Service revenue by service"),
+  total: z.number().describe("Sum of the streams, in the currency"),
+  perMWYear: z.number().describe("total per MW of rated power (units.perMWYear)"),
+  monthly: z.array(z.number()).describe("12 monthly totals, in the currency"),
+  monthlyPerMW: z.array(z.number()).optional().describe("12 monthly totals per MW (units.perMWMonth)"),
+  cycles: z.number().describe("Full equivalent cycles in the year"),
+  throughputMWh: z.number().optional(),
+  capacityRetention: z
+    .number()
+    .describe("Share of the original energy capacity at the start of the year (0–1)"),
+  repowered: z.boolean().optional(),
+});
+const RunResult = z
   .object({
-    configuration: z.enum(CONFIGURATIONS).optional(),
-    region: z.enum(FORECAST_REGIONS).optional(),
-    runAsset: z
-      .object({ marketRegion: z.enum(FORECAST_REGIONS), configuration: z.enum(CONFIGURATIONS) })
-      .partial()
-      .optional(),
-    macroScenarios: z.array(z.string()),
-    runName: z.record(z.string()),
+    runId: z.string(),
+    runName: z.string(),
+    scenario: z.object({ id: z.string().nullable(), name: z.string().nullable() }).describe("The world view"),
+    modelVersion: z.string(),
+    currency: z.string(),
+    moneyBasis: z
+      .string()
+      .nullable()
+      .describe('Money of every figure, e.g. "real 2024 GBP" (null on runs made before it was recorded)'),
+    foresight: z
+      .enum(["realistic", "perfect"])
+      .describe(
+        'What the dispatch knew: "realistic" (decisions on forecasts, settled at actual prices) or "perfect" (every price known: an upper bound). Runs made before it was recorded used perfect foresight.',
+      ),
+    units: z.object({
+      revenue: z.string().describe("The currency of totals, streams and monthly values"),
+      perMWYear: z.string(),
+      perMWMonth: z.string(),
+      power: z.literal("MW"),
+      energy: z.literal("MWh"),
+    }),
+    synthetic: z.boolean().describe("Computed on synthetic market series (labelled as such wherever shown)"),
+    revenuePerMWYear: z.number().describe("Headline: the first strategy's average revenue per MW per year"),
+    strategies: z.array(
+      z.object({
+        strategy: z
+          .string()
+          .describe("Revenue strategy (energy_with_as, energy_only, merchant, ancillaries)"),
+        total: z.number(),
+        averagePerMWYear: z.number(),
+        years: z.array(ResultYear),
+        repoweringEvents: z.array(z.object({ year: z.number().int(), cyclesBefore: z.number() })).optional(),
+      }),
+    ),
+    dispatch: z
+      .array(
+        z.object({
+          strategy: z.string(),
+          year: z.number().int(),
+          intervalMinutes: z.number().int(),
+          intervals: z.number().int(),
+          csv: z.string().describe("Its dispatch and prices at the market interval (CSV)"),
+        }),
+      )
+      .describe(
+        "The years whose interval dispatch can be downloaded (runs made before it was kept have none)",
+      ),
+  })
+  .openapi("ForecastRunResult", {
+    description: "A finished run's revenues: per revenue strategy, per year, per stream.",
+  });
+const DispatchQuery = z.object({
+  year: z.coerce.number().int().optional().describe("A year of the run (default: its first)"),
+  strategy: z.string().max(40).optional().describe("A revenue strategy of the run (default: its first)"),
+});
+const RunsCreated = z.object({ runIds: z.array(z.string()), runs: z.array(Run) }).openapi("RunsCreated");
+const ForecastBody = forecastRequestSchema
+  .extend({
     draftId: z.string().optional().describe("Converts this draft: it is removed when the runs are created"),
   })
-  .passthrough()
   .openapi("ForecastRunRequest", {
     description:
-      "The forecast object (spec §3); every rule of spec §5 is checked (app/validation/forecast.ts).",
+      "The forecast object (spec §3): every rule of spec §5 is checked, and each field that is wrong is named in `errors` with the message given in its description. Per-region paths fix region (and configuration).",
   });
-const Params = z.object({ id: z.string() });
+const Params = z.object({ id: z.string().uuid() });
 const tag = "Run library";
 
 describe({
@@ -175,6 +254,7 @@ describe({
   body: ForecastBody,
   response: RunsCreated,
   status: 201,
+  errors: [403],
 });
 for (const p of RUN_PATHS) {
   describe({
@@ -185,6 +265,7 @@ for (const p of RUN_PATHS) {
     body: ForecastBody,
     response: RunsCreated,
     status: 201,
+    errors: [403],
   });
 }
 describe({
@@ -205,6 +286,16 @@ describe({
   path: "/forecast/run-library/all-filtering-values/",
   tag,
   summary: "Values the run library can be filtered and ordered by",
+  response: z.object({
+    status: z.array(z.enum(RUN_STATUSES)),
+    financeStatus: z.array(z.enum(FINANCE_STATUSES)),
+    ordering: z.array(z.string()),
+    marketRegion: z.array(z.string()),
+    configuration: z.array(z.string()),
+    modelVersion: z.array(z.string()),
+    macroScenario: z.array(z.object({ id: z.string(), name: z.string() })),
+    isCustom: z.array(z.boolean()),
+  }),
 });
 describe({
   method: "get",
@@ -213,6 +304,7 @@ describe({
   summary: "A run with its progress events, forecast object and results",
   params: Params,
   response: RunDetail,
+  errors: [403],
 });
 describe({
   method: "get",
@@ -221,6 +313,7 @@ describe({
   summary: "Live progress events (text/event-stream): `progress` events, then `status` when the run ends",
   params: Params,
   response: { file: "text/event-stream" },
+  errors: [403],
 });
 describe({
   method: "get",
@@ -230,6 +323,29 @@ describe({
     "The result workbook (xlsx): only when ready_for_review, with a file, and (library runs) the subscription",
   params: Params,
   response: { file: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" },
+  errors: [403],
+});
+describe({
+  method: "get",
+  path: "/forecast/run-library/:id/result/",
+  tag,
+  summary: "A finished run's revenues as JSON: per strategy, year and stream, with units and money basis",
+  params: Params,
+  response: RunResult,
+  errors: [403],
+});
+describe({
+  method: "get",
+  path: "/forecast/run-library/:id/result/dispatch.csv",
+  tag,
+  summary:
+    "A finished run's dispatch and prices at the market interval, for one year and strategy (CSV, streamed)",
+  description:
+    "Columns: interval_start_utc, price_<currency>_per_MWh, charge_MW, discharge_MW, import_MW, export_MW, state_of_charge_MWh.",
+  params: Params,
+  query: DispatchQuery,
+  response: { file: "text/csv", description: "CSV, one row per market interval" },
+  errors: [403],
 });
 describe({
   method: "patch",
@@ -250,6 +366,7 @@ describe({
   summary: "Delete one of your runs (not while it is processing)",
   params: Params,
   status: 204,
+  response: "empty",
 });
 describe({
   method: "get",
@@ -261,7 +378,14 @@ describe({
     configuration: z.enum(CONFIGURATIONS).optional(),
   }),
   response: z.array(
-    z.object({ id: z.string(), name: z.string(), modelVersion: z.string(), marketRegion: z.string() }),
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      description: z.string(),
+      modelVersion: z.string(),
+      marketRegion: z.string(),
+      solarAvailable: z.boolean().describe("Solar configurations may use it"),
+    }),
   ),
 });
 
@@ -296,7 +420,7 @@ export async function runFor(
   opts: { unlocked?: boolean } = {},
 ): Promise<{ row: RunRow; viewer: Viewer }> {
   const viewer = await viewerOf(ctx, req);
-  const row = await findRun(ctx.pool, id);
+  const row = await findRun(ctx.db, id);
   if (!row || !visibleTo(row, viewer)) throw notFound("Run not found.");
   if (opts.unlocked && isLocked(row, viewer)) {
     const key = row.subscription ?? LIBRARY_SUBSCRIPTION[row.market_region]!;
@@ -325,38 +449,47 @@ async function createFromBody(ctx: ApiContext, req: Request, fixed?: (typeof RUN
   }
   const { userId, access: a } = await assertCanCreateForecast(ctx, req, region, configuration);
   const forecast: Forecast = parse(
-    forecastSchema({ region, configuration, flags: a.flags, scenarios: scenarioChoices() }),
+    forecastSchema({
+      region,
+      configuration,
+      flags: a.flags,
+      scenarios: scenarioChoices(),
+      worldViewLastYear: LAST_YEAR,
+    }),
     body,
   );
   // Uploaded files named by the forecast must be the caller's own.
   if (forecast.customDegradationCurveId) {
-    const { rows } = await ctx.pool.query(
-      `select file_name from custom_degradation_curves where id::text = $1 and user_id = $2`,
-      [forecast.customDegradationCurveId, userId],
-    );
-    if (!rows[0]) throw badRequest({ customDegradationCurveId: [MESSAGES.customDegradationCurveId] });
-    forecast.customDegradationCurveFileName = rows[0].file_name;
+    const c = customDegradationCurves;
+    const [curve] = await ctx.db
+      .select({ fileName: c.fileName })
+      .from(c)
+      .where(and(eq(sql`${c.id}::text`, forecast.customDegradationCurveId), eq(c.userId, userId)));
+    if (!curve) throw badRequest({ customDegradationCurveId: [MESSAGES.customDegradationCurveId] });
+    forecast.customDegradationCurveFileName = curve.fileName;
   }
   if (forecast.solarProfileId) {
-    const { rows } = await ctx.pool.query(
-      `select 1 from solar_profiles where id::text = $1 and user_id = $2`,
-      [forecast.solarProfileId, userId],
+    const p = solarProfiles;
+    const found = await ctx.db.$count(
+      p,
+      and(eq(sql`${p.id}::text`, forecast.solarProfileId), eq(p.userId, userId)),
     );
-    if (!rows[0]) throw badRequest({ solarProfileId: ["Please upload the solar profile again."] });
+    if (!found) throw badRequest({ solarProfileId: ["Please upload the solar profile again."] });
   }
   let draftId: string | undefined;
   if (str(body.draftId)) {
-    const { rows } = await ctx.pool.query(
-      `select id from forecast_runs where id::text = $1 and user_id = $2 and status = 'draft'`,
-      [body.draftId, userId],
-    );
-    if (!rows[0]) throw notFound("Draft not found.");
-    draftId = rows[0].id;
+    const r = forecastRuns;
+    const [draft] = await ctx.db
+      .select({ id: r.id })
+      .from(r)
+      .where(and(eq(sql`${r.id}::text`, String(body.draftId)), eq(r.userId, userId), eq(r.status, "draft")));
+    if (!draft) throw notFound("Draft not found.");
+    draftId = draft.id;
   }
-  const ids = await createRuns(ctx.pool, ctx.queue, userId, forecast, { draftId });
+  const ids = await createRuns(ctx.db, ctx.queue, userId, forecast, { draftId });
   const viewer = await viewerOf(ctx, req);
   const runs = [];
-  for (const id of ids) runs.push(serializeRun((await findRun(ctx.pool, id))!, viewer));
+  for (const id of ids) runs.push(serializeRun((await findRun(ctx.db, id))!, viewer));
   return { runIds: ids, runs };
 }
 
@@ -397,7 +530,7 @@ export function forecastRunsRouter(ctx: ApiContext) {
     route(async (req, res) => {
       const q = parse(ListQuery, req.query);
       const viewer = await viewerOf(ctx, req);
-      const { count, results } = await listRuns(ctx.pool, viewer, {
+      const { count, results } = await listRuns(ctx.db, viewer, {
         ...q,
         isCustom: q.isCustom === undefined ? undefined : q.isCustom === "true",
         recent: q.recent === "true",
@@ -420,7 +553,7 @@ export function forecastRunsRouter(ctx: ApiContext) {
   r.get(
     "/forecast/run-library/all-filtering-values/",
     route(async (req, res) => {
-      res.json(await filteringValues(ctx.pool, await viewerOf(ctx, req)));
+      res.json(await filteringValues(ctx.db, await viewerOf(ctx, req)));
     }),
   );
 
@@ -428,13 +561,84 @@ export function forecastRunsRouter(ctx: ApiContext) {
     `/forecast/run-library${ID}/`,
     route(async (req, res) => {
       const { row, viewer } = await runFor(ctx, req, req.params.id, { unlocked: true });
-      const events = await eventsOf(ctx.pool, row.id);
+      const events = await eventsOf(ctx.db, row.id);
       res.json({
         ...serializeRun(row, viewer),
         progressEvents: serializeEvents(events, row.created_at),
         forecast: row.forecast,
         result: row.result,
       });
+    }),
+  );
+
+  /** The run's result, or 404 while it has none (not finished, failed, or a draft). */
+  async function finished(req: Request) {
+    const { row } = await runFor(ctx, req, req.params.id, { unlocked: true });
+    if (shownStatus(row) !== "ready_for_review" || !row.result)
+      throw notFound("This run has no results yet: it is not finished.");
+    return { row, result: row.result };
+  }
+
+  r.get(
+    `/forecast/run-library${ID}/result/`,
+    route(async (req, res) => {
+      const { row, result } = await finished(req);
+      const scenario = row.macro_scenario_id ? scenarioById(row.macro_scenario_id) : undefined;
+      const base = `/api/v1/forecast/run-library/${row.id}/result/dispatch.csv`;
+      res.json({
+        runId: row.id,
+        runName: row.run_name,
+        scenario: { id: row.macro_scenario_id, name: scenario?.name ?? null },
+        modelVersion: result.modelVersion,
+        currency: result.currency,
+        moneyBasis: result.moneyBasis ?? null,
+        foresight: result.foresight ?? "perfect",
+        units: {
+          revenue: result.currency,
+          perMWYear: result.unitYear,
+          perMWMonth: result.unitMonth,
+          power: "MW",
+          energy: "MWh",
+        },
+        synthetic: !!result.synthetic,
+        revenuePerMWYear: result.revenuePerMWYear,
+        strategies: result.strategies,
+        dispatch: (await dispatchIndex(ctx.db, row.id)).map((d) => ({
+          ...d,
+          csv: `${base}?year=${d.year}&strategy=${encodeURIComponent(d.strategy)}`,
+        })),
+      });
+    }),
+  );
+
+  r.get(
+    `/forecast/run-library${ID}/result/dispatch.csv`,
+    route(async (req, res) => {
+      const q = parse(DispatchQuery, req.query);
+      const { row, result } = await finished(req);
+      const index = await dispatchIndex(ctx.db, row.id);
+      if (!index.length)
+        throw notFound("This run kept no interval dispatch (it was made before dispatch was kept).");
+      const strategy = q.strategy ?? result.strategies[0]?.strategy ?? index[0].strategy;
+      const years = index.filter((d) => d.strategy === strategy).map((d) => d.year);
+      if (!years.length)
+        throw badRequest({
+          strategy: [`strategy should be one of: ${[...new Set(index.map((d) => d.strategy))].join(", ")}.`],
+        });
+      const year = q.year ?? years[0];
+      if (!years.includes(year))
+        throw badRequest({ year: [`year should be between ${years[0]} and ${years[years.length - 1]}.`] });
+      const d = (await loadDispatch(ctx.db, row.id, strategy, year))!;
+      const name = `${
+        row.run_name
+          .replace(/[^\w .-]+/g, "_")
+          .trim()
+          .slice(0, 80) || "run"
+      }_${strategy}_${year}_dispatch.csv`;
+      res.setHeader("content-type", "text/csv; charset=utf-8");
+      res.setHeader("content-disposition", `attachment; filename="${name}"`);
+      await writeDispatchCsv(res, d);
+      res.end();
     }),
   );
 
@@ -460,11 +664,15 @@ export function forecastRunsRouter(ctx: ApiContext) {
       );
       const { row, viewer } = await runFor(ctx, req, req.params.id);
       if (row.user_id !== userId) throw notFound("Run not found.");
-      await ctx.pool.query(
-        `update forecast_runs set finance_status = coalesce($2, finance_status), run_name = coalesce($3, run_name), updated_at = now() where id = $1`,
-        [row.id, body.financeStatus ?? null, body.runName ?? null],
-      );
-      res.json(serializeRun((await findRun(ctx.pool, row.id))!, viewer));
+      await ctx.db
+        .update(forecastRuns)
+        .set({
+          ...(body.financeStatus != null ? { financeStatus: body.financeStatus } : {}),
+          ...(body.runName != null ? { runName: body.runName } : {}),
+          updatedAt: sql`now()`,
+        })
+        .where(eq(forecastRuns.id, row.id));
+      res.json(serializeRun((await findRun(ctx.db, row.id))!, viewer));
     }),
   );
 
@@ -479,7 +687,12 @@ export function forecastRunsRouter(ctx: ApiContext) {
           { _form: ["A run cannot be deleted while it is processing."] },
           "A run cannot be deleted while it is processing.",
         );
-      await ctx.pool.query(`delete from forecast_runs where id = $1 and user_id = $2`, [row.id, userId]);
+      await ctx.db.transaction(async (tx) => {
+        await tx
+          .delete(forecastRuns)
+          .where(and(eq(forecastRuns.id, row.id), eq(forecastRuns.userId, userId)));
+        await deleteDispatch(tx, row.id);
+      });
       res.status(204).end();
     }),
   );
@@ -490,16 +703,13 @@ export function forecastRunsRouter(ctx: ApiContext) {
       const { row } = await runFor(ctx, req, req.params.id, { unlocked: true });
       if (shownStatus(row) !== "ready_for_review" || !row.has_file)
         throw notFound("This run has no result file yet.");
-      const { rows } = await ctx.pool.query(
-        `select result_file, result_file_name from forecast_runs where id = $1`,
-        [row.id],
-      );
+      const [stored] = await ctx.db
+        .select({ file: forecastRuns.resultFile, name: forecastRuns.resultFileName })
+        .from(forecastRuns)
+        .where(eq(forecastRuns.id, row.id));
       res.setHeader("content-type", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
-      res.setHeader(
-        "content-disposition",
-        `attachment; filename="${rows[0].result_file_name.replace(/"/g, "")}"`,
-      );
-      res.send(rows[0].result_file);
+      res.setHeader("content-disposition", `attachment; filename="${stored.name!.replace(/"/g, "")}"`);
+      res.send(stored.file);
     }),
   );
 
@@ -519,19 +729,25 @@ export function forecastRunsRouter(ctx: ApiContext) {
       let lastId = Number(req.get("last-event-id") ?? 0) || 0;
       let lastAt: Date | undefined;
       let closed = false;
+      let lastWaiting: boolean | undefined;
       req.on("close", () => {
         closed = true;
       });
       const started = Date.now();
       while (!closed) {
-        const events = await eventsOf(ctx.pool, row.id, lastId);
+        const events = await eventsOf(ctx.db, row.id, lastId);
         for (const e of serializeEvents(events, row.created_at, lastAt)) {
           res.write(`id: ${e.id}\nevent: progress\ndata: ${JSON.stringify(e)}\n\n`);
           lastId = e.id;
         }
         if (events.length) lastAt = events[events.length - 1].created_at;
-        const now = await findRun(ctx.pool, row.id);
+        const now = await findRun(ctx.db, row.id);
         const status = now ? shownStatus(now) : "failed";
+        const waiting = status === "processing" && now?.computing === false;
+        if (waiting !== lastWaiting) {
+          res.write(`event: worker\ndata: ${JSON.stringify({ waitingForWorker: waiting })}\n\n`);
+          lastWaiting = waiting;
+        }
         if (status !== "processing") {
           res.write(`event: status\ndata: ${JSON.stringify({ status, percentage: 100 })}\n\n`);
           break;

@@ -1,6 +1,7 @@
 // Uploads of the forecast builder (spec §5, §7): custom degradation curve (and its template),
 // solar profile, and a client's own run results (forecasts-from-clients, listed as custom runs).
 // Multipart bodies with a `file` part: .csv only, at most 2 097 152 bytes, parsed and checked.
+import { customDegradationCurves, forecastRuns, solarProfiles } from "../db/schema/index.ts";
 import express from "express";
 import { z } from "../zod.ts";
 import { describe } from "../openapi.ts";
@@ -28,6 +29,7 @@ function describeUpload(path: string, summary: string, response: z.ZodTypeAny, e
     summary,
     description: "multipart/form-data with a `file` part: .csv only, at most 2 097 152 bytes.",
     body: extra ? Upload.merge(extra) : Upload,
+    bodyType: "multipart/form-data",
     response,
     status: 201,
   });
@@ -63,7 +65,7 @@ describeUpload(
 describeUpload(
   "/forecast/run-library/forecasts-from-clients/",
   "Upload your own run results (year, revenue streams…); listed as a custom run",
-  z.object({ runId: z.string(), status: z.string() }),
+  z.object({ runId: z.string(), id: z.string().describe("The same as runId"), status: z.string() }),
   z.object({
     runName: z.string(),
     marketRegion: z.string().optional(),
@@ -103,13 +105,13 @@ export function forecastUploadsRouter(ctx: ApiContext) {
       const userId = requireUserId(req);
       const file = await readUpload(req);
       const curve = parseDegradationUpload(file);
-      const { rows } = await ctx.pool.query(
-        `insert into custom_degradation_curves(user_id, file_name, points) values ($1,$2,$3) returning id`,
-        [userId, file.name, JSON.stringify(curve)],
-      );
+      const [row] = await ctx.db
+        .insert(customDegradationCurves)
+        .values({ userId, fileName: file.name, points: curve })
+        .returning({ id: customDegradationCurves.id });
       res.status(201).json({
-        id: rows[0].id,
-        customDegradationCurveId: rows[0].id,
+        id: row.id,
+        customDegradationCurveId: row.id,
         fileName: file.name,
         customDegradationCurveFileName: file.name,
         points: curve.cycles.length,
@@ -125,13 +127,18 @@ export function forecastUploadsRouter(ctx: ApiContext) {
       const userId = requireUserId(req);
       const file = await readUpload(req);
       const profile = parseSolarProfileUpload(file);
-      const { rows } = await ctx.pool.query(
-        `insert into solar_profiles(user_id, file_name, capacity_factors, annual_yield_mwh_per_mwp) values ($1,$2,$3,$4) returning id`,
-        [userId, file.name, JSON.stringify(profile.capacityFactors), profile.annualYield],
-      );
+      const [row] = await ctx.db
+        .insert(solarProfiles)
+        .values({
+          userId,
+          fileName: file.name,
+          capacityFactors: profile.capacityFactors,
+          annualYieldMwhPerMwp: profile.annualYield,
+        })
+        .returning({ id: solarProfiles.id });
       res.status(201).json({
-        id: rows[0].id,
-        solarProfileId: rows[0].id,
+        id: row.id,
+        solarProfileId: row.id,
         fileName: file.name,
         annualYieldMWhPerMWp: Math.round(profile.annualYield * 10) / 10,
       });
@@ -152,34 +159,31 @@ export function forecastUploadsRouter(ctx: ApiContext) {
         scenarioName: "Client upload",
         result: run.result,
       });
-      const client = await ctx.pool.connect();
-      try {
-        await client.query("begin");
-        const { rows } = await client.query(
-          `insert into forecast_runs(user_id, run_name, status, is_custom, source, market_region, configuration, forecast, model_version,
-                                     result, result_file, result_file_name, created_at, started_at, finished_at)
-           values ($1,$2,'ready_for_review',true,'client_upload',$3,$4,$5,'client upload',$6,$7,$8,$9,$9,$9) returning id`,
-          [
+      const id = await ctx.db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(forecastRuns)
+          .values({
             userId,
-            run.runName,
-            run.region,
-            run.configuration,
-            JSON.stringify(run.result.forecastUsed),
-            JSON.stringify(run.result),
-            workbook,
-            resultFileName(run.runName, createdAt),
+            runName: run.runName,
+            status: "ready_for_review",
+            isCustom: true,
+            source: "client_upload",
+            marketRegion: run.region,
+            configuration: run.configuration,
+            forecast: run.result.forecastUsed,
+            modelVersion: "client upload",
+            result: run.result,
+            resultFile: workbook,
+            resultFileName: resultFileName(run.runName, createdAt),
             createdAt,
-          ],
-        );
-        await recordEvent(client, rows[0].id, `Uploaded by the client (${file.name})`, "success", 100);
-        await client.query("commit");
-        res.status(201).json({ runId: rows[0].id, id: rows[0].id, status: "ready_for_review" });
-      } catch (e) {
-        await client.query("rollback").catch(() => {});
-        throw e;
-      } finally {
-        client.release();
-      }
+            startedAt: createdAt,
+            finishedAt: createdAt,
+          })
+          .returning({ id: forecastRuns.id });
+        await recordEvent(tx, row.id, `Uploaded by the client (${file.name})`, "success", 100);
+        return row.id;
+      });
+      res.status(201).json({ runId: id, id, status: "ready_for_review" });
     }),
   );
   return r;

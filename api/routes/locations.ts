@@ -4,12 +4,14 @@
 import express from "express";
 import { z } from "../zod.ts";
 import { describe } from "../openapi.ts";
+import { offsetSchema } from "../http/input.ts";
 import { parse, route } from "../http/route.ts";
 import { access, type ApiContext } from "../http/context.ts";
 import { FORECAST_REGIONS, type ForecastRegion } from "../../app/validation/forecast.ts";
 import {
   ERCOT_NODE_SEARCH_LIMIT,
   gspGroupAt,
+  nearestPostalCode,
   postalCodeZones,
   searchErcotNodes,
   searchPlaces,
@@ -38,7 +40,7 @@ const PostalQuery = z.object({
 const NodeQuery = z.object({
   search: z.string().max(100).optional(),
   zone: z.string().max(20).optional(),
-  offset: z.coerce.number({ invalid_type_error: "offset must be a number" }).int().min(0).default(0),
+  offset: offsetSchema,
   limit: z.coerce
     .number({ invalid_type_error: "limit must be a number" })
     .int()
@@ -61,6 +63,12 @@ const COUNTRIES: Record<ForecastRegion, Country[]> = {
   ES: ["es"],
 };
 const ALL_COUNTRIES: Country[] = ["gb", "us", "au", "de", "es"];
+/** The market whose zones a country's postal codes give. */
+const MARKET_OF_COUNTRY: Partial<Record<Country, "GB" | "ERCOT" | "NEM">> = {
+  gb: "GB",
+  us: "ERCOT",
+  au: "NEM",
+};
 
 describe({
   method: "get",
@@ -101,6 +109,19 @@ describe({
   tag: "Locations",
   summary: "ERCOT nodes (id, name, zone, lat, lon, voltage); search limit 100",
   query: NodeQuery,
+  response: z.object({
+    count: z.number().int(),
+    results: z.array(
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        zone: z.string(),
+        lat: z.number(),
+        lon: z.number(),
+        voltage: z.number().describe("kV"),
+      }),
+    ),
+  }),
 });
 describe({
   method: "get",
@@ -108,10 +129,40 @@ describe({
   tag: "Locations",
   summary: "Place search in the region's country (after more than 2 characters)",
   query: PlacesQuery,
+  response: z.object({
+    count: z.number().int(),
+    results: z.array(
+      z.object({
+        id: z.string(),
+        label: z.string(),
+        city: z.string(),
+        admin: z.string().describe("State, county or region"),
+        country: z.string(),
+        latitude: z.number(),
+        longitude: z.number(),
+        population: z
+          .number()
+          .int()
+          .nullable()
+          .describe("GeoNames population, when known (ranks the search)"),
+        zipCode: z
+          .string()
+          .nullable()
+          .describe("The postal code nearest the place (GB outcode, US ZIP, AU postcode)"),
+        gspGroup: z.string().nullable().describe("GB: GSP group of that postal code"),
+        tnuosGenerationZone: z.number().int().nullable().describe("GB: TNUoS generation zone"),
+        ercotZone: z.string().nullable().describe("US (Texas): ERCOT zone"),
+        nemRegion: z.string().nullable().describe("AU: NEM price region (e.g. SA1)"),
+        regionName: z.string().nullable().describe("AU: spec §3 region name (e.g. South Australia)"),
+      }),
+    ),
+  }),
 });
 
 export function locationsRouter(ctx: ApiContext) {
   const r = express.Router();
+  // Load the tables now (≈1–3 s, synchronous) rather than inside a visitor's first search.
+  locationTables();
 
   r.get(
     "/forecast/run-library/get-gsp-group/",
@@ -159,18 +210,35 @@ export function locationsRouter(ctx: ApiContext) {
           ? ALL_COUNTRIES
           : COUNTRIES[q.region];
       const tables = locationTables();
+      // ERCOT is Texas: Texan places first (Odessa, TX before Odessa, DE).
+      const preferAdmin = q.region === "ERCOT" ? "TX" : undefined;
       const results = countries
-        .flatMap((country) => searchPlaces(tables, country, q.search, q.limit).map((p) => ({ p, country })))
+        .flatMap((country) =>
+          searchPlaces(tables, country, q.search, q.limit, preferAdmin).map((p) => ({ p, country })),
+        )
         .slice(0, q.limit)
-        .map(({ p, country }) => ({
-          id: `${country}:${p.name}|${p.admin}`,
-          label: `${p.name}, ${p.admin}`,
-          city: p.name,
-          admin: p.admin,
-          country: country.toUpperCase(),
-          latitude: p.latitude,
-          longitude: p.longitude,
-        }));
+        .map(({ p, country }) => {
+          // A pick sets the zip code, coordinates and zones together: the place's nearest postal code and its zones.
+          const zipCode = nearestPostalCode(tables, country, p.latitude, p.longitude);
+          const market = MARKET_OF_COUNTRY[country];
+          const zones = zipCode && market ? postalCodeZones(tables, market, zipCode) : null;
+          return {
+            id: `${country}:${p.name}|${p.admin}`,
+            label: `${p.name}, ${p.admin}`,
+            city: p.name,
+            admin: p.admin,
+            country: country.toUpperCase(),
+            latitude: p.latitude,
+            longitude: p.longitude,
+            population: p.population ?? null,
+            zipCode,
+            gspGroup: zones?.gspGroup ?? null,
+            tnuosGenerationZone: zones?.tnuosGenerationZone ?? null,
+            ercotZone: zones?.ercotZone ?? null,
+            nemRegion: zones?.nemRegion ?? null,
+            regionName: zones?.regionName ?? null,
+          };
+        });
       res.json({ count: results.length, results });
     }),
   );

@@ -1,8 +1,11 @@
 // Plotter (spec §7 "Plotter and data library"): the tree, available choices, get-data, the
 // moving-average check and saved plots, under /data-api/data-and-charts/plotting/.
 import express from "express";
+import { count, max, min } from "drizzle-orm";
+import { datasets } from "../db/schema/index.ts";
 import { z } from "../zod.ts";
 import { describe } from "../openapi.ts";
+import { offsetSchema } from "../http/input.ts";
 import { parse, route } from "../http/route.ts";
 import { access, type ApiContext } from "../http/context.ts";
 import { badRequest, unauthorized } from "../http/errors.ts";
@@ -76,7 +79,7 @@ const TreeQuery = z.object({
     .min(1, "The limit should be between 1 and 100")
     .max(100, "The limit should be between 1 and 100")
     .default(10),
-  offset: z.coerce.number().int().min(0, "The offset should be 0 or more").default(0),
+  offset: offsetSchema,
 });
 
 const Folder = z.object({ id: z.string(), label: z.string(), count: z.number() });
@@ -87,7 +90,16 @@ const Field = z.object({
   category: z.string(),
   locked: z.boolean(),
   subscription: z.string().nullable(),
-  additionalProperties: z.record(z.unknown()),
+  additionalProperties: z.object({
+    region: z.string(),
+    geography: z.string(),
+    granularity: z.string(),
+    source: z.string(),
+    variableType: z.string(),
+    group: z.string(),
+    startDate: z.string().nullable(),
+    endDate: z.string().nullable(),
+  }),
 });
 const TreeResponse = z.object({
   folders: z.array(Folder),
@@ -122,6 +134,39 @@ const PlotQueryDoc = z.object({
     .optional()
     .openapi({ description: "false: every point, not thinned for display (for exports)" }),
 });
+const Point = z.tuple([z.number().describe("epoch ms"), z.number()]);
+const PlotData = z
+  .object({
+    start: z.string().nullable(),
+    end: z.string().nullable(),
+    period: z.string().nullable(),
+    chart_type: z.string(),
+    unit: z.string(),
+    moving_average: z.number().nullable(),
+    movingAverageAvailable: z.boolean(),
+    series: z.array(
+      z.object({
+        field: z.string(),
+        category: z.string(),
+        label: z.string(),
+        unit: z.string(),
+        region: z.string(),
+        geography: z.string(),
+        granularity: z.string(),
+        source: z.string(),
+        points: z.array(Point).describe("[epoch ms, value], thinned for display unless thin=false"),
+        rawCount: z.number().int().describe("Points before thinning"),
+        thinned: z.boolean(),
+        gaps: z
+          .array(z.tuple([z.number(), z.number()]))
+          .describe(
+            "Gaps in the data: [last point before, first point after] in epoch ms (a line breaks there)",
+          ),
+        movingAverage: z.array(Point).optional(),
+      }),
+    ),
+  })
+  .openapi("PlotData");
 const SavedPlot = z.object({
   id: z.string(),
   title: z.string(),
@@ -136,6 +181,8 @@ const SavedPlot = z.object({
   moving_average: z.number().nullable(),
   chart_type: z.string(),
   unit: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
 });
 const SavedPlotBody = z.object({
   title: z
@@ -183,6 +230,24 @@ describe({
   tag: TAG,
   summary: "Regions, periods, shortcuts, chart types, units and moving-average windows the plotter offers",
   query: z.object({ prefer_region: z.string().optional() }),
+  response: z.object({
+    preferredRegion: z.string(),
+    regions: z.array(
+      z.object({
+        id: z.string(),
+        label: z.string(),
+        datasets: z.number().int(),
+        startDate: z.string().nullable(),
+        endDate: z.string().nullable(),
+      }),
+    ),
+    groups: z.array(z.object({ id: z.string(), label: z.string() })),
+    periods: z.array(z.enum(PERIODS)),
+    shortcuts: z.array(z.enum(SHORTCUTS)),
+    chartTypes: z.array(z.enum(CHART_TYPES)),
+    units: z.array(z.enum(UNITS)),
+    movingAverageWindows: z.array(z.number().int()),
+  }),
 });
 describe({
   method: "get",
@@ -190,7 +255,11 @@ describe({
   tag: TAG,
   summary:
     "The series of a plot query, averaged per period in PostgreSQL and thinned for display (extremes kept)",
+  description:
+    "At most 20 distinct series (a field named twice is refused). With `thin=false` every point is returned, up to 500 000 points per request in all.",
   query: PlotQueryDoc,
+  response: PlotData,
+  errors: [403],
 });
 describe({
   method: "get",
@@ -199,6 +268,7 @@ describe({
   summary: "Whether a moving average of the given window can be drawn for the query",
   query: PlotQueryDoc,
   response: z.object({ isAvailable: z.boolean() }),
+  errors: [403],
 });
 describe({
   method: "get",
@@ -206,7 +276,12 @@ describe({
   tag: TAG,
   summary: "Your saved charts, newest first (cursor paging: follow `next`)",
   query: z.object({ limit: z.number().int().optional(), cursor: z.string().optional() }),
-  response: z.object({ results: z.array(SavedPlot), next: z.string().nullable(), count: z.number() }),
+  response: z.object({
+    results: z.array(SavedPlot),
+    next: z.string().nullable(),
+    nextCursor: z.string().nullable(),
+    count: z.number(),
+  }),
 });
 describe({
   method: "post",
@@ -216,6 +291,7 @@ describe({
   body: SavedPlotBody,
   response: SavedPlot,
   status: 201,
+  errors: [409],
 });
 describe({
   method: "get",
@@ -233,6 +309,7 @@ describe({
   params: z.object({ id: z.string() }),
   body: SavedPlotBody,
   response: SavedPlot,
+  errors: [409],
 });
 describe({
   method: "delete",
@@ -241,6 +318,7 @@ describe({
   summary: "Delete a saved chart",
   params: z.object({ id: z.string() }),
   status: 204,
+  response: "empty",
 });
 describe({
   method: "get",
@@ -257,7 +335,7 @@ export function plottingRouter(ctx: ApiContext) {
   r.get(
     `${BASE}/tree/:home(forecasts|live-data)/`,
     route(async (req, res) => {
-      res.json(await homeFolders(ctx.pool, req.params.home as "forecasts" | "live-data"));
+      res.json(await homeFolders(ctx.db, req.params.home as "forecasts" | "live-data"));
     }),
   );
 
@@ -269,7 +347,7 @@ export function plottingRouter(ctx: ApiContext) {
         throw badRequest({ group: [`Choose a group: ${TREE_GROUP_IDS.join(", ")}`] });
       const f = parse(TreeQuery, req.query);
       const a = await access(ctx, req);
-      res.json(await treeGroup(ctx.pool, group, f, a.subscriptions));
+      res.json(await treeGroup(ctx.db, group, f, a.subscriptions));
     }),
   );
 
@@ -280,17 +358,19 @@ export function plottingRouter(ctx: ApiContext) {
         typeof req.query.prefer_region === "string" && REGIONS.includes(req.query.prefer_region)
           ? req.query.prefer_region
           : REGIONS[0];
-      const { rows } = await ctx.pool.query(
-        "select region, min(start_date) as lo, max(end_date) as hi, count(*) as n from datasets group by region",
-      );
+      const d = datasets;
+      const rows = await ctx.db
+        .select({ region: d.region, lo: min(d.startDate), hi: max(d.endDate), n: count() })
+        .from(d)
+        .groupBy(d.region);
       const regions = [prefer, ...REGIONS.filter((x) => x !== prefer)].map((id) => {
         const row = rows.find((x) => x.region === id);
         return {
           id,
           label: REGION_LABELS[id],
-          datasets: Number(row?.n ?? 0),
-          startDate: row?.lo ? new Date(row.lo).toISOString() : null,
-          endDate: row?.hi ? new Date(row.hi).toISOString() : null,
+          datasets: row?.n ?? 0,
+          startDate: row?.lo?.toISOString() ?? null,
+          endDate: row?.hi?.toISOString() ?? null,
         };
       });
       res.json({
@@ -314,7 +394,7 @@ export function plottingRouter(ctx: ApiContext) {
       // thin=false: every point (for exports); otherwise thinned for display.
       res.json(
         await getPlotData(
-          ctx.pool,
+          ctx.db,
           q,
           a.subscriptions,
           req.query.thin === "false" ? Number.POSITIVE_INFINITY : undefined,
@@ -328,7 +408,7 @@ export function plottingRouter(ctx: ApiContext) {
     route(async (req, res) => {
       const q = plotQueryFrom(req.query);
       const a = await access(ctx, req);
-      res.json({ isAvailable: await isMovingAverageAvailable(ctx.pool, q, a.subscriptions) });
+      res.json({ isAvailable: await isMovingAverageAvailable(ctx.db, q, a.subscriptions) });
     }),
   );
 
@@ -348,7 +428,7 @@ export function plottingRouter(ctx: ApiContext) {
         }),
         req.query,
       );
-      const page = await listSavedPlots(ctx.pool, userId, limit, cursor);
+      const page = await listSavedPlots(ctx.db, userId, limit, cursor);
       const next = page.nextCursor
         ? `/api/v1${BASE}/saved-plots/?limit=${limit}&cursor=${page.nextCursor}`
         : null;
@@ -361,7 +441,7 @@ export function plottingRouter(ctx: ApiContext) {
     route(async (req, res) => {
       const userId = requireUserId(req);
       const input = parse(SavedChartSchema, req.body);
-      res.status(201).json(await createSavedPlot(ctx.pool, userId, input));
+      res.status(201).json(await createSavedPlot(ctx.db, userId, input));
     }),
   );
 
@@ -369,14 +449,14 @@ export function plottingRouter(ctx: ApiContext) {
     `${BASE}/saved-plots/title/:title/`,
     route(async (req, res) => {
       const userId = requireUserId(req);
-      res.json(await savedPlotByTitle(ctx.pool, userId, req.params.title));
+      res.json(await savedPlotByTitle(ctx.db, userId, req.params.title));
     }),
   );
 
   r.get(
     `${BASE}/saved-plots/:id/`,
     route(async (req, res) => {
-      res.json(await savedPlotById(ctx.pool, requireUserId(req), req.params.id));
+      res.json(await savedPlotById(ctx.db, requireUserId(req), req.params.id));
     }),
   );
 
@@ -385,14 +465,14 @@ export function plottingRouter(ctx: ApiContext) {
     route(async (req, res) => {
       const userId = requireUserId(req);
       const input = parse(SavedChartSchema, req.body);
-      res.json(await updateSavedPlot(ctx.pool, userId, req.params.id, input));
+      res.json(await updateSavedPlot(ctx.db, userId, req.params.id, input));
     }),
   );
 
   r.delete(
     `${BASE}/saved-plots/:id/`,
     route(async (req, res) => {
-      await deleteSavedPlot(ctx.pool, requireUserId(req), req.params.id);
+      await deleteSavedPlot(ctx.db, requireUserId(req), req.params.id);
       res.status(204).end();
     }),
   );

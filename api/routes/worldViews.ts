@@ -2,6 +2,8 @@
 // /forecast/macro-scenarios/ is served by routes/forecastRuns.ts.) Subscriptions are checked here (spec §6); the default tier (GB forecasted power
 // prices world view) is open to everyone.
 import express from "express";
+import { inArray } from "drizzle-orm";
+import { datasets } from "../db/schema/index.ts";
 import { format } from "date-fns";
 import { z } from "../zod.ts";
 import { describe } from "../openapi.ts";
@@ -23,6 +25,7 @@ import { worldViewFile, type WorldViewFileKind } from "../worldviews/files.ts";
 import { streamZip } from "../worldviews/zip.ts";
 import { recordWorldViewDownload } from "../worldviews/downloads.ts";
 import type { Scenario } from "../../engine/worldview/scenarios.ts";
+import { forwardCurveSlug } from "../datasets/synthetic.ts";
 
 const MacroScenario = z.object({
   id: z.string(),
@@ -41,6 +44,17 @@ const Item = z.object({
   subscription: z.object({ key: z.string(), name: z.string() }),
   hasAccess: z.boolean(),
   fileName: z.string(),
+  forwardCurve: z
+    .object({
+      id: z.string(),
+      title: z.string(),
+      startDate: z.string().nullable(),
+      endDate: z.string().nullable(),
+    })
+    .nullable()
+    .describe(
+      "The world view's hourly forward curve in the data library (plot it by its id); null until it is computed",
+    ),
 });
 const ListQuery = z.object({ search: z.string().max(200).optional() });
 const ListResponse = z.object({ count: z.number(), results: z.array(Item) });
@@ -79,6 +93,7 @@ describe({
   summary: "Download several databooks as databooks_{dd_MM_yyyy}.zip",
   body: DatabooksDownloadBody,
   response: { file: "application/zip" },
+  errors: [403],
 });
 describe({
   method: "get",
@@ -95,6 +110,7 @@ describe({
   summary: "Download several power-price files as power_prices_{dd_MM_yyyy}.zip",
   body: PowerPricesDownloadBody,
   response: { file: "application/zip" },
+  errors: [403],
 });
 
 /** The spec's refusal texts (spec §8) for a selection with locked items. */
@@ -113,7 +129,31 @@ export function worldViewsRouter(ctx: ApiContext) {
     route(async (req, res) => {
       const q = parse(ListQuery, req.query);
       const { subscriptions } = await access(ctx, req);
-      const results = pick(subscriptions, q.search);
+      const items = pick(subscriptions, q.search);
+      // Each world view's hourly forward curve, a dataset of the library (decision 0304).
+      const slugs = new Map(items.map((w) => [forwardCurveSlug(getScenario(w.id)!), w.id]));
+      const rows = await ctx.db
+        .select({
+          id: datasets.id,
+          slug: datasets.slug,
+          title: datasets.title,
+          startDate: datasets.startDate,
+          endDate: datasets.endDate,
+        })
+        .from(datasets)
+        .where(inArray(datasets.slug, [...slugs.keys()]));
+      const curves = new Map(
+        rows.map((d) => [
+          slugs.get(d.slug),
+          {
+            id: String(d.id),
+            title: d.title,
+            startDate: d.startDate?.toISOString() ?? null,
+            endDate: d.endDate?.toISOString() ?? null,
+          },
+        ]),
+      );
+      const results = items.map((w) => ({ ...w, forwardCurve: curves.get(w.id) ?? null }));
       res.json({ count: results.length, results });
     });
   r.get(
@@ -150,7 +190,7 @@ export function worldViewsRouter(ctx: ApiContext) {
       // Files are generated once per model version and cached; generate before the first byte so a
       // failure is still a clean JSON error.
       const files = await Promise.all(found.map((s) => worldViewFile(kind, s)));
-      await recordWorldViewDownload(ctx.pool, {
+      await recordWorldViewDownload(ctx.db, {
         kind,
         ids: unique,
         userId: req.identity.userId,

@@ -1,6 +1,7 @@
 // The asset library: operational battery projects with their public headline figures (rated
 // power, energy, location, start of operation), to start a forecast from an existing asset.
-import type pg from "pg";
+import type { Db } from "../db/client.ts";
+import { assetLibrary } from "../db/schema/index.ts";
 
 interface SeedAsset {
   assetId: string;
@@ -194,31 +195,34 @@ export const LIBRARY_ASSETS: SeedAsset[] = [
   },
 ];
 
-export async function seedLibraryAssets(pool: pg.Pool, log: (m: string) => void) {
+export async function seedLibraryAssets(db: Db, log: (m: string) => void) {
   let added = 0;
   for (const a of LIBRARY_ASSETS) {
-    const { rowCount } = await pool.query(
-      `insert into asset_library(asset_id, name, asset_name, technology, market_region, region, image, rated_power, energy_capacity, operational_since,
-                                 zip_code, city, address, latitude, longitude, gsp, cycles, import_capacity, export_capacity, forecast_asset_config)
-       values ($1,$2,$2,'BESS',$3,$4,null,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$5,$5,'stand_alone_bess')
-       on conflict (asset_id) do nothing`,
-      [
-        a.assetId,
-        a.name,
-        a.marketRegion,
-        a.region,
-        a.ratedPower,
-        a.energyCapacity,
-        a.operationalSince,
-        a.zipCode,
-        a.city,
-        a.address,
-        a.latitude,
-        a.longitude,
-        a.gsp ?? null,
-        a.energyCapacity / a.ratedPower >= 2 ? 1.5 : 2,
-      ],
-    );
+    const { rowCount } = await db
+      .insert(assetLibrary)
+      .values({
+        assetId: a.assetId,
+        name: a.name,
+        assetName: a.name,
+        technology: "BESS",
+        marketRegion: a.marketRegion,
+        region: a.region,
+        image: null,
+        ratedPower: a.ratedPower,
+        energyCapacity: a.energyCapacity,
+        operationalSince: a.operationalSince,
+        zipCode: a.zipCode,
+        city: a.city,
+        address: a.address,
+        latitude: a.latitude,
+        longitude: a.longitude,
+        gsp: a.gsp ?? null,
+        cycles: a.energyCapacity / a.ratedPower >= 2 ? 1.5 : 2,
+        importCapacity: a.ratedPower,
+        exportCapacity: a.ratedPower,
+        forecastAssetConfig: "stand_alone_bess",
+      })
+      .onConflictDoNothing({ target: assetLibrary.assetId });
     added += rowCount ?? 0;
   }
   if (added) log(`Seeded ${added} library assets`);

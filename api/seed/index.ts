@@ -4,6 +4,7 @@ import { seedDemoAccounts } from "./demoAccounts.ts";
 import { seedLibraryAssets } from "./forecastAssets.ts";
 import { seedLibraryRuns } from "./libraryRuns.ts";
 import { queueMarketData } from "./marketData.ts";
+import { storeMissingLibraryRevenues } from "../forecasts/libraryDatasets.ts";
 
 export interface Seed {
   name: string;
@@ -14,8 +15,13 @@ export interface Seed {
 
 /** Run in order at start. Each must be idempotent (a second start changes nothing). */
 export const SEEDS: Seed[] = [
-  { name: "demo accounts", when: "demo", run: (ctx, log) => seedDemoAccounts(ctx.pool, log) },
-  { name: "asset library", when: "always", run: (ctx, log) => seedLibraryAssets(ctx.pool, log) },
+  { name: "demo accounts", when: "demo", run: (ctx, log) => seedDemoAccounts(ctx.db, log) },
+  { name: "asset library", when: "always", run: (ctx, log) => seedLibraryAssets(ctx.db, log) },
   { name: "library runs", when: "always", run: (ctx, log) => seedLibraryRuns(ctx, log) },
   { name: "market data", when: "always", run: (ctx, log) => queueMarketData(ctx, log) },
+  {
+    name: "library forecasts in the plotter",
+    when: "always",
+    run: (ctx, log) => storeMissingLibraryRevenues(ctx.db, log),
+  },
 ];

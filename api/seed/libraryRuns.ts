@@ -2,11 +2,14 @@
 // (spec §6). They are queued like any run and computed by the engine on the workers — no figures
 // are written here. Horizon: VOLTCAST_LIBRARY_RUN_YEARS (default 3; each fresh install computes them once).
 // VOLTCAST_SEED_LIBRARY_RUNS=false leaves them out (the default when NODE_ENV=test; tests that need them set it to true).
+import { not, sql } from "drizzle-orm";
+import { forecastRuns } from "../db/schema/index.ts";
 import type { ApiContext } from "../http/context.ts";
 import { createRuns } from "../forecasts/runs.ts";
 import { LIBRARY_SUBSCRIPTION } from "../forecasts/permissions.ts";
 import { forecastSchema } from "../../app/validation/forecast.ts";
 import { scenarioChoices } from "../forecasts/scenarios.ts";
+import { parseEnv } from "../config.ts";
 
 const LIBRARY = [
   {
@@ -43,24 +46,18 @@ const LIBRARY = [
 
 export async function seedLibraryRuns(ctx: ApiContext, log: (m: string) => void) {
   // Off by default under tests (NODE_ENV=test) so that other areas' tests do not compute them.
-  const wanted =
-    process.env.VOLTCAST_SEED_LIBRARY_RUNS ?? (process.env.NODE_ENV === "test" ? "false" : "true");
-  if (wanted !== "true") return;
+  if (parseEnv().VOLTCAST_SEED_LIBRARY_RUNS !== "true") return;
   // Several processes may start at once: one seeds, under a lock.
-  const lock = await ctx.pool.connect();
-  try {
-    await lock.query(`select pg_advisory_lock(7400101)`);
+  // A transaction-level advisory lock (an SQL fragment: the builder has no words for locks).
+  await ctx.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(7400101)`);
     await seedOnce(ctx, log);
-  } finally {
-    await lock.query(`select pg_advisory_unlock(7400101)`).catch(() => {});
-    lock.release();
-  }
+  });
 }
 
 async function seedOnce(ctx: ApiContext, log: (m: string) => void) {
-  const { rows } = await ctx.pool.query(`select count(*)::int as n from forecast_runs where not is_custom`);
-  if (rows[0].n > 0) return;
-  const years = Math.max(1, Math.min(30, Number(process.env.VOLTCAST_LIBRARY_RUN_YEARS ?? 3) || 3));
+  if (await ctx.db.$count(forecastRuns, not(forecastRuns.isCustom))) return;
+  const years = parseEnv().VOLTCAST_LIBRARY_RUN_YEARS;
   for (const l of LIBRARY) {
     const forecast = forecastSchema({ scenarios: scenarioChoices() }).parse({
       ...l,
@@ -75,7 +72,7 @@ async function seedOnce(ctx: ApiContext, log: (m: string) => void) {
       degradation: "standard_degradation_curve",
       repowering: 10000,
     });
-    await createRuns(ctx.pool, ctx.queue, "", forecast, {
+    await createRuns(ctx.db, ctx.queue, "", forecast, {
       isCustom: false,
       subscription: LIBRARY_SUBSCRIPTION[forecast.region] ?? null,
     });

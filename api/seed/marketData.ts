@@ -6,15 +6,17 @@
 // when real data exist; "off": nothing (the default under NODE_ENV=test, so integration tests stay quick).
 import type { ApiContext } from "../http/context.ts";
 import { datasetsSeed } from "../jobs/kinds/datasetsSeed.ts";
+import { markImportQueued } from "../datasets/importProgress.ts";
 import { worldViewFiles } from "../jobs/kinds/worldViewFiles.ts";
 import { defaultScenario } from "../../engine/worldview/scenarios.ts";
+import { parseEnv } from "../config.ts";
 
 export async function queueMarketData(
   ctx: ApiContext,
   log: (m: string) => void,
-  env = process.env,
+  env?: Record<string, string | undefined>,
 ): Promise<void> {
-  const setting = env.VOLTCAST_SEED_DATASETS ?? (env.NODE_ENV === "test" ? "off" : "auto");
+  const setting = parseEnv(env).VOLTCAST_SEED_DATASETS;
   if (setting === "off") return;
   const send = async (kind: Parameters<ApiContext["queue"]["send"]>[0], data: object, key: string) => {
     try {
@@ -23,6 +25,9 @@ export async function queueMarketData(
       // Already queued by an earlier start: nothing to do.
     }
   };
+  // the library says the data are coming from now on, not only once a worker takes the job (marked
+  // before sending: a quick import could otherwise finish before the mark and be shown as queued)
+  await markImportQueued(ctx.db);
   await send(
     datasetsSeed,
     setting === "synthetic" ? { mode: "synthetic" } : setting === "gb" ? { scope: "gb" } : {},

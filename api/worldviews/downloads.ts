@@ -1,8 +1,9 @@
 // A record of each databook / power-price download (who, what, when): the download body names the person.
-import type pg from "pg";
+import type { Db } from "../db/client.ts";
+import { worldViewDownloads } from "../db/schema/index.ts";
 
 export async function recordWorldViewDownload(
-  pool: pg.Pool,
+  db: Db,
   d: {
     kind: "databook" | "power-prices";
     ids: string[];
@@ -13,17 +14,13 @@ export async function recordWorldViewDownload(
     companyName: string | null;
   },
 ): Promise<void> {
-  await pool.query(
-    `insert into world_view_downloads (kind, scenario_ids, user_id, anonymous_id, email, full_name, company_name)
-     values ($1, $2, $3, $4, $5, $6, $7)`,
-    [
-      d.kind,
-      d.ids,
-      d.userId ?? null,
-      d.userId ? null : (d.anonymousId ?? null),
-      d.email,
-      d.fullName,
-      d.companyName,
-    ],
-  );
+  await db.insert(worldViewDownloads).values({
+    kind: d.kind,
+    scenarioIds: d.ids,
+    userId: d.userId ?? null,
+    anonymousId: d.userId ? null : (d.anonymousId ?? null),
+    email: d.email,
+    fullName: d.fullName,
+    companyName: d.companyName,
+  });
 }

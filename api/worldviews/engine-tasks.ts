@@ -13,6 +13,7 @@ import {
   type HistorySeries,
 } from "../../engine/worldview/index.ts";
 import type { MarketRegion } from "../../engine/types.ts";
+import { getScenario } from "../../engine/worldview/scenarios.ts";
 
 export type EngineTask =
   | { kind: "file"; fileKind: "databook" | "power-prices"; scenarioId: string; out: string }
@@ -25,7 +26,15 @@ export type EngineTask =
       to: string;
       intervalMinutes?: number;
     }
-  | { kind: "forward-curve"; region: MarketRegion; zone?: string; fromYear?: number; toYear?: number };
+  | {
+      kind: "forward-curve";
+      region: MarketRegion;
+      /** One of the region's world views; default its Central one. */
+      scenarioId?: string;
+      zone?: string;
+      fromYear?: number;
+      toYear?: number;
+    };
 
 export interface SeriesResult {
   zone: string | null;
@@ -87,7 +96,12 @@ export async function runTask(task: EngineTask): Promise<{ result: unknown; tran
     };
     return { result, transfer: [h.values.buffer as ArrayBuffer] };
   }
-  const fc = forwardCurve(task.region, { zone: task.zone, fromYear: task.fromYear, toYear: task.toYear });
+  const fc = forwardCurve(task.region, {
+    zone: task.zone,
+    fromYear: task.fromYear,
+    toYear: task.toYear,
+    scenarioId: task.scenarioId,
+  });
   const n = fc.years.reduce((s, y) => s + y.hourly.length, 0);
   const ts = new Float64Array(n);
   const values = new Float64Array(n);
@@ -105,7 +119,7 @@ export async function runTask(task: EngineTask): Promise<{ result: unknown; tran
     intervalMinutes: 60,
     ts,
     values,
-    description: `Hourly forward curve derived from the ${fc.scenarioId} world view (Central): its prices averaged to hours, ${fc.years[0]?.year}–${fc.years[fc.years.length - 1]?.year}.`,
+    description: `Hourly forward curve derived from the ${getScenario(fc.scenarioId)?.name ?? fc.scenarioId} world view: its prices averaged to hours, ${fc.years[0]?.year}–${fc.years[fc.years.length - 1]?.year}.`,
     currency: fc.currency,
   };
   return { result, transfer: [ts.buffer as ArrayBuffer, values.buffer as ArrayBuffer] };

@@ -9,6 +9,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Scenario } from "../../engine/worldview/scenarios.ts";
 import { runEngineTask } from "./engine.ts";
+import { parseEnv } from "../config.ts";
 
 export type WorldViewFileKind = "databook" | "power-prices";
 
@@ -16,9 +17,12 @@ const ENGINE_DIRS = ["../../engine/worldview", "../../engine/markets"].map((d) =
   fileURLToPath(new URL(d, import.meta.url)),
 );
 let engineHash: string | null = null;
+/** The production build (scripts/build.ts) writes the hash in: the image has no sources. */
+declare const WORLDVIEW_ENGINE_HASH: string | undefined;
 
 /** A short hash of the world-view engine's sources (its output is a pure function of them). */
 export function worldViewEngineHash(): string {
+  if (typeof WORLDVIEW_ENGINE_HASH === "string") return WORLDVIEW_ENGINE_HASH;
   if (engineHash) return engineHash;
   const h = createHash("sha256");
   const walk = (dir: string) => {
@@ -37,9 +41,9 @@ export function worldViewEngineHash(): string {
 }
 
 /** Where generated world-view files are kept. */
-export function worldViewDir(modelVersion: string, env = process.env): string {
+export function worldViewDir(modelVersion: string): string {
   return path.join(
-    path.resolve(env.VOLTCAST_DATA_DIR || "./.voltcast"),
+    path.resolve(parseEnv().VOLTCAST_DATA_DIR),
     "worldviews",
     `${modelVersion}-${worldViewEngineHash()}`,
   );

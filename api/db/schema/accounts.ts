@@ -1,9 +1,13 @@
-// Typed view of the tables of migrations/0001_accounts.sql (tests/integration/schema.test.ts checks they agree).
+// Typed view of the tables of migrations/0001_accounts.sql to 0004_organisations.sql (tests/integration/startup.test.ts checks they agree).
+import { sql } from "drizzle-orm";
 import { pgTable, uuid, text, timestamp, boolean, bigserial, primaryKey } from "drizzle-orm/pg-core";
+import type { ApiKeyScope } from "../../../app/validation/account.ts";
 
 export const companies = pgTable("companies", {
   id: uuid("id").primaryKey().defaultRandom(),
   name: text("name").notNull(),
+  /** Confirmed addresses at this domain join as members (set by the company admin). */
+  emailDomain: text("email_domain"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -12,7 +16,11 @@ export const users = pgTable("users", {
   email: text("email").notNull(),
   fullName: text("full_name").notNull(),
   companyId: uuid("company_id").references(() => companies.id),
+  companyRole: text("company_role").$type<"admin" | "member">(),
+  /** The company named at sign-up: profile text only, never membership. */
+  companyName: text("company_name").notNull().default(""),
   passwordHash: text("password_hash").notNull(),
+  emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -24,6 +32,50 @@ export const apiKeys = pgTable("api_keys", {
   keyHash: text("key_hash").notNull(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+  revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  scopes: text("scopes").array().$type<ApiKeyScope[]>().notNull(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }),
+});
+
+export const sessions = pgTable("sessions", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  userId: uuid("user_id").notNull(),
+  tokenHash: text("token_hash").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  endedAt: timestamp("ended_at", { withTimezone: true }),
+  userAgent: text("user_agent").notNull(),
+  ip: text("ip").notNull(),
+});
+
+export const accountLinks = pgTable("account_links", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  userId: uuid("user_id").notNull(),
+  purpose: text("purpose").$type<"verify-email" | "reset-password">().notNull(),
+  tokenHash: text("token_hash").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  usedAt: timestamp("used_at", { withTimezone: true }),
+});
+
+export const signupAttempts = pgTable("signup_attempts", {
+  id: bigserial("id", { mode: "number" }).primaryKey(),
+  ip: text("ip").notNull(),
+  at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const companyInvitations = pgTable("company_invitations", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  companyId: uuid("company_id").notNull(),
+  email: text("email").notNull(),
+  invitedBy: uuid("invited_by"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp("expires_at", { withTimezone: true })
+    .notNull()
+    .default(sql`now() + interval '30 days'`),
+  acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+  declinedAt: timestamp("declined_at", { withTimezone: true }),
   revokedAt: timestamp("revoked_at", { withTimezone: true }),
 });
 
@@ -54,7 +106,14 @@ export const upgradeRequests = pgTable("upgrade_requests", {
   id: uuid("id").primaryKey().defaultRandom(),
   userId: uuid("user_id").notNull(),
   subscriptionKey: text("subscription_key").notNull(),
-  status: text("status").notNull().default("pending"),
+  status: text("status")
+    .$type<"pending" | "approved" | "granted" | "declined">()
+    .notNull()
+    .default("pending"),
+  companyId: uuid("company_id"),
+  reviewedBy: uuid("reviewed_by"),
+  reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
+  decidedAt: timestamp("decided_at", { withTimezone: true }),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -14,7 +14,7 @@ import {
 
 export const DATASET_CATEGORIES = ["LIVEANDHISTORIC", "FORECAST", "MACROSCENARIO"] as const;
 export type DatasetCategory = (typeof DATASET_CATEGORIES)[number];
-export const GRANULARITIES = ["5 min", "15 min", "30 min", "hourly", "daily"] as const;
+export const GRANULARITIES = ["5 min", "15 min", "30 min", "hourly", "daily", "monthly"] as const;
 export type Granularity = (typeof GRANULARITIES)[number];
 export const MARKET_REGIONS = ["great-britain", "ercot", "aus-nem", "europe"] as const;
 export type MarketRegion = (typeof MARKET_REGIONS)[number];
@@ -75,4 +75,17 @@ export const worldViewDownloads = pgTable("world_view_downloads", {
   fullName: text("full_name"),
   companyName: text("company_name"),
   downloadedAt: timestamp("downloaded_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** How far the first start's market-data import is (migrations/0330_dataset_import_progress.sql). */
+export const datasetImportProgress = pgTable("dataset_import_progress", {
+  name: text("name").primaryKey(),
+  status: text("status").$type<"queued" | "importing" | "done" | "failed">().notNull(),
+  filesDone: integer("files_done").notNull().default(0),
+  filesTotal: integer("files_total"),
+  currentFile: text("current_file"),
+  error: text("error"),
+  startedAt: timestamp("started_at", { withTimezone: true }),
+  finishedAt: timestamp("finished_at", { withTimezone: true }),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });

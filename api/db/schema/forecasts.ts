@@ -1,4 +1,4 @@
-// Typed view of the tables of migrations/0100_forecasts.sql (the forecast API mostly uses SQL via ctx.pool).
+// Typed view of the tables of migrations/0100_forecasts.sql and 0020_forecast_run_dispatch.sql.
 import {
   pgTable,
   uuid,
@@ -14,6 +14,7 @@ import {
   date,
   primaryKey,
 } from "drizzle-orm/pg-core";
+import type { ForecastRegion } from "../../../app/validation/forecast.ts";
 
 const bytea = customType<{ data: Buffer }>({ dataType: () => "bytea" });
 
@@ -22,18 +23,21 @@ export const forecastRuns = pgTable("forecast_runs", {
   userId: uuid("user_id"),
   runName: text("run_name").notNull(),
   assetName: text("asset_name"),
-  status: text("status").notNull(),
+  status: text("status").$type<"draft" | "processing" | "ready_for_review" | "failed">().notNull(),
   isCustom: boolean("is_custom").notNull().default(true),
-  source: text("source").notNull().default("engine"),
-  marketRegion: text("market_region").notNull(),
+  source: text("source").$type<"engine" | "client_upload" | "library">().notNull().default("engine"),
+  marketRegion: text("market_region").$type<ForecastRegion>().notNull(),
   configuration: text("configuration").notNull(),
   subscription: text("subscription"),
   macroScenarioId: text("macro_scenario_id"),
-  forecast: jsonb("forecast").notNull(),
-  financeStatus: text("finance_status").notNull().default("no_status"),
+  forecast: jsonb("forecast").$type<Record<string, unknown>>().notNull(),
+  financeStatus: text("finance_status")
+    .$type<"no_status" | "scoping" | "ready_for_finance" | "shared_for_finance">()
+    .notNull()
+    .default("no_status"),
   modelVersion: text("model_version"),
   result: jsonb("result"),
-  partial: jsonb("partial").notNull(),
+  partial: jsonb("partial").notNull().default([]),
   resultFile: bytea("result_file"),
   resultFileName: text("result_file_name"),
   jobId: text("job_id"),
@@ -49,8 +53,8 @@ export const forecastRunEvents = pgTable("forecast_run_events", {
   id: bigserial("id", { mode: "number" }).primaryKey(),
   runId: uuid("run_id").notNull(),
   event: text("event").notNull(),
-  status: text("status").notNull(),
-  percentage: numeric("percentage").notNull(),
+  status: text("status").$type<"success" | "warning">().notNull(),
+  percentage: numeric("percentage", { mode: "number" }).notNull(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -67,7 +71,7 @@ export const solarProfiles = pgTable("solar_profiles", {
   userId: uuid("user_id").notNull(),
   fileName: text("file_name").notNull(),
   capacityFactors: jsonb("capacity_factors").notNull(),
-  annualYieldMwhPerMwp: numeric("annual_yield_mwh_per_mwp").notNull(),
+  annualYieldMwhPerMwp: numeric("annual_yield_mwh_per_mwp", { mode: "number" }).notNull(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -76,7 +80,7 @@ export const runZipArchives = pgTable("run_zip_archives", {
   userId: uuid("user_id"),
   anonymousId: uuid("anonymous_id"),
   runIds: uuid("run_ids").array().notNull(),
-  status: text("status").notNull().default("preparing"),
+  status: text("status").$type<"preparing" | "completed" | "failed">().notNull().default("preparing"),
   fullName: text("full_name"),
   companyName: text("company_name"),
   file: bytea("file"),
@@ -93,11 +97,11 @@ export const assetLibrary = pgTable("asset_library", {
   name: text("name").notNull(),
   assetName: text("asset_name").notNull(),
   technology: text("technology").notNull().default("BESS"),
-  marketRegion: text("market_region").notNull(),
+  marketRegion: text("market_region").$type<ForecastRegion>().notNull(),
   region: text("region").notNull(),
   image: text("image"),
-  ratedPower: numeric("rated_power").notNull(),
-  energyCapacity: numeric("energy_capacity").notNull(),
+  ratedPower: numeric("rated_power", { mode: "number" }).notNull(),
+  energyCapacity: numeric("energy_capacity", { mode: "number" }).notNull(),
   operationalSince: date("operational_since"),
   zipCode: text("zip_code"),
   city: text("city"),
@@ -105,9 +109,9 @@ export const assetLibrary = pgTable("asset_library", {
   latitude: doublePrecision("latitude"),
   longitude: doublePrecision("longitude"),
   gsp: text("gsp"),
-  cycles: numeric("cycles"),
-  importCapacity: numeric("import_capacity"),
-  exportCapacity: numeric("export_capacity"),
+  cycles: numeric("cycles", { mode: "number" }),
+  importCapacity: numeric("import_capacity", { mode: "number" }),
+  exportCapacity: numeric("export_capacity", { mode: "number" }),
   forecastAssetConfig: text("forecast_asset_config").notNull().default("stand_alone_bess"),
   exampleRevenue: jsonb("example_revenue"),
 });
@@ -117,18 +121,18 @@ export const portfolioAssets = pgTable("portfolio_assets", {
   userId: uuid("user_id").notNull(),
   assetId: text("asset_id"),
   assetName: text("asset_name").notNull(),
-  ratedPower: numeric("rated_power").notNull(),
-  energyCapacity: numeric("energy_capacity").notNull(),
+  ratedPower: numeric("rated_power", { mode: "number" }).notNull(),
+  energyCapacity: numeric("energy_capacity", { mode: "number" }).notNull(),
   gsp: text("gsp"),
   technology: text("technology").notNull().default("BESS"),
-  marketRegion: text("market_region").notNull(),
+  marketRegion: text("market_region").$type<ForecastRegion>().notNull(),
   city: text("city"),
   address: text("address"),
   zipCode: text("zip_code"),
   latitude: doublePrecision("latitude"),
   longitude: doublePrecision("longitude"),
-  importCapacity: numeric("import_capacity"),
-  exportCapacity: numeric("export_capacity"),
+  importCapacity: numeric("import_capacity", { mode: "number" }),
+  exportCapacity: numeric("export_capacity", { mode: "number" }),
   operationalSince: date("operational_since"),
   userFullName: text("user_full_name"),
   companyName: text("company_name"),
@@ -143,4 +147,20 @@ export const portfolioAssetRuns = pgTable(
     linkedAt: timestamp("linked_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.portfolioAssetId, t.forecastRunId] })],
+);
+
+/** A finished run's whole interval dispatch, packed per strategy and year (see the migration). */
+export const forecastRunDispatch = pgTable(
+  "forecast_run_dispatch",
+  {
+    runId: uuid("run_id").notNull(),
+    strategy: text("strategy").notNull(),
+    year: integer("year").notNull(),
+    startUtc: timestamp("start_utc", { withTimezone: true }).notNull(),
+    intervalMinutes: integer("interval_minutes").notNull(),
+    intervals: integer("intervals").notNull(),
+    currency: text("currency").notNull(),
+    columns: bytea("columns").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.runId, t.strategy, t.year] })],
 );

@@ -3,3 +3,4 @@ export * from "./accounts.ts";
 export * from "./datasets.ts";
 export * from "./plotting.ts";
 export * from "./forecasts.ts";
+export * from "./backtest.ts";

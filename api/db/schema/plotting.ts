@@ -27,7 +27,7 @@ export const datasetDownloads = pgTable("dataset_downloads", {
   datasetIds: text("dataset_ids").array().notNull(),
   startDate: date("start_date"),
   endDate: date("end_date"),
-  status: text("status").notNull().default("preparing"),
+  status: text("status").$type<"preparing" | "ready" | "failed">().notNull().default("preparing"),
   jobId: text("job_id"),
   zipFile: text("zip_file"),
   error: text("error"),

@@ -8,24 +8,28 @@ import { defineJob } from "../types.ts";
 import { getDataset, type Dataset } from "../../datasets/store.ts";
 import { DOWNLOAD_JOB, downloadsDir } from "../../downloads/datasetDownloads.ts";
 import { writeZip } from "../../downloads/zip.ts";
-import type pg from "pg";
+import { and, asc, eq, gt, lt, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { datasetDownloads, datasetPoints } from "../../db/schema/index.ts";
+import { failureText } from "../../http/failures.ts";
 
 const DAY = 86_400_000;
 const ROWS_PER_CHUNK = 5000;
 
-async function* csvOf(pool: pg.Pool, d: Dataset, from: Date | null, to: Date | null): AsyncGenerator<string> {
+async function* csvOf(db: Db, d: Dataset, from: Date | null, to: Date | null): AsyncGenerator<string> {
   yield `interval_start_utc,value_${d.unit.replace(/[^A-Za-z0-9]+/g, "_").replace(/_$/, "")}\n`;
   let after: Date | null = from ? new Date(from.getTime() - 1) : null;
   for (;;) {
-    const { rows } = await pool.query(
-      `select to_char(ts at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as t, ts, value from dataset_points
-        where dataset_id = $1 and ($2::timestamptz is null or ts > $2) and ($3::timestamptz is null or ts < $3)
-        order by ts limit ${ROWS_PER_CHUNK}`,
-      [d.id, after, to],
-    );
+    const p = datasetPoints;
+    const rows = await db
+      .select({ ts: p.ts, value: p.value })
+      .from(p)
+      .where(and(eq(p.datasetId, d.id), after ? gt(p.ts, after) : undefined, to ? lt(p.ts, to) : undefined))
+      .orderBy(asc(p.ts))
+      .limit(ROWS_PER_CHUNK);
     if (!rows.length) return;
-    yield rows.map((r) => `${r.t},${r.value}`).join("\n") + "\n";
-    after = rows.at(-1).ts;
+    yield rows.map((r) => `${r.ts.toISOString().replace(".000Z", "Z")},${r.value}`).join("\n") + "\n";
+    after = rows.at(-1)!.ts;
     if (rows.length < ROWS_PER_CHUNK) return;
   }
 }
@@ -58,22 +62,21 @@ export const datasetDownload = defineJob<{ downloadId: string }>({
   expireInSeconds: 600,
   concurrency: 1,
   async handle({ downloadId }, ctx, job) {
-    const { rows } = await ctx.pool.query(
-      `select id, dataset_ids, to_char(start_date, 'YYYY-MM-DD') as start_date, to_char(end_date, 'YYYY-MM-DD') as end_date, created_at
-         from dataset_downloads where id = $1`,
-      [downloadId],
-    );
-    const row = rows[0];
+    const dd = datasetDownloads;
+    const [row] = await ctx.db
+      .select({ datasetIds: dd.datasetIds, startDate: dd.startDate, endDate: dd.endDate })
+      .from(dd)
+      .where(eq(dd.id, downloadId));
     if (!row) return { skipped: "the download was deleted" };
     try {
       const datasets: Dataset[] = [];
-      for (const id of row.dataset_ids as string[]) {
-        const d = await getDataset(ctx.pool, id);
+      for (const id of row.datasetIds) {
+        const d = await getDataset(ctx.db, id);
         if (d) datasets.push(d);
       }
       if (!datasets.length) throw new Error("None of the datasets exist any more.");
-      const from = row.start_date ? new Date(`${row.start_date}T00:00:00Z`) : null;
-      const to = row.end_date ? new Date(Date.parse(`${row.end_date}T00:00:00Z`) + DAY) : null;
+      const from = row.startDate ? new Date(`${row.startDate}T00:00:00Z`) : null;
+      const to = row.endDate ? new Date(Date.parse(`${row.endDate}T00:00:00Z`) + DAY) : null;
       const dir = downloadsDir(ctx.dataDir);
       mkdirSync(dir, { recursive: true });
       const file = path.join(
@@ -81,13 +84,13 @@ export const datasetDownload = defineJob<{ downloadId: string }>({
         `datasets_${format(new Date(), "dd_MM_yyyy")}_${downloadId.slice(0, 8)}.zip`,
       );
       await writeZip(file, [
-        { name: "README.txt", chunks: [readme(datasets, row.start_date, row.end_date)] },
-        ...datasets.map((d) => ({ name: `${d.slug}.csv`, chunks: csvOf(ctx.pool, d, from, to) })),
+        { name: "README.txt", chunks: [readme(datasets, row.startDate, row.endDate)] },
+        ...datasets.map((d) => ({ name: `${d.slug}.csv`, chunks: csvOf(ctx.db, d, from, to) })),
       ]);
-      const { rowCount } = await ctx.pool.query(
-        "update dataset_downloads set status = 'ready', zip_file = $2, error = null, updated_at = now() where id = $1",
-        [downloadId, file],
-      );
+      const { rowCount } = await ctx.db
+        .update(dd)
+        .set({ status: "ready", zipFile: file, error: null, updatedAt: sql`now()` })
+        .where(eq(dd.id, downloadId));
       if (!rowCount) {
         // Deleted while being prepared: leave nothing behind.
         await import("node:fs/promises").then((fs) => fs.rm(file, { force: true }));
@@ -95,10 +98,10 @@ export const datasetDownload = defineJob<{ downloadId: string }>({
       return { file: path.basename(file) };
     } catch (e) {
       if (job.retryCount >= 2) {
-        await ctx.pool.query(
-          "update dataset_downloads set status = 'failed', error = $2, updated_at = now() where id = $1",
-          [downloadId, (e as Error).message.slice(0, 500)],
-        );
+        await ctx.db
+          .update(dd)
+          .set({ status: "failed", error: failureText(e).slice(0, 500), updatedAt: sql`now()` })
+          .where(eq(dd.id, downloadId));
       }
       throw e;
     }

@@ -1,6 +1,6 @@
 // First start: fill the time-series store. Real files of the shared data folder when present
 // (VOLTCAST_SHARED_DATA_DIR, default ../shared/data), otherwise a synthetic history per market;
-// then the hourly forward curve of each region's Central world view. Runs as a queue job so the
+// then the hourly forward curve of each world view (Central first). Runs as a queue job so the
 // server starts at once; each file is its own transaction, so datasets appear as they are loaded.
 import { defineJob } from "../types.ts";
 import { seedDatasets } from "../../datasets/seed.ts";
@@ -12,7 +12,7 @@ export const datasetsSeed = defineJob<{ mode?: "shared" | "synthetic"; scope?: "
   // The full real-data import takes a few minutes on a small machine.
   expireInSeconds: 3600,
   async handle(data, ctx) {
-    return seedDatasets(ctx.pool, {
+    return seedDatasets(ctx.db, {
       mode: data.mode,
       scope: data.scope,
       log: (m) => ctx.log(`[datasets] ${m}`),

@@ -4,17 +4,18 @@
 import { defineJob } from "../types.ts";
 import { executeRun, failAbandonedRun } from "../../forecasts/pipeline.ts";
 import { FORECAST_RUN_DEAD_JOB, FORECAST_RUN_JOB, FORECAST_RUN_SHORT_JOB } from "../../forecasts/runs.ts";
+import { parseEnv } from "../../config.ts";
 
+// Retries: a worker killed or stopped (handed back) costs one; four leave room for restarts.
 export const forecastRun = defineJob<{ runId: string }>({
   name: FORECAST_RUN_JOB,
-  retryLimit: 2,
+  retryLimit: 4,
   retryDelaySeconds: 1,
   // The default; each run's job is sent with its own expiry (runExpirySeconds()).
   expireInSeconds: 1800,
   /** Runs computed at once per worker process (VOLTCAST_FORECAST_CONCURRENCY, default 1): each takes a core. */
   get concurrency() {
-    const n = Number(process.env.VOLTCAST_FORECAST_CONCURRENCY);
-    return Number.isInteger(n) && n >= 1 && n <= 16 ? n : 1;
+    return parseEnv().VOLTCAST_FORECAST_CONCURRENCY;
   },
   handle: (data, ctx, job) => executeRun(ctx, data.runId, job),
 });
@@ -22,7 +23,7 @@ export const forecastRun = defineJob<{ runId: string }>({
 /** Short runs' own lane (one at a time per worker process), next to the long runs' slots. */
 export const forecastRunShort = defineJob<{ runId: string }>({
   name: FORECAST_RUN_SHORT_JOB,
-  retryLimit: 2,
+  retryLimit: 4,
   retryDelaySeconds: 1,
   expireInSeconds: 1800,
   concurrency: 1,

@@ -1,4 +1,6 @@
 // Housekeeping: log-in attempts older than a day no longer count towards any limit.
+import { lt, sql } from "drizzle-orm";
+import { loginAttempts } from "../../db/schema/index.ts";
 import { defineJob } from "../types.ts";
 
 export const purgeLoginAttempts = defineJob<Record<string, never>>({
@@ -7,9 +9,9 @@ export const purgeLoginAttempts = defineJob<Record<string, never>>({
   retryDelaySeconds: 60,
   expireInSeconds: 300,
   async handle(_data, ctx) {
-    const { rowCount } = await ctx.pool.query(
-      "delete from login_attempts where at < now() - interval '1 day'",
-    );
+    const { rowCount } = await ctx.db
+      .delete(loginAttempts)
+      .where(lt(loginAttempts.at, sql`now() - interval '1 day'`));
     return { deleted: rowCount };
   },
 });
