@@ -25,12 +25,14 @@ const GlobalStyle = createGlobalStyle`
   a { color: ${theme.colour.info}; }
   :focus-visible { outline: 3px solid ${theme.colour.focus}; outline-offset: 2px; }
   h1 { font-size: 1.6rem; margin: 0.5rem 0 1rem; }
+  /* A long unbroken word (a title, a description) wraps instead of widening the page. */
+  h1, h2, h3, p, figcaption, dd { overflow-wrap: anywhere; }
   table { border-collapse: collapse; }
 `;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { isNew, session } = await visitor(request);
-  const headers = isNew ? { "Set-Cookie": await commitSession(session) } : undefined;
+  const headers = isNew ? { "Set-Cookie": await commitSession(session, request) } : undefined;
   // A brand-new visitor's anonymous id is only known to the API after the cookie is set.
   const who = isNew
     ? { user: null, anonymousId: session.get("anonymousId"), subscriptions: [], flags: {} }

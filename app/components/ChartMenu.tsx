@@ -1,6 +1,9 @@
-// The chart menu (spec §2): Export as CSV; Edit and Delete on saved charts only. Export and Edit
-// are disabled when the chart has an error. A <details> menu: it opens without JavaScript.
+// The chart menu (spec §2): Export as CSV (and as SVG, made on the server; as PNG, drawn from that
+// SVG in the browser — JavaScript only); Edit and Delete on saved charts only. Exports and Edit are
+// disabled when the chart has an error. A <details> menu: it opens without JavaScript.
 import { Link, useLocation } from "@remix-run/react";
+import { useState } from "react";
+import { useHydrated } from "./runs/useHydrated.ts";
 import styled from "styled-components";
 import { theme } from "./theme.ts";
 
@@ -55,13 +58,43 @@ const Menu = styled.details`
   }
 `;
 
+/** The chart's SVG drawn on a white canvas at twice its size, saved as a PNG file. */
+async function savePng(svgHref: string) {
+  const res = await fetch(svgHref);
+  if (!res.ok) throw new Error(await res.text());
+  // A data: URL (the page's content security policy allows images from data:, not blob:).
+  const img = new Image();
+  img.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(await res.text())}`;
+  await img.decode();
+  const canvas = document.createElement("canvas");
+  canvas.width = img.naturalWidth * 2;
+  canvas.height = img.naturalHeight * 2;
+  const ctx = canvas.getContext("2d")!;
+  ctx.fillStyle = "#fff";
+  ctx.fillRect(0, 0, canvas.width, canvas.height);
+  ctx.drawImage(img, 0, 0, canvas.width, canvas.height);
+  const png = await new Promise<Blob>((ok, fail) =>
+    canvas.toBlob((b) => (b ? ok(b) : fail(new Error("The PNG could not be made."))), "image/png"),
+  );
+  const a = document.createElement("a");
+  a.href = URL.createObjectURL(png);
+  a.download = `chart_${new Date().toISOString().slice(0, 10)}.png`;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
+}
+
 export function ChartMenu({
   exportHref,
+  svgHref,
   editHref,
   deleteHref,
   disabled,
 }: {
   exportHref: string;
+  /** The chart as an SVG file (the server's export). */
+  svgHref?: string;
   /** Saved charts only. */
   editHref?: string;
   deleteHref?: string;
@@ -69,6 +102,8 @@ export function ChartMenu({
 }) {
   // A new page (after edit or delete) starts with the menu closed.
   const location = useLocation();
+  const hydrated = useHydrated();
+  const [pngError, setPngError] = useState<string | null>(null);
   return (
     <Menu key={location.key}>
       <summary aria-label="Chart menu">Chart menu ▾</summary>
@@ -82,6 +117,39 @@ export function ChartMenu({
             </a>
           )}
         </li>
+        {svgHref ? (
+          <li>
+            {disabled ? (
+              <span aria-disabled="true">Export as SVG</span>
+            ) : (
+              <a href={svgHref} download>
+                Export as SVG
+              </a>
+            )}
+          </li>
+        ) : null}
+        {svgHref ? (
+          <li>
+            {disabled || !hydrated ? (
+              <span aria-disabled="true" title={hydrated ? undefined : "Needs JavaScript: use SVG instead"}>
+                Export as PNG{hydrated ? "" : " (needs JavaScript)"}
+              </span>
+            ) : (
+              <button
+                type="button"
+                onClick={() => {
+                  setPngError(null);
+                  savePng(svgHref).catch((e: Error) =>
+                    setPngError(e.message || "The PNG could not be made."),
+                  );
+                }}
+              >
+                Export as PNG
+              </button>
+            )}
+            {pngError ? <span role="alert">{pngError}</span> : null}
+          </li>
+        ) : null}
         {editHref ? (
           <li>{disabled ? <span aria-disabled="true">Edit</span> : <Link to={editHref}>Edit</Link>}</li>
         ) : null}

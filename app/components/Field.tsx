@@ -1,4 +1,5 @@
 // A labelled form field with its error, wired for Conform (ids, aria-invalid, aria-describedby).
+import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import type { ReactNode } from "react";
 import styled from "styled-components";
 import { theme } from "./theme.ts";
@@ -57,6 +58,27 @@ export function Field({
         {errors?.join(" ")}
       </ErrorText>
     </Wrap>
+  );
+}
+
+/** A labelled input of a form field (Conform's metadata: id, error, constraints, aria). */
+export function InputField({
+  meta,
+  label,
+  type,
+  hint,
+  autoComplete,
+}: {
+  meta: FieldMetadata<string | undefined, Record<string, unknown>, string[]>;
+  label: ReactNode;
+  type: "text" | "email" | "password";
+  hint?: ReactNode;
+  autoComplete?: string;
+}) {
+  return (
+    <Field label={label} hint={hint} htmlFor={meta.id} errorId={meta.errorId} errors={meta.errors}>
+      <input {...getInputProps(meta, { type })} autoComplete={autoComplete} />
+    </Field>
   );
 }
 

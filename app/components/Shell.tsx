@@ -90,7 +90,13 @@ const SkipLink = styled.a`
   }
 `;
 
-export function Shell({ user, children }: { user: { fullName: string } | null; children: ReactNode }) {
+export function Shell({
+  user,
+  children,
+}: {
+  user: { fullName: string; company?: { role: string } | null } | null;
+  children: ReactNode;
+}) {
   return (
     <>
       <SkipLink href="#main">Skip to content</SkipLink>
@@ -112,6 +118,7 @@ export function Shell({ user, children }: { user: { fullName: string } | null; c
             {user ? (
               <>
                 <NavLink to="/profile">{user.fullName}</NavLink>
+                {user.company?.role === "admin" ? <NavLink to="/company">Company</NavLink> : null}
                 <Form method="post" action="/logout">
                   <button type="submit">Log out</button>
                 </Form>

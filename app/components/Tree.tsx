@@ -241,6 +241,8 @@ function GroupContent({
                     form={form}
                     value={f.id}
                     defaultChecked={selected.includes(f.id)}
+                    // A locked series cannot be ticked (the API refuses to plot it anyway).
+                    disabled={f.locked && !selected.includes(f.id)}
                     onChange={onToggle}
                   />
                   <span>
@@ -291,6 +293,9 @@ const REGION_LABELS: Record<string, string> = {
   "aus-nem": "Australia (NEM)",
   europe: "Europe",
 };
+export function isRegion(id: string) {
+  return Object.hasOwn(REGION_LABELS, id);
+}
 export function regionLabel(id: string) {
   return REGION_LABELS[id] ?? id;
 }

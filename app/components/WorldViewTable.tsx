@@ -39,6 +39,8 @@ export interface WorldViewTableProps {
   /** Skeleton rows shown while the list reloads (spec §9: 1 in the power price table). */
   skeletonRows: number;
   intro?: string;
+  /** A download just asked for without JavaScript: the zip's URL, fetched by this page. */
+  downloadHref?: string | null;
 }
 
 const VisuallyHidden = styled.span`
@@ -204,6 +206,13 @@ export function WorldViewTable(p: WorldViewTableProps) {
   const loading = navigation.state === "loading" && navigation.location?.pathname === location.pathname;
   const cancelTo = p.q ? `?q=${encodeURIComponent(p.q)}` : location.pathname;
 
+  function clearSelection() {
+    tableForm.current
+      ?.querySelectorAll<HTMLInputElement>('input[type="checkbox"][name="id"]')
+      .forEach((b) => (b.checked = false));
+    setSelected([]);
+  }
+
   function toggle(id: string, on: boolean) {
     setSelected((s) => (on ? [...new Set([...s, id])] : s.filter((x) => x !== id)));
   }
@@ -232,6 +241,8 @@ export function WorldViewTable(p: WorldViewTableProps) {
         return;
       }
       saveBlob(await res.blob(), fileNameOf(res, `${p.plural.replace(/ /g, "_")}.zip`));
+      // Spec §4: once downloaded, the selection clears and the banner closes.
+      clearSelection();
     } catch {
       setError("The download could not be prepared. Please try again.");
     } finally {
@@ -272,6 +283,14 @@ export function WorldViewTable(p: WorldViewTableProps) {
       {error ? (
         <Notice role="alert" $tone="danger">
           {error}
+        </Notice>
+      ) : null}
+      {p.downloadHref ? (
+        <Notice role="status">
+          {/* The selection is cleared (spec §4); the file comes from here, by a refresh to its URL. */}
+          <meta httpEquiv="refresh" content={`0;url=${p.downloadHref}`} />
+          Your {p.plural} are being prepared: the download starts in a moment.{" "}
+          <a href={p.downloadHref}>Download again</a>
         </Notice>
       ) : null}
       <form
@@ -416,16 +435,7 @@ export function WorldViewTable(p: WorldViewTableProps) {
             busy={busy}
             error={hydrated ? error : null}
             cancelTo={cancelTo}
-            onCancel={
-              hydrated
-                ? () => {
-                    tableForm.current
-                      ?.querySelectorAll<HTMLInputElement>('input[type="checkbox"][name="id"]')
-                      .forEach((b) => (b.checked = false));
-                    setSelected([]);
-                  }
-                : undefined
-            }
+            onCancel={hydrated ? clearSelection : undefined}
           />
         ) : null}
         {/* Room so the fixed banner never hides the last row. */}

@@ -1,5 +1,7 @@
 // The six sections of the data library (spec §2) and what each lists. "Power prices" is its own
 // page (/library/power-prices); the others are served by /library/:section/:folderId?.
+import type { PLOT_CATEGORIES } from "~/validation/savedChart";
+
 export type FolderCountLabel = "datasets & assets" | "assets" | "datasets" | "forecasts";
 
 export interface LibrarySection {
@@ -7,7 +9,7 @@ export interface LibrarySection {
   label: string;
   kind: "runs" | "datasets" | "worldviews" | "page";
   /** Dataset filter of the section (datasets sections). */
-  filter?: { category?: string; group?: string };
+  filter?: { category?: (typeof PLOT_CATEGORIES)[number]; group?: string };
   /** Runs of the section (runs sections): the caller's own (custom) or Voltcast's library runs. */
   custom?: boolean;
   /** What the count of a folder row counts. */

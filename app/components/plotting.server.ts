@@ -2,7 +2,6 @@
 // chart's data from the API (with the moving-average check of spec §4), and API errors flattened
 // into one message (spec §8).
 import type { PlotQuery } from "~/validation/savedChart";
-import { plotParams } from "./plotQuery.ts";
 import { ApiResponseError, type ApiClient } from "~/services/api.server";
 import type { ChartData } from "./Chart.tsx";
 
@@ -14,7 +13,21 @@ export function flattenErrors(e: unknown): string {
   }
   return "Something's not quite right. Please contact a member of the team to let them know this isn't working.";
 }
-export { plotParams, plotQueryOf, plotSearch } from "./plotQuery.ts";
+
+/** A plot query as the API's typed query (lists comma-separated, as the API documents them). */
+export function plotApiQuery(q: PlotQuery) {
+  return {
+    fields: q.fields.join(","),
+    categories: q.categories.length ? q.categories.join(",") : undefined,
+    start_date: q.start_date,
+    end_date: q.end_date,
+    shortcut: q.shortcut,
+    period: q.period,
+    moving_average: q.moving_average,
+    chart_type: q.chart_type,
+    unit: q.unit,
+  };
+}
 
 export interface LoadedPlot {
   data: (ChartData & { start: string | null; end: string | null; movingAverageAvailable: boolean }) | null;
@@ -31,8 +44,8 @@ export async function loadPlot(api: ApiClient, q: PlotQuery): Promise<LoadedPlot
   if (q.moving_average) {
     // Spec §4: when the check says unavailable (or fails), the option is switched off.
     const ok = await api
-      .json<{ isAvailable: boolean }>("/data-api/data-and-charts/plotting/is-moving-average-available/", {
-        query: plotParams(q),
+      .GET("/data-api/data-and-charts/plotting/is-moving-average-available/", {
+        params: { query: plotApiQuery(q) },
       })
       .then((r) => r.isAvailable)
       .catch(() => false);
@@ -42,7 +55,9 @@ export async function loadPlot(api: ApiClient, q: PlotQuery): Promise<LoadedPlot
     }
   }
   try {
-    const data = await api.json("/data-api/data-and-charts/plotting/get-data/", { query: plotParams(query) });
+    const data = await api.GET("/data-api/data-and-charts/plotting/get-data/", {
+      params: { query: plotApiQuery(query) },
+    });
     return { data, error: null, movingAverageOff };
   } catch (e) {
     if (e instanceof ApiResponseError && e.status < 500)

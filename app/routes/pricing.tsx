@@ -3,48 +3,50 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import styled from "styled-components";
 import { apiFor, ApiResponseError } from "~/services/api.server";
 import { me, requireUserId } from "~/services/auth.server";
+import { redirectWithStatus, takeStatus } from "~/services/statusMessage.server";
 import { Badge, Button, Card, Notice, Page, Muted } from "~/components/ui";
 
 export const meta: MetaFunction = () => [{ title: "Plans and pricing · Voltcast" }];
 
-interface Subscription {
-  key: string;
-  name: string;
-  plan: string;
-  description: string;
-}
-
 export async function loader({ request }: LoaderFunctionArgs) {
   const api = await apiFor(request);
-  const [subscriptions, who] = await Promise.all([api.json<Subscription[]>("/subscriptions"), me(request)]);
-  const requests = who.user
-    ? await api.json<{ subscription: string; status: string }[]>("/users/me/upgrade-requests")
-    : [];
-  return json({
-    subscriptions,
-    held: who.subscriptions,
-    pending: requests.filter((r) => r.status === "pending").map((r) => r.subscription),
-    loggedIn: Boolean(who.user),
-  });
+  const [subscriptions, who] = await Promise.all([api.GET("/subscriptions"), me(request)]);
+  const requests = who.user ? await api.GET("/users/me/upgrade-requests") : [];
+  const { status, headers } = await takeStatus(request);
+  return json(
+    {
+      status,
+      subscriptions,
+      held: who.subscriptions,
+      // The latest request per subscription (the API lists newest first).
+      requested: Object.fromEntries([...requests].reverse().map((r) => [r.subscription, r.status])) as Record<
+        string,
+        string
+      >,
+      loggedIn: Boolean(who.user),
+    },
+    { headers },
+  );
 }
 
 // "Get {subscription}": a signed-in user's upgrade request goes to their company admin (spec §2).
+// Sent, it answers a redirect back to the plan with the snackbar text (a reload asks nothing again).
 export async function action({ request }: ActionFunctionArgs) {
   await requireUserId(request);
   const form = await request.formData();
+  const subscription = String(form.get("subscription") ?? "");
   try {
-    await (
-      await apiFor(request)
-    ).json("/users/me/upgrade-requests", {
-      method: "POST",
-      body: { subscription: form.get("subscription") },
-    });
-    return json({ ok: true, message: "Your upgrade request has been sent" });
+    await (await apiFor(request)).POST("/users/me/upgrade-requests", { body: { subscription } });
   } catch (e) {
     if (e instanceof ApiResponseError && e.status < 500)
-      return json({ ok: false, message: e.message }, { status: e.status });
+      return json({ message: e.message }, { status: e.status });
     throw e;
   }
+  return redirectWithStatus(
+    request,
+    `/pricing#${encodeURIComponent(subscription)}`,
+    "Your upgrade request has been sent",
+  );
 }
 
 const Plans = styled.div`
@@ -63,7 +65,7 @@ const Plans = styled.div`
 `;
 
 export default function Pricing() {
-  const { subscriptions, held, pending, loggedIn } = useLoaderData<typeof loader>();
+  const { subscriptions, held, requested, loggedIn, status } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const plans = [...new Set(subscriptions.map((s) => s.plan))];
   return (
@@ -73,8 +75,13 @@ export default function Pricing() {
         Anonymous visitors can browse the library and download free data. Each subscription unlocks the items
         below; ask for one and your company admin reviews the request.
       </Muted>
+      {status ? (
+        <Notice role="status" $tone={status.tone}>
+          {status.text}
+        </Notice>
+      ) : null}
       {result ? (
-        <Notice role="status" $tone={result.ok ? "success" : "danger"}>
+        <Notice role="alert" $tone="danger">
           {result.message}
         </Notice>
       ) : null}
@@ -93,13 +100,20 @@ export default function Pricing() {
                     </div>
                     {held.includes(s.key) ? (
                       <Badge $tone="ok">Included in your plan</Badge>
-                    ) : pending.includes(s.key) ? (
+                    ) : requested[s.key] === "pending" ? (
                       <span>
                         <Badge>Your request has been sent</Badge>{" "}
                         <Link to="mailto:sales@voltcast.local">Contact us</Link>
                       </span>
+                    ) : requested[s.key] === "approved" ? (
+                      <Badge>Approved by your company admin — Voltcast will confirm it shortly</Badge>
                     ) : loggedIn ? (
                       <Form method="post">
+                        {requested[s.key] === "declined" ? (
+                          <div>
+                            <Badge>Your request was declined</Badge>
+                          </div>
+                        ) : null}
                         <input type="hidden" name="subscription" value={s.key} />
                         <Button type="submit" $variant="secondary">
                           Get {s.name}

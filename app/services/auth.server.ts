@@ -1,32 +1,30 @@
-// Log-in with email and password (remix-auth's form strategy, checked by the API), and the guards
-// loaders use: requireUserId redirects to log-in, currentUser reads the profile.
+// Log-in with email and password (remix-auth's form strategy, checked by the API, which opens a
+// server-side session), and the guards loaders use: requireUserId redirects to log-in,
+// me() reads the profile. Whether a session is live is always the API's answer (decision 0006).
 import { redirect } from "@remix-run/node";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { parseWithZod } from "@conform-to/zod";
 import type { SubmissionResult } from "@conform-to/react";
 import { LoginSchema } from "~/validation/account";
-import { apiAs, apiFor, ApiResponseError } from "./api.server.ts";
+import { apiAs, apiFor, ApiResponseError, clientInfo, type ApiAnswer } from "./api.server.ts";
 import { getSession } from "./session.server.ts";
 
-export interface SessionUser {
-  id: string;
-  email: string;
-  fullName: string;
-  companyName: string | null;
-}
+/** A log-in's answer: the user and the session the API opened (its token goes in the cookie). */
+export type LoggedIn = ApiAnswer<"post", "/auth/login">;
 
 /** Thrown by the strategy when log-in fails: the form's reply and the HTTP status to answer with. */
 export class LoginRefused extends Error {
   constructor(
     public reply: SubmissionResult<string[]>,
     public status: number,
+    public retryAfter?: string,
   ) {
     super("log-in refused");
   }
 }
 
-export const authenticator = new Authenticator<SessionUser>();
+export const authenticator = new Authenticator<LoggedIn>();
 authenticator.use(
   new FormStrategy(async ({ form, request }) => {
     const submission = parseWithZod(form, { schema: LoginSchema });
@@ -35,22 +33,21 @@ authenticator.use(
     const session = await getSession(request);
     const clientIp = request.headers.get("x-voltcast-client-ip") ?? undefined;
     try {
-      return await apiAs({ anonymousId: session.get("anonymousId") }, clientIp).json<SessionUser>(
+      return await apiAs({ anonymousId: session.get("anonymousId") }, clientInfo(request, clientIp)).POST(
         "/auth/login",
-        {
-          method: "POST",
-          body: { email: submission.value.email, password: submission.value.password },
-        },
+        { body: { email: submission.value.email, password: submission.value.password } },
       );
     } catch (e) {
-      if (e instanceof ApiResponseError && (e.status === 401 || e.status === 429 || e.status === 400)) {
+      if (e instanceof ApiResponseError && [400, 401, 403, 429].includes(e.status)) {
+        const whole = e.status === 429 || e.status === 403;
         throw new LoginRefused(
           submission.reply({
-            formErrors: e.status === 429 ? [e.message] : [],
-            fieldErrors: e.status === 429 ? {} : e.fieldErrors,
+            formErrors: whole ? [e.message] : [],
+            fieldErrors: whole ? {} : e.fieldErrors,
             hideFields: ["password"],
           }),
           e.status,
+          e.status === 429 ? String(e.body?.retryAfterSeconds ?? "") : undefined,
         );
       }
       throw e;
@@ -59,8 +56,11 @@ authenticator.use(
   "form",
 );
 
+/** The logged-in user's id if their session is live (asked of the API), else undefined. */
 export async function userIdOf(request: Request): Promise<string | undefined> {
-  return (await getSession(request)).get("userId") ?? undefined;
+  if (!(await getSession(request)).get("sessionToken")) return undefined;
+  const { userId } = await (await apiFor(request)).GET("/auth/session");
+  return userId ?? undefined;
 }
 
 /** The logged-in user's id, or a redirect to log-in that comes back here. */
@@ -73,20 +73,9 @@ export async function requireUserId(request: Request): Promise<string> {
   return userId;
 }
 
-export interface Me {
-  user: SessionUser | null;
-  anonymousId: string | null;
-  subscriptions: string[];
-  flags: Record<string, boolean>;
-}
+/** The visitor as the API knows them: profile, subscriptions, flags, and what they may do. */
+export type Me = ApiAnswer<"get", "/users/me">;
 
-/** The visitor as the API knows them: profile, subscriptions, flags. */
 export async function me(request: Request): Promise<Me> {
-  return (await apiFor(request)).json<Me>("/users/me");
-}
-
-/** Only local paths, so that ?redirectTo= cannot send users to another site. */
-export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
-  if (!to || typeof to !== "string" || !to.startsWith("/") || to.startsWith("//")) return fallback;
-  return to;
+  return (await apiFor(request)).GET("/users/me");
 }

@@ -1,62 +1,54 @@
 // The forecast builder's calls to the forecast API (spec §7 "Forecast builder"), and how their
 // failures become the builder's modals (spec §8): 401 → logged out, 403 with a subscription →
 // subscription modal, anything else → 'Oops!' (the API's text under forecast_display_api_errors).
-import { ApiResponseError, type ApiClient } from "./api.server.ts";
+import { ApiResponseError, type ApiClient, type ApiErrorBody, type ApiSchemas } from "./api.server.ts";
 import type { Me } from "./auth.server.ts";
-import { canCreateDraft, canCreateForecast, regionAllowed } from "../../api/forecasts/permissions.ts";
-import type { Flags } from "../../api/access/catalog.ts";
-import {
-  CONFIGURATIONS_BY_REGION,
-  FORECAST_REGIONS,
-  type Configuration,
-  type ForecastRegion,
-} from "~/validation/forecast";
+import { NEM_REGIONS, type Configuration, type ForecastRegion } from "~/validation/forecast";
 import { ercotZoneOf, type Scenario } from "~/components/builder/state";
 
-const BASE = "/forecast/run-library";
+/** The draft paths of spec §7 under /forecast/run-library/, by region and configuration. */
+type DraftKind =
+  | "gb/bess-simulation-draft"
+  | "gb/solar-simulation-draft"
+  | "gb/stand-alone-solar-simulation-draft"
+  | "nem/simulation-draft"
+  | "ercot/simulation-draft"
+  | "de/bess-simulation-draft"
+  | "es/bess-simulation-draft";
 
-/** Draft paths by region and configuration (spec §7). */
-export function draftPath(region: ForecastRegion, configuration: Configuration, id?: string): string {
-  let p: string;
+function draftKind(region: ForecastRegion, configuration: Configuration): DraftKind {
   if (region === "GB") {
-    p =
-      configuration === "solar"
-        ? "gb/stand-alone-solar-simulation-draft"
-        : configuration === "bess"
-          ? "gb/bess-simulation-draft"
-          : "gb/solar-simulation-draft";
-  } else if (region === "NEM") p = "nem/simulation-draft";
-  else if (region === "ERCOT") p = "ercot/simulation-draft";
-  else if (region === "DE") p = "de/bess-simulation-draft";
-  else p = "es/bess-simulation-draft";
-  return `${BASE}/${p}/${id ? `${encodeURIComponent(id)}/` : ""}`;
+    if (configuration === "solar") return "gb/stand-alone-solar-simulation-draft";
+    return configuration === "bess" ? "gb/bess-simulation-draft" : "gb/solar-simulation-draft";
+  }
+  if (region === "NEM") return "nem/simulation-draft";
+  if (region === "ERCOT") return "ercot/simulation-draft";
+  if (region === "DE") return "de/bess-simulation-draft";
+  return "es/bess-simulation-draft";
 }
+
+const draftsPath = (region: ForecastRegion, configuration: Configuration) =>
+  `/forecast/run-library/${draftKind(region, configuration)}/` as const;
+const draftPath = (region: ForecastRegion, configuration: Configuration) =>
+  `/forecast/run-library/${draftKind(region, configuration)}/{id}/` as const;
 
 /** Run-creation path: the single endpoint with its flag, otherwise one per kind (spec §7). */
-export function runPath(
-  region: ForecastRegion,
-  configuration: Configuration,
-  singleEndpoint: boolean,
-): string {
-  if (singleEndpoint) return `${BASE}/forecasts/`;
+function runPath(region: ForecastRegion, configuration: Configuration, singleEndpoint: boolean) {
+  if (singleEndpoint) return "/forecast/run-library/forecasts/" as const;
   if (region === "GB") {
-    if (configuration === "solar") return `${BASE}/gb/stand-alone-solar-simulation/`;
-    if (configuration === "bess") return `${BASE}/gb/bess-simulation/`;
-    return `${BASE}/gb/solar-simulation/`;
+    if (configuration === "solar") return "/forecast/run-library/gb/stand-alone-solar-simulation/" as const;
+    if (configuration === "bess") return "/forecast/run-library/gb/bess-simulation/" as const;
+    return "/forecast/run-library/gb/solar-simulation/" as const;
   }
-  if (region === "ERCOT") return `${BASE}/ercot/simulation/`;
-  if (region === "NEM") return `${BASE}/nem/simulation/`;
-  if (region === "DE") return `${BASE}/de/bess-simulation/`;
-  return `${BASE}/es/bess-simulation/`;
+  if (region === "ERCOT") return "/forecast/run-library/ercot/simulation/" as const;
+  if (region === "NEM") return "/forecast/run-library/nem/simulation/" as const;
+  if (region === "DE") return "/forecast/run-library/de/bess-simulation/" as const;
+  return "/forecast/run-library/es/bess-simulation/" as const;
 }
 
-export interface DraftJson {
-  id: string;
-  runName?: string;
-  configuration?: Configuration;
-  runAsset?: { marketRegion?: ForecastRegion; configuration?: Configuration };
-  forecast: Record<string, unknown>;
-}
+export type DraftJson = ApiSchemas["ForecastDraft"];
+export type DraftBody = ApiSchemas["ForecastDraftRequest"];
+export type RunBody = ApiSchemas["ForecastRunRequest"];
 
 /** The draft, or null when it does not exist (or is not the caller's). */
 export async function getDraft(
@@ -66,7 +58,7 @@ export async function getDraft(
   id: string,
 ): Promise<DraftJson | null> {
   try {
-    return await api.json<DraftJson>(draftPath(region, configuration, id));
+    return await api.GET(draftPath(region, configuration), { params: { path: { id } } });
   } catch (e) {
     if (e instanceof ApiResponseError && (e.status === 404 || e.status === 400)) return null;
     throw e;
@@ -77,10 +69,12 @@ export async function saveDraft(
   api: ApiClient,
   region: ForecastRegion,
   configuration: Configuration,
-  body: Record<string, unknown>,
+  body: DraftBody,
   id?: string,
 ): Promise<DraftJson> {
-  return api.json<DraftJson>(draftPath(region, configuration, id), { method: id ? "PUT" : "POST", body });
+  return id
+    ? api.PUT(draftPath(region, configuration), { params: { path: { id } }, body })
+    : api.POST(draftsPath(region, configuration), { body });
 }
 
 export async function deleteDraft(
@@ -89,27 +83,17 @@ export async function deleteDraft(
   configuration: Configuration,
   id: string,
 ) {
-  await api.json(draftPath(region, configuration, id), { method: "DELETE" });
+  await api.DELETE(draftPath(region, configuration), { params: { path: { id } } });
 }
 
 export async function createRuns(
   api: ApiClient,
   region: ForecastRegion,
   configuration: Configuration,
-  body: Record<string, unknown>,
+  body: RunBody,
   flags: Record<string, boolean>,
-): Promise<unknown> {
-  return api.json(runPath(region, configuration, !!flags.forecast_single_model_endpoint), {
-    method: "POST",
-    body,
-  });
-}
-
-function results<T>(data: unknown): T[] {
-  if (Array.isArray(data)) return data as T[];
-  if (data && typeof data === "object" && Array.isArray((data as { results?: unknown }).results))
-    return (data as { results: T[] }).results;
-  return [];
+) {
+  return api.POST(runPath(region, configuration, !!flags.forecast_single_model_endpoint), { body });
 }
 
 export async function listScenarios(
@@ -118,34 +102,12 @@ export async function listScenarios(
   configuration?: Configuration,
 ): Promise<Scenario[]> {
   if (!region) return [];
-  const data = await api.json("/forecast/macro-scenarios/", {
-    query: { marketRegionId: region, configuration },
+  return api.GET("/forecast/macro-scenarios/", {
+    params: { query: { marketRegionId: region, configuration } },
   });
-  return results<Scenario>(data);
 }
 
-export interface AssetCardData {
-  uid: string;
-  name: string;
-  assetName?: string;
-  region?: string;
-  marketRegion?: ForecastRegion;
-  image?: string | null;
-  ratedPower?: number | string;
-  energyCapacity?: number | string;
-  operationalSince?: string | null;
-  zipCode?: string | null;
-  city?: string | null;
-  address?: string | null;
-  cycles?: number | string | null;
-  importCapacity?: number | string | null;
-  exportCapacity?: number | string | null;
-  forecastAssetConfig?: string;
-  assetId?: string;
-  latitude?: number | null;
-  longitude?: number | null;
-  gsp?: string | null;
-}
+export type AssetCardData = ApiSchemas["LibraryAsset"];
 
 /** Asset library search (spec §7: limit 20 in search, technology BESS, region when only one). */
 export async function searchAssets(
@@ -154,19 +116,10 @@ export async function searchAssets(
   region?: ForecastRegion,
   limit = 20,
 ): Promise<AssetCardData[]> {
-  const data = await api.json(`/forecast/asset-library/`, {
-    query: { search: search || undefined, limit, technology: "BESS", region },
+  const data = await api.GET("/forecast/asset-library/", {
+    params: { query: { search: search || undefined, limit, technology: "BESS", region } },
   });
-  return results<AssetCardData>(data);
-}
-
-export async function getAsset(api: ApiClient, uid: string): Promise<AssetCardData | null> {
-  try {
-    return await api.json<AssetCardData>(`/forecast/asset-library/${encodeURIComponent(uid)}/`);
-  } catch (e) {
-    if (e instanceof ApiResponseError && e.status === 404) return null;
-    throw e;
-  }
+  return data.results;
 }
 
 export async function uploadFile(
@@ -174,15 +127,23 @@ export async function uploadFile(
   kind: "degradation" | "solar",
   file: File,
 ): Promise<{ id: string; fileName: string }> {
-  const form = new FormData();
-  form.append("file", file, file.name);
-  const path =
-    kind === "degradation" ? `${BASE}/custom-degradation-curve/` : `${BASE}/custom-renewable-profile/solar/`;
-  const data = await api.json<{ id: string; fileName?: string; file_name?: string }>(path, {
-    method: "POST",
-    form,
-  });
-  return { id: data.id, fileName: data.fileName ?? data.file_name ?? file.name };
+  // Sent as a form with its `file` part, named as the user's file was.
+  const asForm = () => {
+    const form = new FormData();
+    form.append("file", file, file.name);
+    return form;
+  };
+  const data =
+    kind === "degradation"
+      ? await api.POST("/forecast/run-library/custom-degradation-curve/", {
+          body: { file },
+          bodySerializer: asForm,
+        })
+      : await api.POST("/forecast/run-library/custom-renewable-profile/solar/", {
+          body: { file },
+          bodySerializer: asForm,
+        });
+  return { id: data.id, fileName: data.fileName || file.name };
 }
 
 // ── Locations (market-data engineer's endpoints) ─────────────────────────────────────────────
@@ -203,16 +164,23 @@ export async function lookupZip(
   zipCode: string,
 ): Promise<ZoneLookup> {
   try {
-    const z = await api.json<Record<string, unknown>>(`${BASE}/postal-code-zone/`, {
-      query: { region, zipCode: zipCode.slice(0, 8) },
+    const z = await api.GET("/forecast/run-library/postal-code-zone/", {
+      params: { query: { region, zipCode: zipCode.slice(0, 8) } },
     });
     const out: ZoneLookup = {};
-    if (typeof z?.latitude === "number") out.latitude = z.latitude;
-    if (typeof z?.longitude === "number") out.longitude = z.longitude;
+    if (typeof z.latitude === "number") out.latitude = z.latitude;
+    if (typeof z.longitude === "number") out.longitude = z.longitude;
     for (const k of ["gspGroup", "tnuosGenerationZone", "ercotZone", "nemRegion"] as const) {
-      if (z?.[k] !== null && z?.[k] !== undefined && z[k] !== "") out[k] = String(z[k]);
+      const v = z[k];
+      if (v !== null && v !== undefined && v !== "") out[k] = String(v);
     }
     if (out.ercotZone) out.ercotZone = ercotZoneOf(out.ercotZone);
+    // NEM: the builder's select offers the spec §3 region names, not the price-region codes (SA1).
+    if (region === "NEM") {
+      const name = z.regionName ?? "";
+      if ((NEM_REGIONS as readonly string[]).includes(name)) out.nemRegion = name;
+      else delete out.nemRegion;
+    }
     return out;
   } catch {
     return {};
@@ -227,6 +195,11 @@ export interface Place {
   zipCode?: string;
   latitude?: number;
   longitude?: number;
+  /** The zones of the place's postal code (a pick sets them with the zip code and coordinates). */
+  gspGroup?: string | null;
+  tnuosGenerationZone?: string | null;
+  ercotZone?: string | null;
+  nemRegion?: string | null;
 }
 
 /** Place search: only after more than 2 characters, restricted to the region's countries (spec §5). */
@@ -238,12 +211,18 @@ export async function searchPlaces(
 ): Promise<Place[]> {
   if (q.trim().length <= 2) return [];
   try {
-    const data = await api.json(`${BASE}/places/`, {
-      query: { search: q.trim(), region, unlimited: unlimited ? "true" : undefined },
+    const data = await api.GET("/forecast/run-library/places/", {
+      params: { query: { search: q.trim(), region, unlimited: unlimited ? "true" : undefined } },
     });
-    return results<Place & { admin?: string }>(data).map((p) => ({
+    return data.results.map((p) => ({
       ...p,
-      addressLine1: p.addressLine1 ?? p.label,
+      addressLine1: p.label,
+      zipCode: p.zipCode ?? undefined,
+      tnuosGenerationZone: p.tnuosGenerationZone == null ? null : String(p.tnuosGenerationZone),
+      ercotZone: p.ercotZone ? (ercotZoneOf(p.ercotZone) ?? null) : null,
+      // NEM: the builder's select holds the spec §3 region names, not the price-region codes.
+      nemRegion:
+        p.regionName && (NEM_REGIONS as readonly string[]).includes(p.regionName) ? p.regionName : null,
     }));
   } catch {
     return [];
@@ -261,10 +240,10 @@ export interface ErcotNode {
 
 export async function searchErcotNodes(api: ApiClient, search: string, limit = 100): Promise<ErcotNode[]> {
   try {
-    const data = await api.json(`${BASE}/ercot-node/`, {
-      query: { search: search || undefined, limit, offset: 0 },
+    const data = await api.GET("/forecast/run-library/ercot-node/", {
+      params: { query: { search: search || undefined, limit, offset: 0 } },
     });
-    return results<ErcotNode>(data).map((n) => ({ ...n, zone: ercotZoneOf(n.zone) ?? n.zone }));
+    return data.results.map((n) => ({ ...n, zone: ercotZoneOf(n.zone) ?? n.zone }));
   } catch {
     return [];
   }
@@ -282,25 +261,16 @@ export interface BuilderAccess {
   canDraft: (region: ForecastRegion, c: Configuration) => boolean;
 }
 
+/** What the API says this visitor may do (GET /users/me `capabilities`): the builder decides nothing itself. */
 export function builderAccess(who: Me): BuilderAccess {
-  const a = { subscriptions: new Set(who.subscriptions), flags: who.flags as unknown as Flags };
-  const regions = FORECAST_REGIONS.filter((r) => regionAllowed(a, r));
-  // spec §6: the supported regions in the list are gb, ercot and australia.
-  const supported = (["GB", "ERCOT", "NEM"] as ForecastRegion[]).filter(
-    (r) => r !== "NEM" || who.flags.forecast_nem_region,
-  );
+  const c = who.capabilities.forecasts;
   return {
     loggedIn: !!who.user,
-    regions,
-    offeredRegions: regions.length ? regions : supported,
-    canCreate: (r, c) => canCreateForecast(a, r, c),
-    canDraft: (r, c) => canCreateDraft(a, r, c),
+    regions: c.regions,
+    offeredRegions: c.offeredRegions,
+    canCreate: (r, conf) => c.create[r].includes(conf),
+    canDraft: (r, conf) => c.draft[r].includes(conf),
   };
-}
-
-/** Regions where a configuration is offered, among those given. */
-export function regionsFor(configuration: Configuration, regions: ForecastRegion[]): ForecastRegion[] {
-  return regions.filter((r) => CONFIGURATIONS_BY_REGION[r].includes(configuration));
 }
 
 // ── Failures → modals (spec §8) ─────────────────────────────────────────────────────────────
@@ -318,20 +288,16 @@ export function modalForFailure(e: unknown, flags: Record<string, boolean>): Bui
   if (!(e instanceof ApiResponseError)) throw e;
   if (e.status === 401) return { kind: "logged-out" };
   const sub = e.body?.subscription;
-  if (e.status === 403 && sub && typeof sub.key === "string")
-    return { kind: "subscription", subscription: { key: sub.key, name: String(sub.name ?? sub.key) } };
+  if (e.status === 403 && sub) return { kind: "subscription", subscription: sub };
   if (flags.forecast_display_api_errors)
     return { kind: "oops", text: apiErrorText(e.body) || OOPS_TEXT, apiText: true };
   return { kind: "oops", text: OOPS_TEXT, apiText: false };
 }
 
 /** The API error data as one text: the detail, then each field's messages. */
-export function apiErrorText(body: unknown): string {
-  if (!body || typeof body !== "object") return "";
-  const b = body as { detail?: unknown; errors?: Record<string, string[]> };
-  const parts: string[] = [];
-  if (typeof b.detail === "string") parts.push(b.detail);
-  for (const [field, msgs] of Object.entries(b.errors ?? {}))
-    parts.push(`${field}: ${(msgs ?? []).join(" ")}`);
+export function apiErrorText(body: ApiErrorBody | null): string {
+  if (!body) return "";
+  const parts: string[] = [body.detail];
+  for (const [field, msgs] of Object.entries(body.errors ?? {})) parts.push(`${field}: ${msgs.join(" ")}`);
   return parts.join("\n");
 }

@@ -2,30 +2,34 @@
 // /forecasts/builder/edit/:forecastId. Each drawer is a URL (`&drawer=<kind>`) with its own form;
 // saving a drawer validates its fields with the shared rules and moves the values into the URL state.
 import { json, redirect } from "@remix-run/node";
-import { parseWithZod } from "@conform-to/zod";
 import { apiFor } from "./api.server.ts";
 import { me } from "./auth.server.ts";
 import { builderAccess, searchAssets, searchErcotNodes, type AssetCardData } from "./builder.server.ts";
 import {
+  checkState,
   failureResponse,
   isDirty,
+  keepUploadedFiles,
   loadBuilderPage,
+  missingLinks,
   regionsOffered,
   removeDraft,
   replyWith,
   requestUpgrade,
   ruleContext,
   runModel,
-  saveAsDraft,
+  saveDraftFrom,
   stateHref,
   subscriptionByKey,
   withPickedNode,
+  withNewRegion,
   withUploads,
   withZones,
   type BuilderPage,
 } from "./builderPage.server.ts";
 import {
   CONFIGURATIONS_BY_REGION,
+  isForecastRegion,
   RUN_ASSET_CODES,
   type Configuration,
   type ForecastRegion,
@@ -35,7 +39,6 @@ import {
   drawerOfField,
   drawerOwnedFields,
   drawerSchema,
-  FIELD_LABELS,
   isDrawerKind,
   type DrawerKind,
 } from "~/validation/builderSchemas";
@@ -46,8 +49,6 @@ import {
   mergeState,
   readQuery,
   stateToBody,
-  stateToFormData,
-  str,
   valuesFromForm,
   type FormState,
 } from "~/components/builder/state";
@@ -74,7 +75,7 @@ export function assetStart(
   const configuration =
     (RUN_ASSET_CODES as Record<string, Configuration>)[a.forecastAssetConfig ?? "stand_alone_bess"] ?? "bess";
   const region =
-    a.marketRegion && CONFIGURATIONS_BY_REGION[a.marketRegion]?.includes(configuration)
+    isForecastRegion(a.marketRegion) && CONFIGURATIONS_BY_REGION[a.marketRegion].includes(configuration)
       ? a.marketRegion
       : offered.find((r) => CONFIGURATIONS_BY_REGION[r].includes(configuration));
   const n = (v: unknown) => (v === null || v === undefined || v === "" ? undefined : String(v));
@@ -181,10 +182,7 @@ function blocksOf(p: BuilderPage) {
 }
 
 function parseOk(kind: DrawerKind, p: BuilderPage) {
-  return (
-    parseWithZod(stateToFormData(p.state), { schema: drawerSchema(kind, p.configuration, p.ctx) }).status ===
-    "success"
-  );
+  return checkState(p.state, drawerSchema(kind, p.configuration, p.ctx)).status === "success";
 }
 
 function pagePath(p: BuilderPage) {
@@ -223,21 +221,19 @@ export async function canvasLoader(request: Request, forecastIdParam?: string) {
   const drawer = isDrawerKind(q.drawer) ? q.drawer : undefined;
   let missing: { field: string; label: string; message: string; href: string }[] = [];
   if (drawer === "run") {
-    missing = missingFields(stateToBody(p.state, p.region, p.configuration), p.ctx)
-      .filter((m) => drawerOfField(m.field, p.configuration) !== "run")
-      .map((m) => {
-        const kind = drawerOfField(m.field, p.configuration);
-        return {
-          field: m.field,
-          label: FIELD_LABELS[m.field.split(".")[0]] ?? m.field,
-          message: m.message,
-          href: kind === "asset" ? drawerHref(p, "draft") : drawerHref(p, kind),
-        };
-      });
+    missing = missingLinks(
+      missingFields(stateToBody(p.state, p.region, p.configuration), p.ctx).filter(
+        (m) => drawerOfField(m.field, p.configuration) !== "run",
+      ),
+      (field) => {
+        const kind = drawerOfField(field, p.configuration);
+        return kind === "asset" ? drawerHref(p, "draft") : drawerHref(p, kind);
+      },
+    );
   }
   const modal = q.modal;
   const subscription =
-    modal === "subscription" ? subscriptionByKey(url.searchParams.get("subscription")) : null;
+    modal === "subscription" ? await subscriptionByKey(p.api, url.searchParams.get("subscription")) : null;
   const notice = url.searchParams.get("notice");
   return json({
     mode: "canvas" as const,
@@ -293,6 +289,7 @@ export async function canvasAction(request: Request, forecastIdParam?: string) {
   // The submitter's value comes last (a form may also carry a default intent).
   const intent = String(form.getAll("intent").pop() ?? "");
   const rules = ruleContext(p, true);
+  const invalid = (reply: unknown) => json({ reply, nodes: null, modal: null }, { status: 400 });
 
   if (intent === "upgrade") return requestUpgrade(p, form);
   if (intent === "delete-draft") return removeDraft(p);
@@ -301,19 +298,7 @@ export async function canvasAction(request: Request, forecastIdParam?: string) {
     const region = String(form.get("region") ?? "") as ForecastRegion;
     if (!regionsOffered(p.access, p.configuration).includes(region))
       throw json("Region not offered", { status: 400 });
-    const state: FormState = { ...p.state, region };
-    for (const k of [
-      "macroScenarios",
-      "runName",
-      "gspGroup",
-      "ercotZone",
-      "nemRegion",
-      "nodeId",
-      "nodeName",
-      "tnuosGenerationZone",
-      "revenueStrategies",
-    ])
-      delete state[k];
+    const state = withNewRegion(p.state, region);
     return redirect(
       builderHref(pagePath(p), {
         configuration: p.configuration,
@@ -336,24 +321,8 @@ export async function canvasAction(request: Request, forecastIdParam?: string) {
   if (intent === "draft" || intent === "save-and-leave") {
     const owned = drawerOwnedFields("draft", p.configuration);
     const state = form.has("assetName") ? mergeState(p.state, valuesFromForm(form, owned), owned) : p.state;
-    const submission = parseWithZod(stateToFormData(state), {
-      schema: drawerSchema("draft", p.configuration, p.ctx),
-    });
-    if (submission.status !== "success")
-      return json({ reply: submission.reply(), nodes: null, modal: null }, { status: 400 });
-    const saved = await saveAsDraft(p, state);
-    if (!saved.ok) return saved.response;
-    const to = String(form.get("to") ?? "");
-    if (intent === "save-and-leave" && to.startsWith("/") && !to.startsWith("//")) return redirect(to);
-    const edit = builderHref(ROUTES.edit(saved.id), {
-      configuration: p.configuration,
-      region: p.region,
-      modal: !p.forecastId && p.who.flags.forecast_new_view_on_portfolio ? "after-draft" : undefined,
-      extra: {
-        notice: !p.forecastId && p.who.flags.forecast_new_view_on_portfolio ? undefined : "draft-saved",
-      },
-    });
-    return redirect(edit);
+    const schema = drawerSchema("draft", p.configuration, p.ctx);
+    return saveDraftFrom(p, state, form, schema, (id) => ({ path: ROUTES.edit(id) }), invalid);
   }
 
   if (intent === "run") {
@@ -368,11 +337,8 @@ export async function canvasAction(request: Request, forecastIdParam?: string) {
       ...(state.runName as Record<string, string>),
       ...(posted.runName as Record<string, string>),
     };
-    const submission = parseWithZod(stateToFormData(state), {
-      schema: drawerSchema("run", p.configuration, p.ctx),
-    });
-    if (submission.status !== "success")
-      return json({ reply: submission.reply(), nodes: null, modal: null }, { status: 400 });
+    const submission = checkState(state, drawerSchema("run", p.configuration, p.ctx));
+    if (submission.status !== "success") return invalid(submission.reply());
     const result = await runModel(p, state);
     if (result.ok) return result.response;
     if ("response" in result && result.response) return result.response;
@@ -385,29 +351,16 @@ export async function canvasAction(request: Request, forecastIdParam?: string) {
     if (!isDrawerKind(kind) || kind === "run" || kind === "draft")
       throw json("Unknown drawer", { status: 400 });
     const owned = drawerOwnedFields(kind, p.configuration);
-    let state = withPickedNode(mergeState(p.state, valuesFromForm(form, owned), owned), form);
-    // Uploaded files keep their ids when no new file is chosen.
-    for (const keep of [
-      "customDegradationCurveId",
-      "customDegradationCurveFileName",
-      "solarProfileId",
-      "solarProfileFileName",
-    ]) {
-      if (!str(state, keep) && str(p.state, keep)) state[keep] = p.state[keep];
-    }
+    let state = keepUploadedFiles(
+      withPickedNode(mergeState(p.state, valuesFromForm(form, owned), owned), form),
+      p.state,
+    );
     const uploaded = await withUploads(p.api, state, form);
     state = uploaded.state;
-    if (Object.keys(uploaded.errors).length)
-      return json(
-        { reply: replyWith(state, owned, uploaded.errors), nodes: null, modal: null },
-        { status: 400 },
-      );
+    if (Object.keys(uploaded.errors).length) return invalid(replyWith(state, owned, uploaded.errors));
     state = await withZones(p.api, p.region, applyRules(p.state, state, rules));
-    const submission = parseWithZod(stateToFormData(state), {
-      schema: drawerSchema(kind, p.configuration, p.ctx),
-    });
-    if (submission.status !== "success")
-      return json({ reply: submission.reply(), nodes: null, modal: null }, { status: 400 });
+    const submission = checkState(state, drawerSchema(kind, p.configuration, p.ctx));
+    if (submission.status !== "success") return invalid(submission.reply());
     return redirect(stateHref(p, pagePath(p), state));
   }
 

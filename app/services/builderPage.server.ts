@@ -3,6 +3,8 @@
 // with API failures turned into the spec's modals.
 import { json, redirect } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod";
+import type { z } from "zod";
+import { safeRedirect } from "./redirects.server.ts";
 import { apiFor, ApiResponseError, type ApiClient } from "./api.server.ts";
 import { me, type Me } from "./auth.server.ts";
 import {
@@ -17,10 +19,12 @@ import {
   uploadFile,
   type BuilderAccess,
   type BuilderModal,
+  type RunBody,
 } from "./builder.server.ts";
-import { SUBSCRIPTIONS } from "../../api/access/catalog.ts";
 import {
+  CONFIGURATION_LABELS,
   CONFIGURATIONS_BY_REGION,
+  REGION_LABELS,
   checkUpload,
   forecastSchema,
   isCoupled,
@@ -29,7 +33,7 @@ import {
   type ForecastContext,
   type ForecastRegion,
 } from "~/validation/forecast";
-import { scopedSchema } from "~/validation/builderSchemas";
+import { FIELD_LABELS, scopedSchema } from "~/validation/builderSchemas";
 import {
   ROUTES,
   builderHref,
@@ -40,6 +44,7 @@ import {
   stateToBody,
   stateToFormData,
   str,
+  UPLOADS,
   type FormState,
   type Scenario,
 } from "~/components/builder/state";
@@ -83,6 +88,12 @@ export async function loadBuilderPage(
   if (!q.configuration) throw redirect(ROUTES.builder);
   const configuration = q.configuration;
 
+  // A configuration the region does not offer (GB has no wind) is refused, never built.
+  if (q.region && !CONFIGURATIONS_BY_REGION[q.region].includes(configuration))
+    throw new Response(
+      `${REGION_LABELS[q.region]} offers no ${CONFIGURATION_LABELS[configuration]} forecasts. Choose another configuration or region.`,
+      { status: 400 },
+    );
   let region = q.region;
   let saved: FormState = {};
   let draftName: string | undefined;
@@ -181,11 +192,7 @@ export async function withUploads(
 ): Promise<{ state: FormState; errors: Record<string, string[]> }> {
   const errors: Record<string, string[]> = {};
   let next = state;
-  const uploads: [string, "degradation" | "solar", string, string][] = [
-    ["degradationFile", "degradation", "customDegradationCurveId", "customDegradationCurveFileName"],
-    ["solarProfileFile", "solar", "solarProfileId", "solarProfileFileName"],
-  ];
-  for (const [input, kind, idField, nameField] of uploads) {
+  for (const { input, kind, idField, nameField } of UPLOADS) {
     const file = form.get(input);
     if (!file || typeof file === "string" || file.size === 0) continue;
     const problem = checkUpload({ name: file.name, type: file.type, size: file.size });
@@ -219,9 +226,13 @@ export function replyWith(state: FormState, fields: readonly string[], errors: R
   return sub.reply();
 }
 
-export function subscriptionByKey(key: string | null): { key: string; name: string } | null {
+/** The subscription the modal names (its key is in the URL), as the API's catalog names it. */
+export async function subscriptionByKey(
+  api: ApiClient,
+  key: string | null,
+): Promise<{ key: string; name: string } | null> {
   if (!key) return null;
-  const s = SUBSCRIPTIONS.find((x) => x.key === key);
+  const s = (await api.GET("/subscriptions")).find((x) => x.key === key);
   return s ? { key: s.key, name: s.name } : null;
 }
 
@@ -286,14 +297,11 @@ export async function runModel(
   if (!p.who.user) return { ok: false, response: failureResponse({ kind: "logged-out" }, p.url) };
   try {
     const parsed = forecastSchema(p.ctx).parse(body);
-    const created = (await createRuns(
-      p.api,
-      p.region!,
-      p.configuration,
-      { ...parsed, ...(p.forecastId ? { draftId: p.forecastId } : {}) },
-      p.who.flags,
-    )) as { runIds?: string[] };
-    const to = created?.runIds?.length === 1 ? `${ROUTES.runList}/runs/${created.runIds[0]}` : ROUTES.runList;
+    // Checked by the API's own rules above (forecastSchema); the documented request body
+    // (forecastRequestSchema) names the same fields and spells some choices as enums.
+    const runBody = { ...parsed, ...(p.forecastId ? { draftId: p.forecastId } : {}) } as RunBody;
+    const created = await createRuns(p.api, p.region!, p.configuration, runBody, p.who.flags);
+    const to = created.runIds.length === 1 ? `${ROUTES.runList}/runs/${created.runIds[0]}` : ROUTES.runList;
     return { ok: true, response: redirect(to) };
   } catch (e) {
     return { ok: false, response: failureResponse(modalForFailure(e, p.who.flags), p.url) };
@@ -304,9 +312,8 @@ export async function runModel(
 export async function requestUpgrade(p: BuilderPage, form: FormData) {
   if (!p.who.user) return redirect(ROUTES.pricing);
   try {
-    await p.api.json("/users/me/upgrade-requests", {
-      method: "POST",
-      body: { subscription: form.get("subscription") },
+    await p.api.POST("/users/me/upgrade-requests", {
+      body: { subscription: String(form.get("subscription") ?? "") },
     });
   } catch (e) {
     return failureResponse(modalForFailure(e, p.who.flags), p.url);
@@ -337,3 +344,80 @@ export const isDirty = (p: BuilderPage) =>
   p.url.searchParams.has("f") &&
   encodeState(p.state) !==
     encodeState({ ...p.saved, ...(p.region ? { region: p.region } : {}), configuration: p.configuration });
+
+/** Checks a state with a form's shared rules (a drawer's or a step's schema). */
+export const checkState = (state: FormState, schema: z.ZodTypeAny) =>
+  parseWithZod(stateToFormData(state), { schema });
+
+/** A new region resets the world view and the region's own zone fields: they are asked for again. */
+export function withNewRegion(state: FormState, region: ForecastRegion): FormState {
+  const next: FormState = { ...state, region };
+  for (const k of [
+    "macroScenarios",
+    "runName",
+    "gspGroup",
+    "ercotZone",
+    "nemRegion",
+    "nodeId",
+    "nodeName",
+    "tnuosGenerationZone",
+    "revenueStrategies",
+  ])
+    delete next[k];
+  return next;
+}
+
+/** Uploaded files keep their ids when a post chooses no new file. */
+export function keepUploadedFiles(state: FormState, before: FormState): FormState {
+  const next = { ...state };
+  for (const keep of UPLOADS.flatMap((u) => [u.idField, u.nameField])) {
+    if (!str(next, keep) && str(before, keep)) next[keep] = before[keep];
+  }
+  return next;
+}
+
+/** The fields a run still lacks, each with its label and a link to where it is filled in. */
+export function missingLinks(
+  missing: { field: string; message: string }[],
+  hrefOf: (field: string) => string,
+) {
+  return missing.map((m) => ({
+    field: m.field,
+    label: FIELD_LABELS[m.field.split(".")[0]] ?? m.field,
+    message: m.message,
+    href: hrefOf(m.field),
+  }));
+}
+
+/**
+ * "Save as draft" and "Save" before leaving, from the canvas or the stepper: the draft's rules
+ * (`invalid` answers when they fail), then the save; "save and leave" goes on to where the visitor
+ * was going, a save goes to the saved draft (`at`), with the after-draft modal the first time when
+ * the portfolio view is on, else the 'draft saved' notice.
+ */
+export async function saveDraftFrom(
+  p: BuilderPage,
+  state: FormState,
+  form: FormData,
+  schema: z.ZodTypeAny,
+  at: (id: string) => { path: string; forecastId?: string },
+  invalid: (reply: ReturnType<ReturnType<typeof checkState>["reply"]>) => Response,
+): Promise<Response> {
+  const submission = checkState(state, schema);
+  if (submission.status !== "success") return invalid(submission.reply());
+  const saved = await saveAsDraft(p, state);
+  if (!saved.ok) return saved.response;
+  if (form.getAll("intent").pop() === "save-and-leave" && form.get("to"))
+    return redirect(safeRedirect(form.get("to")));
+  const first = !p.forecastId && p.who.flags.forecast_new_view_on_portfolio;
+  const { path, forecastId } = at(saved.id);
+  return redirect(
+    builderHref(path, {
+      configuration: p.configuration,
+      region: p.region,
+      forecastId,
+      modal: first ? "after-draft" : undefined,
+      extra: { notice: first ? undefined : "draft-saved" },
+    }),
+  );
+}

@@ -2,20 +2,23 @@
 // Each step posts its fields; 'Next' validates them with the step's shared schema and moves them
 // into the URL state; the last step runs the model. With forecastId it is the draft edit page.
 import { json, redirect } from "@remix-run/node";
-import { parseWithZod } from "@conform-to/zod";
 import {
+  checkState,
   failureResponse,
   isDirty,
+  keepUploadedFiles,
   loadBuilderPage,
+  missingLinks,
   regionsOffered,
   removeDraft,
   replyWith,
   requestUpgrade,
   ruleContext,
   runModel,
-  saveAsDraft,
+  saveDraftFrom,
   stateHref,
   subscriptionByKey,
+  withNewRegion,
   withPickedNode,
   withUploads,
   withZones,
@@ -23,20 +26,13 @@ import {
 } from "./builderPage.server.ts";
 import { searchErcotNodes, saveDraft, modalForFailure } from "./builder.server.ts";
 import { STEPS, type ForecastRegion } from "~/validation/forecast";
-import {
-  FIELD_LABELS,
-  drawerSchema,
-  stepOfField,
-  stepOwnedFields,
-  stepSchema,
-} from "~/validation/builderSchemas";
+import { drawerSchema, stepOfField, stepOwnedFields, stepSchema } from "~/validation/builderSchemas";
 import {
   ROUTES,
   applyRules,
   builderHref,
   mergeState,
   stateToBody,
-  stateToFormData,
   str,
   valuesFromForm,
   type FormState,
@@ -105,7 +101,8 @@ export async function stepperLoader(request: Request, slug: string | undefined) 
     loggedIn: !!p.who.user,
     summary,
     modal,
-    subscription: modal === "subscription" ? subscriptionByKey(url.searchParams.get("subscription")) : null,
+    subscription:
+      modal === "subscription" ? await subscriptionByKey(p.api, url.searchParams.get("subscription")) : null,
     notice: url.searchParams.get("notice"),
     dirty: isDirty(p),
     to: url.searchParams.get("to"),
@@ -133,6 +130,9 @@ export async function stepperAction(request: Request, slug: string | undefined) 
   const owned = stepOwnedFields(step.name, p.configuration);
   const rules = ruleContext(p, false);
   const index = STEPS.findIndex((s) => s.name === step.name);
+  type Answer = { reply?: unknown; renameReply?: unknown; missing?: ReturnType<typeof missingLinks> | null };
+  const invalid = ({ reply = null, renameReply = null, missing = null }: Answer) =>
+    json({ reply, renameReply, nodes: null, modal: null, missing }, { status: 400 });
 
   if (intent === "upgrade") return requestUpgrade(p, form);
   if (intent === "delete-draft") return removeDraft(p);
@@ -140,14 +140,8 @@ export async function stepperAction(request: Request, slug: string | undefined) 
   if (intent === "rename") {
     // The inline asset-name header of the draft edit page: saved only when valid.
     const state = mergeState(p.state, valuesFromForm(form, ["assetName"]), ["assetName"]);
-    const submission = parseWithZod(stateToFormData(state), {
-      schema: drawerSchema("draft", p.configuration, p.ctx),
-    });
-    if (submission.status !== "success")
-      return json(
-        { reply: null, renameReply: submission.reply(), nodes: null, modal: null, missing: null },
-        { status: 400 },
-      );
+    const submission = checkState(state, drawerSchema("draft", p.configuration, p.ctx));
+    if (submission.status !== "success") return invalid({ renameReply: submission.reply() });
     if (p.forecastId && p.region) {
       try {
         await saveDraft(
@@ -178,14 +172,7 @@ export async function stepperAction(request: Request, slug: string | undefined) 
     const posted = valuesFromForm(form, ["runName"]);
     state.runName = posted.runName;
   }
-  for (const keep of [
-    "customDegradationCurveId",
-    "customDegradationCurveFileName",
-    "solarProfileId",
-    "solarProfileFileName",
-  ]) {
-    if (!str(state, keep) && str(p.state, keep) && owned.includes(keep)) state[keep] = p.state[keep];
-  }
+  state = keepUploadedFiles(state, p.state);
 
   if (intent === "find-node") {
     const nodes = await searchErcotNodes(p.api, String(form.get("nodeSearch") ?? ""));
@@ -194,18 +181,8 @@ export async function stepperAction(request: Request, slug: string | undefined) 
 
   const uploaded = await withUploads(p.api, state, form);
   state = uploaded.state;
-  if (Object.keys(uploaded.errors).length) {
-    return json(
-      {
-        reply: replyWith(state, owned, uploaded.errors),
-        renameReply: null,
-        nodes: null,
-        modal: null,
-        missing: null,
-      },
-      { status: 400 },
-    );
-  }
+  if (Object.keys(uploaded.errors).length)
+    return invalid({ reply: replyWith(state, owned, uploaded.errors) });
   const newRegion = str(state, "region");
   if (
     newRegion &&
@@ -214,25 +191,12 @@ export async function stepperAction(request: Request, slug: string | undefined) 
     intent !== "draft"
   ) {
     // A new region resets the world view (and the region's own zones) to the new region's defaults; its fields are asked for again.
-    const next: FormState = { ...state, region: newRegion };
-    for (const k of [
-      "macroScenarios",
-      "runName",
-      "gspGroup",
-      "ercotZone",
-      "nemRegion",
-      "nodeId",
-      "nodeName",
-      "tnuosGenerationZone",
-      "revenueStrategies",
-    ])
-      delete next[k];
     return redirect(
       builderHref(ROUTES.create(STEPS[0].slug), {
         configuration: p.configuration,
         region: newRegion as ForecastRegion,
         forecastId: p.forecastId,
-        state: next,
+        state: withNewRegion(state, newRegion as ForecastRegion),
       }),
     );
   }
@@ -243,57 +207,24 @@ export async function stepperAction(request: Request, slug: string | undefined) 
   }
 
   if (intent === "draft" || intent === "save-and-leave") {
-    const submission = parseWithZod(stateToFormData(state), {
-      schema: drawerSchema("draft", p.configuration, p.ctx),
-    });
-    if (submission.status !== "success")
-      return json(
-        { reply: submission.reply(), renameReply: null, nodes: null, modal: null, missing: null },
-        { status: 400 },
-      );
-    const saved = await saveAsDraft(p, state);
-    if (!saved.ok) return saved.response;
-    const to = String(form.get("to") ?? "");
-    if (intent === "save-and-leave" && to.startsWith("/") && !to.startsWith("//")) return redirect(to);
-    const isNew = !p.forecastId;
-    return redirect(
-      builderHref(ROUTES.create(step.slug), {
-        configuration: p.configuration,
-        region: p.region,
-        forecastId: saved.id,
-        modal: isNew && p.who.flags.forecast_new_view_on_portfolio ? "after-draft" : undefined,
-        extra: { notice: isNew && p.who.flags.forecast_new_view_on_portfolio ? undefined : "draft-saved" },
-      }),
-    );
+    const schema = drawerSchema("draft", p.configuration, p.ctx);
+    const at = (id: string) => ({ path: ROUTES.create(step.slug), forecastId: id });
+    return saveDraftFrom(p, state, form, schema, at, (reply) => invalid({ reply }));
   }
 
   // next / run: the step's rules first.
-  const submission = parseWithZod(stateToFormData(state), {
-    schema: stepSchema(step.name, p.configuration, p.ctx),
-  });
-  if (submission.status !== "success")
-    return json(
-      { reply: submission.reply(), renameReply: null, nodes: null, modal: null, missing: null },
-      { status: 400 },
-    );
+  const submission = checkState(state, stepSchema(step.name, p.configuration, p.ctx));
+  if (submission.status !== "success") return invalid({ reply: submission.reply() });
 
   if (intent === "run" || index === STEPS.length - 1) {
     const result = await runModel(p, state);
     if (result.ok) return result.response;
     if ("response" in result && result.response) return result.response;
-    const missing = (result.missing ?? []).map((m) => {
-      const s = STEPS.find((x) => x.name === stepOfField(m.field, p.configuration))!;
-      return {
-        field: m.field,
-        label: FIELD_LABELS[m.field.split(".")[0]] ?? m.field,
-        message: m.message,
-        href: stepHref(p, s.slug, state),
-      };
+    const missing = missingLinks(result.missing ?? [], (field) => {
+      const s = STEPS.find((x) => x.name === stepOfField(field, p.configuration))!;
+      return stepHref(p, s.slug, state);
     });
-    return json(
-      { reply: submission.reply(), renameReply: null, nodes: null, modal: null, missing },
-      { status: 400 },
-    );
+    return invalid({ reply: submission.reply(), missing });
   }
   return redirect(stepHref(p, STEPS[index + 1].slug, state));
 }

@@ -1,7 +1,11 @@
-// The session cookie: signed, httpOnly, SameSite=Lax, Secure in production. It holds ids only.
+// The session cookie: signed, httpOnly, SameSite=Lax; Secure when the page is served over HTTPS
+// (directly, or behind a trusted proxy that says so with X-Forwarded-Proto), so that log-in also
+// works over plain HTTP on a machine's name or address. It holds the anonymous visitor id and, when
+// logged in, a session token that the API checks against its sessions table (decision 0006).
 import { randomUUID } from "node:crypto";
 import { createCookieSessionStorage, type Session } from "@remix-run/node";
 import { webEnv } from "./env.server.ts";
+import type { ApiVisitor } from "./webAppToken.server.ts";
 
 let storage: ReturnType<typeof createCookieSessionStorage> | undefined;
 export function sessionStorage() {
@@ -12,7 +16,7 @@ export function sessionStorage() {
       httpOnly: true,
       sameSite: "lax",
       path: "/",
-      secure: env.NODE_ENV === "production" && process.env.VOLTCAST_INSECURE_COOKIES !== "true",
+      secure: false,
       secrets: [env.SESSION_SECRET],
       maxAge: 60 * 60 * 24 * 30,
     },
@@ -24,12 +28,26 @@ export function getSession(request: Request): Promise<Session> {
   return sessionStorage().getSession(request.headers.get("Cookie"));
 }
 
-export function commitSession(session: Session): Promise<string> {
-  return sessionStorage().commitSession(session);
+/** Whether the browser reached us over HTTPS (Express sets the URL's scheme from the trusted proxy). */
+export function servedOverHttps(request: Request): boolean {
+  return new URL(request.url).protocol === "https:";
+}
+
+export function commitSession(session: Session, request: Request): Promise<string> {
+  return sessionStorage().commitSession(session, { secure: servedOverHttps(request) });
+}
+
+/** Who the API should take this visitor for: their session (if logged in) and anonymous id. */
+export function subjectOf(session: Session): ApiVisitor {
+  return {
+    sessionToken: session.get("sessionToken") ?? undefined,
+    anonymousId: session.get("anonymousId") ?? undefined,
+  };
 }
 
 export interface Visitor {
-  userId?: string;
+  /** The visitor's session token, when they logged in (the API says whether it is still live). */
+  sessionToken?: string;
   /** Spec §6: anonymous visitors are identified by a user id of their own. */
   anonymousId: string;
 }
@@ -45,5 +63,5 @@ export async function visitor(
     anonymousId = randomUUID();
     session.set("anonymousId", anonymousId);
   }
-  return { visitor: { userId: session.get("userId") ?? undefined, anonymousId }, session, isNew };
+  return { visitor: { sessionToken: session.get("sessionToken") ?? undefined, anonymousId }, session, isNew };
 }

@@ -6,7 +6,6 @@ import {
   draftSchema,
   drawerFields,
   forecastDrawerSchemas,
-  forecastSchema,
   forecastStepSchemas,
   hasBattery,
   hasSolar,
@@ -17,6 +16,7 @@ import {
   TARIFF_TIME_FIELDS,
   type Configuration,
   type ForecastContext,
+  type ForecastFieldName,
   type StepName,
 } from "./forecast.ts";
 
@@ -84,7 +84,7 @@ export function drawerOwnedFields(kind: DrawerKind, configuration: Configuration
     case "draft":
       return ["assetName"];
     case "run":
-      return ["revenueStrategies", "macroScenarios", "runName"];
+      return ["revenueStrategies", "foresight", "macroScenarios", "runName"];
   }
 }
 
@@ -127,11 +127,22 @@ export function stepOwnedFields(step: StepName, configuration: Configuration): s
 type Schema = z.ZodTypeAny;
 
 /**
+ * What a builder form holds: some of the forecast's fields, as typed (a text, the choices of a
+ * list, or the run names by scenario). Typed forms check a field's name against the forecast's.
+ */
+export type BuilderFormValues = {
+  [K in ForecastFieldName]?: string | string[] | Record<string, string>;
+};
+
+/**
  * Reports the issues of `schemas` whose field is one of `fields` (each once). The input is the
  * whole forecast (the rules need other fields, e.g. rated power for the TNUoS zone); the output is
  * the input unchanged, since the builder keeps what was typed and the API re-validates.
  */
-export function scopedSchema(schemas: Schema[], fields: readonly string[]) {
+export function scopedSchema(
+  schemas: Schema[],
+  fields: readonly string[],
+): z.ZodType<BuilderFormValues, z.ZodTypeDef, BuilderFormValues> {
   const shown = new Set(fields);
   return z.any().superRefine((input, ctx) => {
     const seen = new Set<string>();
@@ -175,17 +186,12 @@ export function stepSchema(step: StepName, configuration: Configuration, ctx: Fo
   return scopedSchema([forecastStepSchemas(ctx)[step]], stepOwnedFields(step, configuration));
 }
 
-/** Everything a run needs (the run drawer's and the last step's check). */
-export function runSchema(ctx: ForecastContext) {
-  return forecastSchema(ctx);
-}
-
 /** Which drawer (or step) a field is edited in, to link the run drawer's missing-field list. */
 export function drawerOfField(field: string, configuration: Configuration): DrawerKind | "asset" {
   const top = field.split(".")[0];
   for (const kind of blocksFor(configuration))
     if (drawerOwnedFields(kind, configuration).includes(top)) return kind;
-  if (["revenueStrategies", "macroScenarios", "runName"].includes(top)) return "run";
+  if (["revenueStrategies", "foresight", "macroScenarios", "runName"].includes(top)) return "run";
   return "asset";
 }
 

@@ -9,13 +9,17 @@
 //   draftSchema(ctx)               a draft: only the shape and ranges of what is filled in
 //
 // Numeric fields that cannot be read as numbers are treated as empty (spec §5), so "abc" in a
-// required numeric field reads as missing, and in an optional one as not given.
+// required numeric field reads as missing, and in an optional one as not given. What reads as a
+// number but is not typed as digits and one decimal point ("1e2", "0x10"), or has more decimals
+// than the field allows (DECIMALS), is refused with a message (spec §5, issue 19 item 16).
 import { z } from "zod";
 
 // ── Enumerations ─────────────────────────────────────────────────────────────────────────────
 
 export const FORECAST_REGIONS = ["GB", "ERCOT", "NEM", "DE", "ES"] as const;
 export type ForecastRegion = (typeof FORECAST_REGIONS)[number];
+export const isForecastRegion = (v: unknown): v is ForecastRegion =>
+  (FORECAST_REGIONS as readonly unknown[]).includes(v);
 export const REGION_LABELS: Record<ForecastRegion, string> = {
   GB: "Great Britain",
   ERCOT: "ERCOT (Texas)",
@@ -86,6 +90,19 @@ export const GENERATION_ONLY_STRATEGIES = [{ value: "energy_only", label: "Energ
 export function revenueStrategiesFor(region: ForecastRegion, configuration: Configuration) {
   return hasBattery(configuration) ? REVENUE_STRATEGIES[region] : GENERATION_ONLY_STRATEGIES;
 }
+
+/**
+ * What the dispatch knows (decision 0117). Realistic, the default: each decision is taken on a
+ * forecast of what is known at its gate and settled at the actual prices. Perfect foresight
+ * (every price known in advance) is the upper bound, and says so wherever a user sees it.
+ */
+export const FORESIGHTS = [
+  { value: "realistic", label: "Realistic foresight (decisions on forecasts)" },
+  { value: "perfect", label: "Perfect foresight (upper bound)" },
+] as const;
+export type Foresight = (typeof FORESIGHTS)[number]["value"];
+export const DEFAULT_FORESIGHT: Foresight = "realistic";
+export const foresightLabel = (f: unknown) => (FORESIGHTS.find((x) => x.value === f) ?? FORESIGHTS[0]).label;
 
 export const ERCOT_ZONES = ["West", "North", "South", "Houston"] as const;
 export const NEM_REGIONS = [
@@ -261,7 +278,66 @@ function readList(v: unknown): string[] {
   return arr.map((x) => readString(x)).filter((x): x is string => !!x);
 }
 
-const num = z.preprocess(readNumber, z.number().optional());
+/** A number as typed: digits with at most one decimal point (and a sign); no exponent, no spaces inside. */
+const AS_TYPED = /^-?(\d+\.?\d*|\.\d+)$/;
+
+export const numberMessages = {
+  format: "Please enter a number using digits and at most one decimal point.",
+  decimals: (n: number) =>
+    n === 0 ? "Please enter a whole number." : `Please enter at most ${n} decimal${n === 1 ? "" : "s"}.`,
+};
+
+/** How many decimals a number as written has, or null when it is not written as digits and a point. */
+export function decimalsOf(v: string | number): number | null {
+  const t = typeof v === "number" ? String(v) : v.trim();
+  if (!AS_TYPED.test(t)) return null;
+  const point = t.indexOf(".");
+  return point < 0 ? 0 : t.length - point - 1;
+}
+
+/**
+ * A numeric field of spec §5: only digits and one decimal point, at most `decimals` decimals.
+ * "1e2", "0x10" or "1.123456789" are refused with a message (not read as 100 or silently rounded);
+ * an empty value is absent (the rules say whether it is required).
+ */
+const num = (decimals: number) =>
+  z.preprocess((v, c) => {
+    if (v === undefined || v === null || (typeof v === "string" && v.trim() === "")) return undefined;
+    // what cannot be read as a number at all is treated as empty (spec §5)
+    if (readNumber(v) === undefined) return undefined;
+    const d = decimalsOf(v as string | number);
+    // refused, but the value read is kept so the rules do not add "required" on top
+    if (d === null) c.addIssue({ code: z.ZodIssueCode.custom, message: numberMessages.format });
+    else if (d > decimals)
+      c.addIssue({ code: z.ZodIssueCode.custom, message: numberMessages.decimals(decimals) });
+    return readNumber(v);
+  }, z.number().optional());
+
+/** Decimals allowed per numeric field (spec §5: "a limited number of decimals"; fixed charges 2). */
+export const DECIMALS = {
+  latitude: 6,
+  longitude: 6,
+  maxCycles: 2,
+  ratedPower: 2,
+  duration: 2,
+  energyCapacity: 3,
+  o_efficiency: 2,
+  o_maxImport: 2,
+  o_maxExport: 2,
+  solarRatedPower: 2,
+  windRatedPower: 2,
+  tariffPrice: 3,
+  fixedCharge: 2,
+  repowering: 0,
+  horizonYears: 0,
+} as const;
+
+/** The decimals a numeric field takes (the forms' input filter and the rules read this one table). */
+export function fieldDecimals(field: string): number | undefined {
+  if ((TARIFF_PRICE_FIELDS as readonly string[]).includes(field)) return DECIMALS.tariffPrice;
+  if (field === "fixedDailyCharges" || field === "dailyFixedCapacityCharges") return DECIMALS.fixedCharge;
+  return (DECIMALS as Record<string, number>)[field];
+}
 const str = z.preprocess(readString, z.string().optional());
 const boolStr = z.preprocess(
   readBoolString,
@@ -273,6 +349,193 @@ const oneOf = <T extends readonly [string, ...string[]]>(values: T, message: str
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+// ── The request body, field by field ──────────────────────────────────────────────────────────
+// What a caller sends: each field's type, range, choices and the message it gets back. This is the
+// documented request body of the API (OpenAPI) and the source of the readers below, so the two
+// cannot differ. Ranges are those of the rules (`checkForecast`); conditions are in the texts.
+
+const between$ = (lo: number, hi: number) => z.number().min(lo).max(hi);
+const yesNo = z.enum(["true", "false"]);
+const hhmm = (what: string) =>
+  z.string().regex(TIME).describe(`${what} (HH:MM, with DUoS tariffs). Error: "${MESSAGES.time}"`);
+const tariffPrice = (what: string) =>
+  between$(...LIMITS.tariffPrice).describe(
+    `${what}, p/kWh (with DUoS tariffs). Error: "${MESSAGES.tariffPrice}"`,
+  );
+const forBattery = "Battery configurations (bess, solarACcoupling, solarDCcoupling)";
+
+const REQUEST_FIELDS = {
+  id: z.string().describe("Ignored (a draft's id is its path)"),
+  region: z
+    .enum(FORECAST_REGIONS)
+    .describe(`Market region; fixed by per-region paths. Error: "${MESSAGES.region}"`),
+  configuration: z
+    .enum(CONFIGURATIONS)
+    .describe(`Asset configuration (default bess). Error: "${MESSAGES.configurationRegion}"`),
+  runAsset: z
+    .object({ marketRegion: z.enum(FORECAST_REGIONS), configuration: z.enum(CONFIGURATIONS) })
+    .partial()
+    .describe("The same as region and configuration (read when those are absent)"),
+  assetName: z
+    .string()
+    .min(1)
+    .max(LIMITS.assetName)
+    .describe(`Required. Errors: "${MESSAGES.assetNameRequired}", "${MESSAGES.assetNameMax}"`),
+  addressLine1: z.string().max(LIMITS.address).describe(`Error: "${MESSAGES.addressMax}"`),
+  addressLine2: z.string().max(LIMITS.address).describe(`Error: "${MESSAGES.addressMax}"`),
+  city: z.string().max(LIMITS.city).describe(`Error: "${MESSAGES.cityMax}"`),
+  zipCode: z.string().min(1).max(LIMITS.zipCode).describe(`Required. Error: "${MESSAGES.zipCode}"`),
+  latitude: between$(-90, 90).describe(
+    `Required for solar, wind and co-located assets without an uploaded profile. Error: "${MESSAGES.latitude}"`,
+  ),
+  longitude: between$(-180, 180).describe(`Required with latitude. Error: "${MESSAGES.longitude}"`),
+  gspGroup: z
+    .enum(GSP_GROUPS.map((g) => g.id) as [string, ...string[]])
+    .describe(`GB: required. Error: "${MESSAGES.gspGroup}"`),
+  ercotZone: z.enum(ERCOT_ZONES).describe(`ERCOT: required. Error: "${MESSAGES.ercotZone}"`),
+  nemRegion: z.enum(NEM_REGIONS).describe(`NEM: required. Error: "${MESSAGES.nemRegion}"`),
+  nodeId: z.string().describe("ERCOT settlement point id (from /forecast/run-library/ercot-node/)"),
+  nodeName: z.string(),
+  tnuosGenerationZone: z
+    .enum(TNUOS_GENERATION_ZONES as [string, ...string[]])
+    .describe(
+      `GB, transmission-connected or ≥ ${LIMITS.transmissionFromMW} MW: required. Error: "${MESSAGES.tnuosGenerationZone}"`,
+    ),
+  maxCycles: between$(...LIMITS.maxCycles).describe(
+    `Cycles per day. ${forBattery}: required. Error: "${MESSAGES.maxCycles}"`,
+  ),
+  startDate: z
+    .string()
+    .regex(DATE)
+    .describe(
+      `Required, YYYY-MM-DD, on or after ${LIMITS.minStartDate}. Errors: "${MESSAGES.startDate}", "${MESSAGES.startDateMin}"`,
+    ),
+  ratedPower: between$(...LIMITS.ratedPower).describe(
+    `MW. ${forBattery}: required. Error: "${MESSAGES.ratedPower}"`,
+  ),
+  duration: between$(...LIMITS.durationWithFlag).describe(
+    `Hours (up to 6, or 8 with the extended-duration feature). ${forBattery}: required. Errors: "${MESSAGES.duration6}", "${MESSAGES.duration8}"`,
+  ),
+  energyCapacity: z.number().describe("MWh; derived: ratedPower × duration"),
+  connectionType: z
+    .enum(["distribution", "transmission"])
+    .describe(`Required. Error: "${MESSAGES.required}"`),
+  efficiency: z
+    .enum(["88", "other"])
+    .describe(`Round-trip efficiency: 88 % or other (o_efficiency). ${forBattery}: required`),
+  o_efficiency: between$(...LIMITS.efficiency).describe(
+    `Percent, when efficiency is other. Error: "${MESSAGES.efficiency}"`,
+  ),
+  maxImport: z
+    .enum(["same", "other"])
+    .describe(`Same as rated power, or other (o_maxImport). ${forBattery}: required`),
+  o_maxImport: between$(...LIMITS.importExport).describe(
+    `MW, when maxImport is other. Error: "${MESSAGES.importExport}"`,
+  ),
+  maxExport: z.enum(["same", "other"]).describe("Required: same as rated power, or other (o_maxExport)"),
+  o_maxExport: between$(...LIMITS.importExport).describe(
+    `MW, when maxExport is other. Error: "${MESSAGES.importExport}"`,
+  ),
+  coLocation: yesNo.describe(`Co-located with solar ("true"/"false"; a boolean is read too). bess: required`),
+  coupling: yesNo.describe(
+    `"true" = AC, "false" = DC coupling; co-located: required. Error: "${MESSAGES.coupling}"`,
+  ),
+  solarRatedPower: between$(...LIMITS.solarRatedPower).describe(
+    `MWp; solar and co-located: required. Error: "${MESSAGES.solarRatedPower}"`,
+  ),
+  solarProfileId: z.string().describe("An uploaded solar profile (/forecast/run-library/solar-profile/)"),
+  windRatedPower: between$(...LIMITS.windRatedPower).describe(
+    `MW; wind: required. Error: "${MESSAGES.windRatedPower}"`,
+  ),
+  duos: yesNo.describe("Apply DUoS tariffs (GB): the band prices and times below are then required"),
+  redBandImportPrice: tariffPrice("Red band import price"),
+  redBandExportPrice: tariffPrice("Red band export price"),
+  amberBandImportPrice: tariffPrice("Amber band import price"),
+  amberBandExportPrice: tariffPrice("Amber band export price"),
+  greenBandImportPrice: tariffPrice("Green band import price"),
+  greenBandExportPrice: tariffPrice("Green band export price"),
+  redBandStartTime: hhmm("Red band start"),
+  redBandEndTime: hhmm("Red band end"),
+  amberBandMorningStartTime: hhmm("Amber band morning start"),
+  amberBandMorningEndTime: hhmm("Amber band morning end"),
+  amberBandEveningStartTime: hhmm("Amber band evening start"),
+  amberBandEveningEndTime: hhmm("Amber band evening end"),
+  amberBandWeekendStartTime: hhmm("Amber band weekend start"),
+  amberBandWeekendEndTime: hhmm("Amber band weekend end"),
+  fixedDailyCharges: between$(...LIMITS.fixedCharge).describe(
+    `p/MPAN/day. Error: "${MESSAGES.fixedDailyCharges}"`,
+  ),
+  dailyFixedCapacityCharges: between$(...LIMITS.fixedCharge).describe(
+    `p/kVA/day. Error: "${MESSAGES.dailyFixedCapacityCharges}"`,
+  ),
+  degradation: z
+    .enum(["no_degradation", "standard_degradation_curve", "custom_degradation_curve"])
+    .describe(
+      `${forBattery}: required; custom only for ERCOT. Error: "${MESSAGES.customDegradationOnlyErcot}"`,
+    ),
+  customDegradationCurveId: z
+    .string()
+    .describe(
+      `An uploaded curve, with custom_degradation_curve. Error: "${MESSAGES.customDegradationCurveId}"`,
+    ),
+  customDegradationCurveFileName: z.string().describe("Set by the API from the upload"),
+  repowering: between$(...LIMITS.repoweringCustom).describe(
+    `Cycles before repowering (standard curve: up to ${LIMITS.repoweringStandard[1]}). Errors: "${MESSAGES.repoweringStandard}", "${MESSAGES.repoweringCustom}"`,
+  ),
+  revenueStrategies: z
+    .array(z.enum(["energy_with_as", "energy_only", "merchant", "ancillaries"]))
+    .min(1)
+    .describe(
+      `Required; those the region offers (see REVENUE_STRATEGIES). Errors: "${MESSAGES.revenueStrategies}", "${MESSAGES.revenueStrategyRegion}"`,
+    ),
+  foresight: z
+    .enum(["realistic", "perfect"])
+    .optional()
+    .describe(
+      'What the dispatch knows (decision 0117): "realistic" (default) decides on forecasts of what is known at each gate and settles at the actual prices; "perfect" knows every price in advance — the upper bound.',
+    ),
+  macroScenarios: z
+    .array(z.string())
+    .min(1)
+    .describe(
+      `Required: world view ids (/forecast/macro-scenarios/); one run per id. Errors: "${MESSAGES.macroScenarios}", "${MESSAGES.macroScenarioRegion}"`,
+    ),
+  runName: z
+    .record(z.string().min(1).max(LIMITS.runName))
+    .describe(
+      `Required: the run's name per selected world view id. Errors (at runName.<id>): "${MESSAGES.runNameRequired}", "${MESSAGES.runNameMax}"`,
+    ),
+  horizonYears: between$(...LIMITS.horizonYears).describe(
+    `Years modelled from the start date (default ${LIMITS.defaultHorizonYears}). Error: "${MESSAGES.horizonYears}"`,
+  ),
+  selectedAssetId: z.string().describe("The asset-library asset it started from"),
+  portfolioId: z.string(),
+  forecastUpdateDurationValidation: yesNo,
+};
+
+/** Always required in a run (others depend on the region and configuration: see their texts). */
+const REQUIRED_FIELDS = [
+  "assetName",
+  "zipCode",
+  "startDate",
+  "connectionType",
+  "maxExport",
+  "revenueStrategies",
+  "macroScenarios",
+  "runName",
+] as const;
+
+/** The forecast request body as documented (a run's; a draft's is the same with nothing required). */
+export const forecastRequestSchema = z
+  .object(REQUEST_FIELDS)
+  .partial()
+  .required(
+    Object.fromEntries(REQUIRED_FIELDS.map((k) => [k, true])) as {
+      [K in (typeof REQUIRED_FIELDS)[number]]: true;
+    },
+  );
+export const forecastDraftRequestSchema = z.object(REQUEST_FIELDS).partial();
 
 /** The forecast object's fields, read loosely (the rules live in `checkForecast`). */
 const ForecastFields = z.object({
@@ -292,38 +555,38 @@ const ForecastFields = z.object({
   addressLine2: str,
   city: str,
   zipCode: str,
-  latitude: num,
-  longitude: num,
+  latitude: num(DECIMALS.latitude),
+  longitude: num(DECIMALS.longitude),
   gspGroup: str,
   ercotZone: str,
   nemRegion: str,
   nodeId: str,
   nodeName: str,
   tnuosGenerationZone: str,
-  maxCycles: num,
+  maxCycles: num(DECIMALS.maxCycles),
   startDate: str,
-  ratedPower: num,
-  duration: num,
-  energyCapacity: num,
+  ratedPower: num(DECIMALS.ratedPower),
+  duration: num(DECIMALS.duration),
+  energyCapacity: num(DECIMALS.energyCapacity),
   connectionType: oneOf(["distribution", "transmission"], MESSAGES.required),
   efficiency: oneOf(["88", "other"], MESSAGES.required),
-  o_efficiency: num,
+  o_efficiency: num(DECIMALS.o_efficiency),
   maxImport: oneOf(["same", "other"], MESSAGES.required),
-  o_maxImport: num,
+  o_maxImport: num(DECIMALS.o_maxImport),
   maxExport: oneOf(["same", "other"], MESSAGES.required),
-  o_maxExport: num,
+  o_maxExport: num(DECIMALS.o_maxExport),
   coLocation: boolStr,
   coupling: boolStr,
-  solarRatedPower: num,
+  solarRatedPower: num(DECIMALS.solarRatedPower),
   solarProfileId: str,
-  windRatedPower: num,
+  windRatedPower: num(DECIMALS.windRatedPower),
   duos: boolStr,
-  redBandImportPrice: num,
-  redBandExportPrice: num,
-  amberBandImportPrice: num,
-  amberBandExportPrice: num,
-  greenBandImportPrice: num,
-  greenBandExportPrice: num,
+  redBandImportPrice: num(DECIMALS.tariffPrice),
+  redBandExportPrice: num(DECIMALS.tariffPrice),
+  amberBandImportPrice: num(DECIMALS.tariffPrice),
+  amberBandExportPrice: num(DECIMALS.tariffPrice),
+  greenBandImportPrice: num(DECIMALS.tariffPrice),
+  greenBandExportPrice: num(DECIMALS.tariffPrice),
   redBandStartTime: str,
   redBandEndTime: str,
   amberBandMorningStartTime: str,
@@ -332,30 +595,41 @@ const ForecastFields = z.object({
   amberBandEveningEndTime: str,
   amberBandWeekendStartTime: str,
   amberBandWeekendEndTime: str,
-  fixedDailyCharges: num,
-  dailyFixedCapacityCharges: num,
+  fixedDailyCharges: num(DECIMALS.fixedCharge),
+  dailyFixedCapacityCharges: num(DECIMALS.fixedCharge),
   degradation: oneOf(
     ["no_degradation", "standard_degradation_curve", "custom_degradation_curve"],
     MESSAGES.required,
   ),
   customDegradationCurveId: str,
   customDegradationCurveFileName: str,
-  repowering: num,
+  repowering: num(DECIMALS.repowering),
   revenueStrategies: list,
+  foresight: oneOf(["realistic", "perfect"], "Please choose realistic or perfect foresight."),
   macroScenarios: list,
   runName: z.preprocess(
     (v) => (v && typeof v === "object" && !Array.isArray(v) ? v : {}),
     z.record(z.unknown()),
   ),
-  horizonYears: num,
+  horizonYears: num(DECIMALS.horizonYears),
   selectedAssetId: str,
   portfolioId: str,
   forecastUpdateDurationValidation: boolStr,
 });
+// The readers and the documented fields name the same fields (a compile error otherwise).
+type Same<A, B> = [Exclude<keyof A, keyof B>, Exclude<keyof B, keyof A>] extends [never, never]
+  ? true
+  : never;
+const sameFields: Same<typeof REQUEST_FIELDS, typeof ForecastFields.shape> = true;
+void sameFields;
+
 type Fields = z.infer<typeof ForecastFields>;
-export type ForecastField = keyof Fields;
 
 // ── The rules ───────────────────────────────────────────────────────────────────────────────
+
+/** A forecast whose years run past the world views' last one cannot be computed: say so up front. */
+export const horizonBeyondWorldView = (firstYear: number, lastYear: number) =>
+  `The world views run to ${lastYear}: starting in ${firstYear}, the asset life can be at most ${Math.max(0, lastYear - firstYear + 1)} years.`;
 
 export interface ForecastContext {
   /** The caller's feature flags (forecast_update_duration_validation allows 8 h). */
@@ -365,6 +639,8 @@ export interface ForecastContext {
   configuration?: Configuration;
   /** World views that may be chosen: scenario ids with their region and whether solar may use them. */
   scenarios?: { id: string; marketRegion: string; solarAvailable?: boolean }[];
+  /** The last year the world views cover: the asset life must end by then. */
+  worldViewLastYear?: number;
 }
 
 type Add = (field: string, message: string) => void;
@@ -466,6 +742,11 @@ function checkForecast(
     out("startDate", MESSAGES.startDate);
   else if (d.startDate < LIMITS.minStartDate) out("startDate", MESSAGES.startDateMin);
   between(out, "horizonYears", d.horizonYears, LIMITS.horizonYears, MESSAGES.horizonYears, false);
+  const firstYear = d.startDate && DATE.test(d.startDate) ? Number(d.startDate.slice(0, 4)) : undefined;
+  const last = ctx.worldViewLastYear;
+  if (last && firstYear && d.horizonYears !== undefined && firstYear + d.horizonYears - 1 > last) {
+    out("horizonYears", horizonBeyondWorldView(firstYear, last));
+  }
 
   if (battery) {
     between(out, "maxCycles", d.maxCycles, LIMITS.maxCycles, MESSAGES.maxCycles, req(true));
@@ -665,6 +946,8 @@ export interface Forecast {
   customDegradationCurveFileName?: string;
   repowering?: number;
   revenueStrategies: string[];
+  /** Realistic (default) or perfect foresight — the upper bound (decision 0117). */
+  foresight?: Foresight;
   macroScenarios: string[];
   /** Output name per selected scenario id. */
   runName: Record<string, string>;
@@ -742,6 +1025,9 @@ function build(ctx: ForecastContext, scope: ReadonlySet<string> | undefined, dra
   });
 }
 
+/** The names of the forecast's fields (the keys of the request body and of the builder's forms). */
+export type ForecastFieldName = keyof z.infer<typeof ForecastFields>;
+
 /** The whole forecast, as a run needs it. Output: `Forecast` (numbers read, derived fields set). */
 export function forecastSchema(ctx: ForecastContext = {}) {
   return build(ctx, undefined, false).transform((d) => normalise(d, ctx) as unknown as Forecast);
@@ -792,7 +1078,7 @@ const STEP_FIELDS = {
     "repowering",
     "horizonYears",
   ],
-  revenueStrategies: ["revenueStrategies"],
+  revenueStrategies: ["revenueStrategies", "foresight"],
   worldView: ["macroScenarios"],
   outputNames: ["runName"],
 } as const;
@@ -913,7 +1199,7 @@ export function defaultRunName(
     f.assetName,
     scenarioName,
     f.duration !== undefined ? `${f.duration}h` : undefined,
-    f.maxCycles !== undefined ? `${f.maxCycles} cycles` : undefined,
+    f.maxCycles !== undefined ? `${f.maxCycles} cycle${f.maxCycles === 1 ? "" : "s"}` : undefined,
   ];
   return parts.filter(Boolean).join(" - ").slice(0, LIMITS.runName);
 }

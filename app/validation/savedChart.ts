@@ -10,10 +10,6 @@ export const SHORTCUTS = ["1D", "1W", "1M", "1Y"] as const;
 export const CHART_TYPES = ["linear", "stacked_bar"] as const;
 export const UNITS = ["Price", "Volume", "Percent"] as const;
 export const PLOT_CATEGORIES = ["LIVEANDHISTORIC", "FORECAST", "MACROSCENARIO"] as const;
-export type Period = (typeof PERIODS)[number];
-export type Shortcut = (typeof SHORTCUTS)[number];
-export type ChartType = (typeof CHART_TYPES)[number];
-export type Unit = (typeof UNITS)[number];
 
 export const MESSAGES = {
   titleRequired: "Please enter chart name",
@@ -100,6 +96,9 @@ export const PlotQuerySchema = z
         path: ["end_date"],
         message: "The end date should be on or after the start date",
       });
+    }
+    if (new Set(q.fields).size !== q.fields.length) {
+      ctx.addIssue({ code: "custom", path: ["fields"], message: "Each series may be plotted once" });
     }
     if (q.categories.length && q.categories.length !== q.fields.length) {
       ctx.addIssue({ code: "custom", path: ["categories"], message: "Give one category per field" });

@@ -1,10 +1,11 @@
 // The builder's modals with the spec's texts (§2 "Modals", §8). Each is URL-addressable
 // (`?modal=oops|logged-out|subscription|after-draft|unsaved`) or rendered from an action's answer,
 // so they work as pages without JavaScript.
-import { Form } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { Form, useBlocker, useNavigation } from "@remix-run/react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Button, ButtonLink } from "../ui.tsx";
 import { Modal, ModalText } from "./Modal.tsx";
+import { inBuilder, Snackbar } from "./ui.tsx";
 
 export const TEXTS = {
   oopsTitle: "Oops!",
@@ -173,5 +174,103 @@ export function UnsavedChangesModal({
     >
       <ModalText>Do you want to save your changes as a draft before you leave?</ModalText>
     </Modal>
+  );
+}
+
+/**
+ * Leaving a builder page with unsaved changes asks first; the redirects of a save or a run are not
+ * leaving, nor is a move within the builder (or to its log-in).
+ */
+export function useLeaveGuard(dirty: boolean) {
+  const navigation = useNavigation();
+  const posting = useRef(false);
+  const leaving = useRef(false);
+  posting.current = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => {
+    if (!dirty || posting.current || leaving.current) return false;
+    if ((nextLocation.state as { _isRedirect?: boolean } | null)?._isRedirect) return false;
+    return currentLocation.pathname !== nextLocation.pathname && !inBuilder(nextLocation.pathname);
+  });
+  const [leaveTo, setLeaveTo] = useState<string | null>(null);
+  useEffect(() => {
+    setLeaveTo(blocker.state === "blocked" ? blocker.location.pathname + blocker.location.search : null);
+  }, [blocker]);
+  return { blocker, leaveTo, leaving };
+}
+
+/** What a builder page's loader says of its modals and snackbar (the canvas's and the stepper's). */
+export interface BuilderPageState {
+  modal: string | null;
+  notice: string | null;
+  to: string | null;
+  loggedIn: boolean;
+  subscription: { key: string; name: string } | null;
+  hrefs: { here: string; login: string; builder: string; runList: string };
+}
+
+/**
+ * The modals and snackbar of a builder page: an action's 'Oops!', the URL's modals (logged out,
+ * subscription, after a draft, unsaved changes) and the leave guard's question.
+ */
+export function BuilderPageModals({
+  page,
+  oops,
+  guard,
+}: {
+  page: BuilderPageState;
+  oops?: { kind: string; text: string; apiText: boolean } | null;
+  guard: ReturnType<typeof useLeaveGuard>;
+}) {
+  const here = page.hrefs.here;
+  const { blocker, leaveTo, leaving } = guard;
+  const leaveHref = page.to ?? page.hrefs.builder;
+  const notice =
+    page.notice === "upgrade-sent"
+      ? TEXTS.upgradeSent
+      : page.notice === "draft-saved"
+        ? "Your draft has been saved"
+        : null;
+  const saveAndLeave = (to: string) => (
+    <Form method="post" action={here}>
+      <input type="hidden" name="to" value={to} />
+      <Button type="submit" name="intent" value="save-and-leave">
+        Save
+      </Button>
+    </Form>
+  );
+  return (
+    <>
+      {oops?.kind === "oops" ? <OopsModal text={oops.text} apiText={oops.apiText} closeHref={here} /> : null}
+      {page.modal === "logged-out" ? <LoggedOutModal loginHref={page.hrefs.login} backHref={here} /> : null}
+      {page.modal === "subscription" && page.subscription ? (
+        <SubscriptionModal
+          subscription={page.subscription}
+          loggedIn={page.loggedIn}
+          closeHref={here}
+          pricingHref={`/pricing#${page.subscription.key}`}
+        />
+      ) : null}
+      {page.modal === "after-draft" ? (
+        <AfterDraftModal libraryHref={page.hrefs.runList} stayHref={here} />
+      ) : null}
+      {page.modal === "unsaved" ? (
+        <UnsavedChangesModal
+          save={saveAndLeave(leaveHref)}
+          leaveHref={leaveHref}
+          cancelHref={here}
+          onLeaveLink={() => (leaving.current = true)}
+        />
+      ) : null}
+      {leaveTo && blocker.state === "blocked" ? (
+        <UnsavedChangesModal
+          save={saveAndLeave(leaveTo)}
+          leaveHref={leaveTo}
+          cancelHref={here}
+          onCancel={() => blocker.reset?.()}
+          onLeave={() => blocker.proceed?.()}
+        />
+      ) : null}
+      <Snackbar message={notice} />
+    </>
   );
 }

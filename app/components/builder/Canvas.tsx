@@ -1,8 +1,8 @@
 // The modelling canvas: settings blocks on a board. With JavaScript the board pans (drag, arrow keys)
 // and zooms (wheel, +/− buttons); without it, the blocks are a plain list. Each block links to its
 // drawer (`&drawer=<kind>`), a right-hand panel with its own form.
-import { useCallback, useRef, useState, type ReactNode } from "react";
-import { Link } from "@remix-run/react";
+import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
+import { Link, useNavigate } from "@remix-run/react";
 import styled from "styled-components";
 import { theme } from "../theme.ts";
 import { Summary, useHydrated } from "./ui.tsx";
@@ -298,12 +298,25 @@ export function Drawer({
   title,
   description,
   children,
+  closeHref,
 }: {
   kind: string;
   title: string;
   description?: string;
   children: ReactNode;
+  /** Where Escape goes (the canvas without the drawer), with JavaScript. */
+  closeHref?: string;
 }) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (!closeHref) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape" && !e.defaultPrevented)
+        navigate(closeHref, { replace: true, preventScrollReset: true });
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [closeHref, navigate]);
   return (
     <Panel role="dialog" aria-modal="false" aria-labelledby={`drawer-${kind}-title`} data-drawer={kind}>
       <header>

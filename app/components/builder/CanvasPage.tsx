@@ -1,31 +1,25 @@
 // The canvas screen (and, without a configuration, its pre-configuration asset list).
-import { Form, useActionData, useBlocker, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useSubmit } from "@remix-run/react";
 import type { SerializeFrom } from "@remix-run/node";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import styled from "styled-components";
 import type { canvasAction, canvasLoader } from "~/services/builderCanvas.server";
 import { CONFIGURATION_LABELS, REGION_LABELS } from "~/validation/forecast";
 import { Button, ButtonLink, Muted, Page } from "../ui.tsx";
 import { theme } from "../theme.ts";
 import { AssetGrid } from "./AssetCards.tsx";
-import {
-  AfterDraftModal,
-  LoggedOutModal,
-  OopsModal,
-  SubscriptionModal,
-  UnsavedChangesModal,
-} from "./BuilderModals.tsx";
+import { BuilderPageModals, OopsModal, useLeaveGuard } from "./BuilderModals.tsx";
 import { Canvas, Drawer } from "./Canvas.tsx";
 import {
   DetailsDrawerForm,
   DraftDrawerForm,
   RequiredFieldsList,
   RunDrawerForm,
-  type BuilderFormProps,
+  builderFormProps,
 } from "./DrawerForms.tsx";
 import { DRAWER_TITLES } from "./summaries.ts";
 import { scenariosOffered, str } from "./state.ts";
-import { Snackbar, Toolbar, inBuilder, useHydrated } from "./ui.tsx";
+import { Toolbar, useHydrated } from "./ui.tsx";
 
 type LoaderData = SerializeFrom<typeof canvasLoader>;
 type CanvasData = Extract<LoaderData, { mode: "canvas" }>;
@@ -124,34 +118,12 @@ function CanvasScreen({ data }: { data: CanvasData }) {
   const hydrated = useHydrated();
   const region = data.region ?? undefined;
   const flags = data.flags as Record<string, boolean>;
-  const props: BuilderFormProps = {
-    configuration: data.configuration,
-    region,
-    state: data.state,
-    flags,
-    scenarios: data.scenarios,
-    lastResult: action?.reply ?? null,
-    nodes: action?.nodes ?? null,
-  };
+  const props = builderFormProps(data, action);
   const offered = scenariosOffered(data.scenarios, region, data.configuration);
   const editing = !!data.forecastId;
   const title = str(data.state, "assetName") || "New forecast";
 
-  // Leaving with unsaved changes asks first; the redirects of a save or a run are not leaving.
-  const navigation = useNavigation();
-  const posting = useRef(false);
-  const leaving = useRef(false);
-  posting.current = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => {
-    if (!data.dirty || posting.current || leaving.current) return false;
-    if ((nextLocation.state as { _isRedirect?: boolean } | null)?._isRedirect) return false;
-    return currentLocation.pathname !== nextLocation.pathname && !inBuilder(nextLocation.pathname);
-  });
-  const [leaveTo, setLeaveTo] = useState<string | null>(null);
-  useEffect(() => {
-    if (blocker.state === "blocked") setLeaveTo(blocker.location.pathname + blocker.location.search);
-    else setLeaveTo(null);
-  }, [blocker]);
+  const guard = useLeaveGuard(data.dirty);
   useEffect(() => {
     if (!data.dirty) return;
     const onBeforeUnload = (e: BeforeUnloadEvent) => e.preventDefault();
@@ -160,21 +132,6 @@ function CanvasScreen({ data }: { data: CanvasData }) {
   }, [data.dirty]);
 
   const here = data.hrefs.here;
-  const notice =
-    data.notice === "upgrade-sent"
-      ? "Your upgrade request has been sent"
-      : data.notice === "draft-saved"
-        ? "Your draft has been saved"
-        : null;
-  const leaveHref = data.to ?? data.hrefs.builder;
-  const saveAndLeave = (to: string) => (
-    <Form method="post" action={here}>
-      <input type="hidden" name="to" value={to} />
-      <Button type="submit" name="intent" value="save-and-leave">
-        Save
-      </Button>
-    </Form>
-  );
 
   return (
     <Page style={{ maxWidth: "90rem" }}>
@@ -246,6 +203,7 @@ function CanvasScreen({ data }: { data: CanvasData }) {
       {data.drawer && region ? (
         <Drawer
           kind={data.drawer}
+          closeHref={here}
           title={data.drawer === "draft" && editing ? "Save changes" : DRAWER_TITLES[data.drawer].title}
           description={DRAWER_TITLES[data.drawer].description}
         >
@@ -263,9 +221,6 @@ function CanvasScreen({ data }: { data: CanvasData }) {
         </Drawer>
       ) : null}
 
-      {action?.modal?.kind === "oops" ? (
-        <OopsModal text={action.modal.text} apiText={action.modal.apiText} closeHref={here} />
-      ) : null}
       {data.modal === "oops" && !action?.modal ? (
         <OopsModal
           text="Something's not quite right. Please contact a member of the team to let them know this isn't working."
@@ -273,36 +228,7 @@ function CanvasScreen({ data }: { data: CanvasData }) {
           closeHref={here}
         />
       ) : null}
-      {data.modal === "logged-out" ? <LoggedOutModal loginHref={data.hrefs.login} backHref={here} /> : null}
-      {data.modal === "subscription" && data.subscription ? (
-        <SubscriptionModal
-          subscription={data.subscription}
-          loggedIn={data.loggedIn}
-          closeHref={here}
-          pricingHref={`/pricing#${data.subscription.key}`}
-        />
-      ) : null}
-      {data.modal === "after-draft" ? (
-        <AfterDraftModal libraryHref={data.hrefs.runList} stayHref={here} />
-      ) : null}
-      {data.modal === "unsaved" ? (
-        <UnsavedChangesModal
-          save={saveAndLeave(leaveHref)}
-          leaveHref={leaveHref}
-          cancelHref={here}
-          onLeaveLink={() => (leaving.current = true)}
-        />
-      ) : null}
-      {leaveTo && blocker.state === "blocked" ? (
-        <UnsavedChangesModal
-          save={saveAndLeave(leaveTo)}
-          leaveHref={leaveTo}
-          cancelHref={here}
-          onCancel={() => blocker.reset?.()}
-          onLeave={() => blocker.proceed?.()}
-        />
-      ) : null}
-      <Snackbar message={notice} />
+      <BuilderPageModals page={data} oops={action?.modal} guard={guard} />
     </Page>
   );
 }

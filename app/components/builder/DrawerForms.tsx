@@ -1,5 +1,6 @@
 // The forms inside the canvas drawers: the details drawers (fields + Cancel / 'Save details'), the
 // draft drawer and the run drawer ('Continue', or the list of still-missing required fields).
+import type { z } from "zod";
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { Form, Link, useNavigation } from "@remix-run/react";
@@ -21,14 +22,14 @@ import {
   StrategyFields,
   TariffFields,
   TextField,
-  UploadField,
+  KeptUpload,
   WindFields,
   type FieldsContext,
   type FieldsMap,
   type NodeResult,
 } from "./ForecastFields.tsx";
 import { useHydrated } from "./ui.tsx";
-import { stateToFormData, str, type FormState, type Scenario } from "./state.ts";
+import { stateToFormData, type FormState, type Scenario } from "./state.ts";
 import {
   ADVANCED_FIELDS,
   drawerOwnedFields,
@@ -45,6 +46,28 @@ export interface BuilderFormProps {
   scenarios: Scenario[];
   lastResult?: SubmissionResult<string[]> | null;
   nodes?: NodeResult[] | null;
+}
+
+/** A builder page's form props: its loader's forecast state and its action's answer (reply, nodes). */
+export function builderFormProps(
+  data: {
+    configuration: Configuration;
+    region: ForecastRegion | null;
+    state: FormState;
+    flags: Record<string, boolean>;
+    scenarios: Scenario[];
+  },
+  action?: { reply?: SubmissionResult<string[]> | null; nodes?: NodeResult[] | null },
+): BuilderFormProps {
+  return {
+    configuration: data.configuration,
+    region: data.region ?? undefined,
+    state: data.state,
+    flags: data.flags,
+    scenarios: data.scenarios,
+    lastResult: action?.reply ?? null,
+    nodes: action?.nodes ?? null,
+  };
 }
 
 /** The form's values over the state's other fields, so that cross-field rules see everything. */
@@ -81,7 +104,7 @@ export function useBuilderForm(
   const hydrated = useHydrated();
   const [validity, setValidity] = useState({ valid: true, coreValid: true });
   const formRef = useRef<HTMLFormElement>(null);
-  const [form, fields] = useForm<Record<string, any>>({
+  const [form, fields] = useForm<z.infer<typeof schema>>({
     id,
     lastResult: props.lastResult ?? undefined,
     defaultValue: props.state,
@@ -175,20 +198,9 @@ export function DetailsFields({
 }) {
   const degradationUpload = (
     <>
-      <input
-        type="hidden"
-        name="customDegradationCurveId"
-        value={str(props.state, "customDegradationCurveId")}
-      />
-      <input
-        type="hidden"
-        name="customDegradationCurveFileName"
-        value={str(props.state, "customDegradationCurveFileName")}
-      />
-      <UploadField
-        name="degradationFile"
-        label="Custom degradation curve file"
-        current={str(props.state, "customDegradationCurveFileName") || undefined}
+      <KeptUpload
+        kind="degradation"
+        state={props.state}
         errors={ctx.fields.customDegradationCurveId?.errors}
       />
       <p style={{ marginTop: "-0.5rem" }}>
@@ -199,16 +211,7 @@ export function DetailsFields({
     </>
   );
   const profileUpload = (
-    <>
-      <input type="hidden" name="solarProfileId" value={str(props.state, "solarProfileId")} />
-      <input type="hidden" name="solarProfileFileName" value={str(props.state, "solarProfileFileName")} />
-      <UploadField
-        name="solarProfileFile"
-        label="Solar generation profile (optional)"
-        current={str(props.state, "solarProfileFileName") || undefined}
-        errors={ctx.fields.solarProfileId?.errors}
-      />
-    </>
+    <KeptUpload kind="solar" state={props.state} errors={ctx.fields.solarProfileId?.errors} />
   );
   switch (kind) {
     case "bessDetails":

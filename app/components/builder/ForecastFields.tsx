@@ -20,13 +20,15 @@ import {
   TNUOS_GENERATION_ZONES,
   defaultRunName,
   degradationsFor,
+  fieldDecimals,
   hasBattery,
   isCoupled,
   revenueStrategiesFor,
+  FORESIGHTS,
   type Configuration,
   type ForecastRegion,
 } from "~/validation/forecast";
-import { list, names, str, type FormState, type Scenario } from "./state.ts";
+import { list, names, str, UPLOADS, type FormState, type Scenario } from "./state.ts";
 
 export type Meta = FieldMetadata<any, Record<string, any>, string[]>;
 export type FieldsMap = Record<string, Meta>;
@@ -74,12 +76,16 @@ export function TextField({
   label: string;
   unit?: string;
   hint?: ReactNode;
-  numeric?: { decimals: number; negative?: boolean };
+  /** Digits and one decimal point only, as many decimals as the field takes (fieldDecimals). */
+  numeric?: boolean | { negative?: boolean };
   type?: "text" | "date" | "time";
   placeholder?: string;
   onBlur?: (e: React.FocusEvent<HTMLInputElement>) => void;
 }) {
   const props = getInputProps(meta, { type });
+  const filter = numeric
+    ? numericFilter(fieldDecimals(meta.name) ?? 2, typeof numeric === "object" && !!numeric.negative)
+    : undefined;
   return (
     <Field
       label={unit ? `${label} (${unit})` : label}
@@ -92,7 +98,7 @@ export function TextField({
         {...props}
         required={false}
         inputMode={numeric ? "decimal" : undefined}
-        onInput={numeric ? numericFilter(numeric.decimals, numeric.negative) : undefined}
+        onInput={filter}
         placeholder={placeholder}
         onBlur={onBlur}
       />
@@ -248,22 +254,30 @@ interface PlaceResult {
   zipCode?: string;
   latitude?: number;
   longitude?: number;
+  gspGroup?: string | null;
+  tnuosGenerationZone?: string | null;
+  ercotZone?: string | null;
+  nemRegion?: string | null;
 }
 
 /** Location search: starts after more than 2 characters, 300 ms debounce, the region's countries (spec §5). */
 export function LocationSearch({ region }: { region?: ForecastRegion }) {
   const ref = useRef<HTMLInputElement>(null);
   const { q, setQ, results, clear } = useLookup<PlaceResult>("places", region, 300, 3);
+  const [picked, setPicked] = useState<string | null>(null);
   const pick = (p: PlaceResult) => {
     const form = ref.current?.form;
+    // The place's address, zip code, coordinates and zones replace the old ones together (a field
+    // the place has no value for is emptied, never left from the previous location).
     setFormValue(form, "addressLine1", p.addressLine1 ?? p.label);
-    setFormValue(form, "city", p.city);
-    setFormValue(form, "zipCode", p.zipCode);
-    setFormValue(form, "latitude", p.latitude);
-    setFormValue(form, "longitude", p.longitude);
-    const zip = form?.elements.namedItem("zipCode") as HTMLInputElement | null;
-    zip?.dispatchEvent(new Event("focusout", { bubbles: true }));
+    setFormValue(form, "city", p.city ?? "");
+    setFormValue(form, "zipCode", p.zipCode ?? "");
+    setFormValue(form, "latitude", p.latitude ?? "");
+    setFormValue(form, "longitude", p.longitude ?? "");
+    for (const k of ["gspGroup", "tnuosGenerationZone", "ercotZone", "nemRegion"] as const)
+      setFormValue(form, k, p[k] ?? "");
     clear();
+    setPicked(p.zipCode ? `${p.label} (${p.zipCode})` : p.label);
   };
   return (
     <div>
@@ -285,6 +299,11 @@ export function LocationSearch({ region }: { region?: ForecastRegion }) {
           onChange={(e) => setQ(e.target.value)}
         />
       </Field>
+      {picked ? (
+        <p role="status" style={{ margin: "0 0 0.5rem" }}>
+          Location set to <strong>{picked}</strong>
+        </p>
+      ) : null}
       {results.length ? (
         <Suggestions id="location-suggestions" role="listbox" aria-label="Locations">
           {results.map((p) => (
@@ -468,8 +487,8 @@ export function LocationFields({ ctx, nodes }: { ctx: FieldsContext; nodes?: Nod
         />
       </Row>
       <Row>
-        <TextField meta={fields.latitude} label="Latitude" numeric={{ decimals: 6, negative: true }} />
-        <TextField meta={fields.longitude} label="Longitude" numeric={{ decimals: 6, negative: true }} />
+        <TextField meta={fields.latitude} label="Latitude" numeric={{ negative: true }} />
+        <TextField meta={fields.longitude} label="Longitude" numeric={{ negative: true }} />
       </Row>
       {region === "GB" ? (
         <SelectField
@@ -502,6 +521,56 @@ export function LocationFields({ ctx, nodes }: { ctx: FieldsContext; nodes?: Nod
 
 // ── Battery ──────────────────────────────────────────────────────────────────────────────────
 
+/** The options of a choice whose last is "Other" (a value of one's own, in the `o_` field). */
+const orOther = (...first: { value: string; label: string }[]) => [
+  ...first,
+  { value: "other", label: "Other" },
+];
+
+/** A yes/no choice, posted as "true" / "false", each with its own words. */
+const yesNo = (yes: string, no: string) => [
+  { value: "true", label: yes },
+  { value: "false", label: no },
+];
+
+/** A choice with "Other", whose own value (`o_<field>`) is asked for while "Other" is chosen. */
+function ChoiceOrOther({
+  fields,
+  field,
+  label,
+  options,
+  other,
+}: {
+  fields: FieldsMap;
+  field: string;
+  label: string;
+  options: { value: string; label: string }[];
+  other: { label: string; unit: string; hint: string };
+}) {
+  return (
+    <>
+      <ChoiceField meta={fields[field]} label={label} options={options} />
+      <When field={field} is="other">
+        <TextField
+          meta={fields[`o_${field}`]}
+          label={other.label}
+          unit={other.unit}
+          numeric
+          hint={other.hint}
+        />
+      </When>
+    </>
+  );
+}
+
+const StartDateField = ({ fields }: { fields: FieldsMap }) => (
+  <TextField meta={fields.startDate} label="Start date" type="date" hint="From 01 Jan 2025" />
+);
+
+const SolarRatedPowerField = ({ fields }: { fields: FieldsMap }) => (
+  <TextField meta={fields.solarRatedPower} label="Solar rated power" unit="MW" numeric hint="1 – 1000 MW" />
+);
+
 export function BatteryFields({
   ctx,
   degradationUpload,
@@ -518,47 +587,26 @@ export function BatteryFields({
       <Group>
         <legend>Battery</legend>
         <Row>
-          <TextField
-            meta={fields.ratedPower}
-            label="Rated power"
-            unit="MW"
-            numeric={{ decimals: 2 }}
-            hint="1 – 500 MW"
-          />
+          <TextField meta={fields.ratedPower} label="Rated power" unit="MW" numeric hint="1 – 500 MW" />
           <TextField
             meta={fields.duration}
             label="Duration"
             unit="hours"
-            numeric={{ decimals: 2 }}
+            numeric
             hint={`0.5 – ${maxDuration} h`}
           />
         </Row>
         <Row>
-          <TextField
-            meta={fields.maxCycles}
-            label="Max cycles per day"
-            numeric={{ decimals: 2 }}
-            hint="1 – 5"
-          />
-          <TextField meta={fields.startDate} label="Start date" type="date" hint="From 01 Jan 2025" />
+          <TextField meta={fields.maxCycles} label="Max cycles per day" numeric hint="1 – 5" />
+          <StartDateField fields={fields} />
         </Row>
-        <ChoiceField
-          meta={fields.efficiency}
+        <ChoiceOrOther
+          fields={fields}
+          field="efficiency"
           label="Round-trip efficiency"
-          options={[
-            { value: "88", label: "88%" },
-            { value: "other", label: "Other" },
-          ]}
+          options={orOther({ value: "88", label: "88%" })}
+          other={{ label: "Efficiency", unit: "%", hint: "10 – 100%" }}
         />
-        <When field="efficiency" is="other">
-          <TextField
-            meta={fields.o_efficiency}
-            label="Efficiency"
-            unit="%"
-            numeric={{ decimals: 2 }}
-            hint="10 – 100%"
-          />
-        </When>
       </Group>
       <Group>
         <legend>Degradation</legend>
@@ -591,7 +639,7 @@ export function BatteryFields({
             meta={fields.repowering}
             label="Re-powering after"
             unit="cycles"
-            numeric={{ decimals: 0 }}
+            numeric
             hint="Standard: up to 12 000; custom: up to 50 000"
           />
         </When>
@@ -602,10 +650,8 @@ export function BatteryFields({
 
 // ── Grid connection ──────────────────────────────────────────────────────────────────────────
 
-const SAME_OR_OTHER = [
-  { value: "same", label: "Same as rated power of battery" },
-  { value: "other", label: "Other" },
-];
+const SAME_OR_OTHER = orOther({ value: "same", label: "Same as rated power of battery" });
+const LIMIT = { unit: "MW", hint: "1 – 1000 MW" };
 
 export function GridFields({ ctx, solarOnly }: { ctx: FieldsContext; solarOnly?: boolean }) {
   const { fields, configuration, region } = ctx;
@@ -615,66 +661,35 @@ export function GridFields({ ctx, solarOnly }: { ctx: FieldsContext; solarOnly?:
       <legend>Grid connection</legend>
       <ChoiceField meta={fields.connectionType} label="Connection type" options={CONNECTION_TYPES} />
       {battery ? (
-        <>
-          <ChoiceField meta={fields.maxImport} label="Import limit" options={SAME_OR_OTHER} />
-          <When field="maxImport" is="other">
-            <TextField
-              meta={fields.o_maxImport}
-              label="Import limit"
-              unit="MW"
-              numeric={{ decimals: 2 }}
-              hint="1 – 1000 MW"
-            />
-          </When>
-        </>
-      ) : null}
-      <ChoiceField
-        meta={fields.maxExport}
-        label="Export limit"
-        options={
-          battery
-            ? SAME_OR_OTHER
-            : [
-                { value: "same", label: "Same as rated power" },
-                { value: "other", label: "Other" },
-              ]
-        }
-      />
-      <When field="maxExport" is="other">
-        <TextField
-          meta={fields.o_maxExport}
-          label="Export limit"
-          unit="MW"
-          numeric={{ decimals: 2 }}
-          hint="1 – 1000 MW"
+        <ChoiceOrOther
+          fields={fields}
+          field="maxImport"
+          label="Import limit"
+          options={SAME_OR_OTHER}
+          other={{ label: "Import limit", ...LIMIT }}
         />
-      </When>
+      ) : null}
+      <ChoiceOrOther
+        fields={fields}
+        field="maxExport"
+        label="Export limit"
+        options={battery ? SAME_OR_OTHER : orOther({ value: "same", label: "Same as rated power" })}
+        other={{ label: "Export limit", ...LIMIT }}
+      />
       {battery && !isCoupled(configuration) ? (
         <>
           <ChoiceField
             meta={fields.coLocation}
             label="Co-location"
-            options={[
-              { value: "true", label: "My battery is colocated with solar PV" },
-              { value: "false", label: "My battery is not colocated" },
-            ]}
+            options={yesNo("My battery is colocated with solar PV", "My battery is not colocated")}
           />
           <When field="coLocation" is="true">
             <ChoiceField
               meta={fields.coupling}
               label="Coupling"
-              options={[
-                { value: "true", label: "AC coupling" },
-                { value: "false", label: "DC coupling" },
-              ]}
+              options={yesNo("AC coupling", "DC coupling")}
             />
-            <TextField
-              meta={fields.solarRatedPower}
-              label="Solar rated power"
-              unit="MW"
-              numeric={{ decimals: 2 }}
-              hint="1 – 1000 MW"
-            />
+            <SolarRatedPowerField fields={fields} />
           </When>
         </>
       ) : null}
@@ -685,13 +700,7 @@ export function GridFields({ ctx, solarOnly }: { ctx: FieldsContext; solarOnly?:
             name="coupling"
             value={configuration === "solarACcoupling" ? "true" : "false"}
           />
-          <TextField
-            meta={fields.solarRatedPower}
-            label="Solar rated power"
-            unit="MW"
-            numeric={{ decimals: 2 }}
-            hint="1 – 1000 MW"
-          />
+          <SolarRatedPowerField fields={fields} />
         </>
       ) : null}
       {region === "GB" ? (
@@ -720,49 +729,16 @@ export function TariffFields({ ctx }: { ctx: FieldsContext }) {
       <ChoiceField
         meta={fields.duos}
         label="DUoS tariffs"
-        options={[
-          { value: "true", label: "Apply DUoS tariffs" },
-          { value: "false", label: "No DUoS tariffs" },
-        ]}
+        options={yesNo("Apply DUoS tariffs", "No DUoS tariffs")}
       />
       <When field="duos" is="true">
         <Row>
-          <TextField
-            meta={fields.redBandImportPrice}
-            label="Red band import"
-            unit="p/kWh"
-            numeric={{ decimals: 3 }}
-          />
-          <TextField
-            meta={fields.redBandExportPrice}
-            label="Red band export"
-            unit="p/kWh"
-            numeric={{ decimals: 3 }}
-          />
-          <TextField
-            meta={fields.amberBandImportPrice}
-            label="Amber band import"
-            unit="p/kWh"
-            numeric={{ decimals: 3 }}
-          />
-          <TextField
-            meta={fields.amberBandExportPrice}
-            label="Amber band export"
-            unit="p/kWh"
-            numeric={{ decimals: 3 }}
-          />
-          <TextField
-            meta={fields.greenBandImportPrice}
-            label="Green band import"
-            unit="p/kWh"
-            numeric={{ decimals: 3 }}
-          />
-          <TextField
-            meta={fields.greenBandExportPrice}
-            label="Green band export"
-            unit="p/kWh"
-            numeric={{ decimals: 3 }}
-          />
+          <TextField meta={fields.redBandImportPrice} label="Red band import" unit="p/kWh" numeric />
+          <TextField meta={fields.redBandExportPrice} label="Red band export" unit="p/kWh" numeric />
+          <TextField meta={fields.amberBandImportPrice} label="Amber band import" unit="p/kWh" numeric />
+          <TextField meta={fields.amberBandExportPrice} label="Amber band export" unit="p/kWh" numeric />
+          <TextField meta={fields.greenBandImportPrice} label="Green band import" unit="p/kWh" numeric />
+          <TextField meta={fields.greenBandExportPrice} label="Green band export" unit="p/kWh" numeric />
         </Row>
         {TIME_PAIRS.map(([a, b, label]) => (
           <Row key={a}>
@@ -771,17 +747,12 @@ export function TariffFields({ ctx }: { ctx: FieldsContext }) {
           </Row>
         ))}
         <Row>
-          <TextField
-            meta={fields.fixedDailyCharges}
-            label="Fixed daily charges"
-            unit="p/MPAN/day"
-            numeric={{ decimals: 2 }}
-          />
+          <TextField meta={fields.fixedDailyCharges} label="Fixed daily charges" unit="p/MPAN/day" numeric />
           <TextField
             meta={fields.dailyFixedCapacityCharges}
             label="Daily fixed capacity charges"
             unit="p/kVA/day"
-            numeric={{ decimals: 2 }}
+            numeric
           />
         </Row>
       </When>
@@ -794,14 +765,8 @@ export function SolarFields({ ctx, profileUpload }: { ctx: FieldsContext; profil
   return (
     <Group>
       <legend>Solar</legend>
-      <TextField
-        meta={fields.solarRatedPower}
-        label="Solar rated power"
-        unit="MW"
-        numeric={{ decimals: 2 }}
-        hint="1 – 1000 MW"
-      />
-      <TextField meta={fields.startDate} label="Start date" type="date" hint="From 01 Jan 2025" />
+      <SolarRatedPowerField fields={fields} />
+      <StartDateField fields={fields} />
       {profileUpload}
     </Group>
   );
@@ -812,14 +777,8 @@ export function WindFields({ ctx }: { ctx: FieldsContext }) {
   return (
     <Group>
       <legend>Wind</legend>
-      <TextField
-        meta={fields.windRatedPower}
-        label="Wind rated power"
-        unit="MW"
-        numeric={{ decimals: 2 }}
-        hint="1 – 1000 MW"
-      />
-      <TextField meta={fields.startDate} label="Start date" type="date" hint="From 01 Jan 2025" />
+      <TextField meta={fields.windRatedPower} label="Wind rated power" unit="MW" numeric hint="1 – 1000 MW" />
+      <StartDateField fields={fields} />
     </Group>
   );
 }
@@ -829,7 +788,7 @@ export function HorizonField({ ctx }: { ctx: FieldsContext }) {
     <TextField
       meta={ctx.fields.horizonYears}
       label="Years modelled"
-      numeric={{ decimals: 0 }}
+      numeric
       hint={`1 – 30 years; ${LIMITS.defaultHorizonYears} when empty`}
     />
   );
@@ -840,13 +799,16 @@ export function HorizonField({ ctx }: { ctx: FieldsContext }) {
 export function StrategyFields({ ctx }: { ctx: FieldsContext }) {
   if (!ctx.region) return null;
   return (
-    <ChoiceField
-      meta={ctx.fields.revenueStrategies}
-      label="Revenue strategy"
-      type="checkbox"
-      keepOne
-      options={revenueStrategiesFor(ctx.region, ctx.configuration)}
-    />
+    <>
+      <ChoiceField
+        meta={ctx.fields.revenueStrategies}
+        label="Revenue strategy"
+        type="checkbox"
+        keepOne
+        options={revenueStrategiesFor(ctx.region, ctx.configuration)}
+      />
+      <ChoiceField meta={ctx.fields.foresight} label="Foresight" options={FORESIGHTS} />
+    </>
   );
 }
 
@@ -919,6 +881,31 @@ export function OutputNameFields({
 }
 
 /** An upload control inside the (multipart) form: .csv only, 2 MB (spec §5). */
+/** An upload of the forecast: the file kept so far rides along hidden until a new file replaces it. */
+export function KeptUpload({
+  kind,
+  state,
+  errors,
+}: {
+  kind: (typeof UPLOADS)[number]["kind"];
+  state: FormState;
+  errors?: string[];
+}) {
+  const u = UPLOADS.find((x) => x.kind === kind)!;
+  return (
+    <>
+      <input type="hidden" name={u.idField} value={str(state, u.idField)} />
+      <input type="hidden" name={u.nameField} value={str(state, u.nameField)} />
+      <UploadField
+        name={u.input}
+        label={u.label}
+        current={str(state, u.nameField) || undefined}
+        errors={errors}
+      />
+    </>
+  );
+}
+
 export function UploadField({
   name,
   label,

@@ -2,7 +2,7 @@
 // is simply the page with the dialog on top and its buttons are links and forms. JavaScript adds
 // focus on open, a focus trap and Escape to close.
 import { useEffect, useRef, type ReactNode } from "react";
-import { Link, useNavigate } from "@remix-run/react";
+import { useNavigate } from "@remix-run/react";
 import styled from "styled-components";
 import { theme } from "../theme.ts";
 
@@ -124,5 +124,3 @@ export const ModalText = styled.p<{ $align?: "left" | "center" }>`
   white-space: pre-line;
   text-align: ${(p) => p.$align ?? "inherit"};
 `;
-
-export { Link };

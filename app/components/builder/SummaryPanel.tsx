@@ -26,6 +26,21 @@ const Panel = styled.aside`
     color: ${theme.colour.muted};
     font-size: 0.9rem;
   }
+  /* The panel is narrow: each label sits above its value, so a value has the panel's full width
+     and breaks between words ("Distribution", not "Distributio n"); only a word longer than the
+     whole line (a long unbroken asset name) is broken, so it cannot widen the page. */
+  dl {
+    grid-template-columns: minmax(0, 1fr);
+    gap: 0;
+  }
+  dt {
+    margin-top: 0.35rem;
+    font-size: 0.85rem;
+  }
+  dd {
+    overflow-wrap: break-word;
+    word-break: normal;
+  }
 `;
 
 export function SummaryPanel({

@@ -7,6 +7,7 @@ import {
   ERCOT_ZONES,
   FORECAST_REGIONS,
   LIMITS,
+  DEFAULT_FORESIGHT,
   defaultConnectionType,
   defaultRunName,
   hasBattery,
@@ -219,6 +220,27 @@ export function stateToBody(
   return body;
 }
 
+/**
+ * The files a forecast may carry (spec §5): the file input a post sends, the kind the API's upload
+ * takes, and the state fields that keep the uploaded file's id and name until another replaces it.
+ */
+export const UPLOADS = [
+  {
+    input: "degradationFile",
+    kind: "degradation",
+    idField: "customDegradationCurveId",
+    nameField: "customDegradationCurveFileName",
+    label: "Custom degradation curve file",
+  },
+  {
+    input: "solarProfileFile",
+    kind: "solar",
+    idField: "solarProfileId",
+    nameField: "solarProfileFileName",
+    label: "Solar generation profile (optional)",
+  },
+] as const;
+
 export const str = (state: FormState, k: string): string =>
   typeof state[k] === "string" ? (state[k] as string) : "";
 export const list = (state: FormState, k: string): string[] =>
@@ -298,6 +320,7 @@ export function applyRules(prev: FormState, next: FormState, ctx: RuleContext): 
   }
 
   if (battery && !str(out, "efficiency")) out.efficiency = String(LIMITS.defaultEfficiency);
+  if (!str(out, "foresight")) out.foresight = DEFAULT_FORESIGHT;
   // Re-powering defaults to 10 000 cycles (it is dropped from the forecast when there is no degradation).
   if (battery && !str(out, "repowering")) out.repowering = String(LIMITS.defaultRepowering);
 

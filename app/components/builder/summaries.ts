@@ -9,6 +9,7 @@ import {
   type ForecastRegion,
 } from "~/validation/forecast";
 import { FIELD_LABELS, drawerOwnedFields, type DrawerKind } from "~/validation/builderSchemas";
+import { displayDay } from "../dates.ts";
 import { list, names, str, type FormState, type Scenario } from "./state.ts";
 
 export const DRAWER_TITLES: Record<DrawerKind, { title: string; description?: string }> = {
@@ -73,11 +74,13 @@ function valueOf(
     case "degradation":
       return DEGRADATIONS.find((d) => d.value === v)?.label ?? "";
     case "repowering":
-      return v ? `${Number(v).toLocaleString("en-GB")} cycles` : "";
+      return v ? `${Number(v).toLocaleString("en-GB")} cycle${Number(v) === 1 ? "" : "s"}` : "";
     case "gspGroup":
       return GSP_GROUPS.find((g) => g.id === v)?.name ?? v;
     case "duos":
       return v === "true" ? "Applied" : v === "false" ? "Not applied" : "";
+    case "startDate":
+      return v ? displayDay(v) : "";
     case "region":
       return v ? (REGION_LABELS[v as ForecastRegion] ?? v) : "";
     case "configuration":

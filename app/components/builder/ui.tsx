@@ -131,8 +131,12 @@ export const Summary = styled.dl`
   }
 `;
 
-/** Paths inside the builder: moving between them keeps the work (it travels in the URL). */
+/**
+ * Paths that keep the builder's work: the builder itself (the work travels in the URL) and the log-in
+ * page, which the logged-out modal opens with the builder's URL as its way back.
+ */
 export const inBuilder = (p: string) =>
+  p === "/login" ||
   p.startsWith("/forecasts/builder/canvas") ||
   p.startsWith("/forecasts/builder/edit") ||
   p.startsWith("/forecasts/create");

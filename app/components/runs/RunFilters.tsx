@@ -1,5 +1,6 @@
 // The run list's filters, as a GET form: every filter, the sort and the page size are URL state
 // (spec §2 "Filters persist by page path"). With JavaScript a change submits the form at once.
+import { useEffect, useRef, useState } from "react";
 import { Form, Link, useSubmit } from "@remix-run/react";
 import styled from "styled-components";
 import { theme } from "../theme.ts";
@@ -26,6 +27,13 @@ const Bar = styled.div`
     gap: 0.4rem;
     padding-bottom: 0.5rem;
   }
+  input[type="search"] {
+    font: inherit;
+    padding: 0.4rem 0.5rem;
+    border: 1px solid ${theme.colour.line};
+    border-radius: ${theme.radius};
+    min-width: 14rem;
+  }
   select {
     font: inherit;
     padding: 0.4rem 0.5rem;
@@ -51,6 +59,9 @@ export interface FilterValues {
   financeStatus: string[];
 }
 
+/** Spec §9: a text search waits 300 ms after the last key before it filters. */
+const SEARCH_DEBOUNCE_MS = 300;
+
 export function RunFilters({
   query,
   values,
@@ -65,6 +76,23 @@ export function RunFilters({
   const live = useHydrated();
   const auto = (e: React.ChangeEvent<HTMLElement>) =>
     submit((e.currentTarget as HTMLInputElement).form, { preventScrollReset: true, replace: true });
+  const typing = useRef<ReturnType<typeof setTimeout>>();
+  useEffect(() => () => clearTimeout(typing.current), []);
+  // The box follows the URL (back, "Clear filters"), except while the user is typing in it.
+  const searchBox = useRef<HTMLInputElement>(null);
+  const [search, setSearch] = useState(query.search ?? "");
+  useEffect(() => {
+    if (document.activeElement !== searchBox.current) setSearch(query.search ?? "");
+  }, [query.search]);
+  const searchTyped = (e: React.ChangeEvent<HTMLInputElement>) => {
+    const form = e.currentTarget.form;
+    setSearch(e.currentTarget.value);
+    clearTimeout(typing.current);
+    typing.current = setTimeout(
+      () => submit(form, { preventScrollReset: true, replace: true }),
+      SEARCH_DEBOUNCE_MS,
+    );
+  };
   return (
     <Form
       method="get"
@@ -74,6 +102,18 @@ export function RunFilters({
       data-live={live ? "true" : undefined}
     >
       <Bar>
+        <label>
+          Search by name
+          <input
+            type="search"
+            name="search"
+            ref={searchBox}
+            value={search}
+            maxLength={100}
+            placeholder="Run or asset name"
+            onChange={searchTyped}
+          />
+        </label>
         <label>
           Region
           <select name="region" defaultValue={query.region ?? ""} onChange={auto} key={`r-${query.region}`}>

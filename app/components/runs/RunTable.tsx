@@ -1,6 +1,7 @@
 // The run table (spec §2 "Forecast rows"): Name with unit, Revenue, Created By (edited-by and start
-// date, dd MMM yyyy), Model Version, plus the run icon and progress bar of spec §4, optional row
-// selection and sortable Status / Model version columns. Used by /forecasts and the data library;
+// date, dd MMM yyyy), Model Version, plus Region and Created (issue 19), the run icon and progress
+// bar of spec §4, optional row selection and sortable Name / Revenue / Created / Model version /
+// Status columns. Used by /forecasts and the data library;
 // see README.md beside this file.
 import type { ReactNode } from "react";
 import { Link } from "@remix-run/react";
@@ -9,7 +10,8 @@ import styled from "styled-components";
 import { theme } from "../theme.ts";
 import { ProgressBar } from "./ProgressBar.tsx";
 import { RunIcon } from "./RunIcon.tsx";
-import { financeStatusLabel, formatMoney, revenueUnit, type SortKey } from "./rules.ts";
+import { REGION_NAMES } from "./RunFilters.tsx";
+import { financeStatusLabel, formatMoney, revenueUnit, type SortColumn, type SortKey } from "./rules.ts";
 import type { RunRow } from "./types.ts";
 
 const Table = styled.table`
@@ -91,7 +93,7 @@ export function draftEditHref(run: Pick<RunRow, "id" | "configuration" | "market
 export interface SortProps {
   ordering?: SortKey;
   /** The URL that sorts by a column (next direction). */
-  hrefFor(column: "status" | "model_version"): string;
+  hrefFor(column: SortColumn): string;
 }
 
 export interface SelectionProps {
@@ -114,15 +116,7 @@ export interface RunTableProps {
   showFinanceStatus?: boolean;
 }
 
-function SortHeader({
-  label,
-  column,
-  sort,
-}: {
-  label: string;
-  column: "status" | "model_version";
-  sort?: SortProps;
-}) {
+function SortHeader({ label, column, sort }: { label: string; column: SortColumn; sort?: SortProps }) {
   if (!sort) return <>{label}</>;
   const dir =
     sort.ordering === column ? "ascending" : sort.ordering === `-${column}` ? "descending" : undefined;
@@ -177,9 +171,15 @@ export function RunTable({
               />
             </th>
           ) : null}
-          <th scope="col">Name</th>
-          <th scope="col" className="num">
-            Revenue
+          <th scope="col" aria-sort={ariaSort(sort, "run_name")}>
+            <SortHeader label="Name" column="run_name" sort={sort} />
+          </th>
+          <th scope="col" className="num" aria-sort={ariaSort(sort, "revenue")}>
+            <SortHeader label="Revenue" column="revenue" sort={sort} />
+          </th>
+          <th scope="col">Region</th>
+          <th scope="col" aria-sort={ariaSort(sort, "created_at")}>
+            <SortHeader label="Created" column="created_at" sort={sort} />
           </th>
           <th scope="col">Created By</th>
           <th scope="col" aria-sort={ariaSort(sort, "model_version")}>
@@ -232,6 +232,10 @@ export function RunTable({
               </td>
               <td className="num">
                 {run.revenue !== null ? formatMoney(run.revenue) : run.locked ? <Padlock /> : "—"}
+              </td>
+              <td>{REGION_NAMES[run.marketRegion] ?? run.marketRegion}</td>
+              <td>
+                <time dateTime={run.createdAt}>{formatDate(run.createdAt) ?? "—"}</time>
               </td>
               <td>
                 {run.createdBy ?? "—"}

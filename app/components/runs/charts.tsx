@@ -9,10 +9,20 @@ import type { DispatchDay } from "./types.ts";
 
 const axisStyle = {
   axis: { stroke: theme.colour.line },
-  tickLabels: { fontSize: 10, fill: theme.colour.muted, padding: 4 },
-  axisLabel: { fontSize: 10, fill: theme.colour.muted, padding: 34 },
+  tickLabels: { fontSize: 13, fill: theme.colour.muted, padding: 5 },
+  axisLabel: { fontSize: 13, fill: theme.colour.muted, padding: 40 },
   grid: { stroke: "#eef1f5" },
 };
+
+/** The charts are drawn this wide (SVG units); they scale to the page's width. */
+const WIDTH = 1100;
+
+/** A value axis that starts at zero (or below it, for costs) and labels its zero. */
+function fromZero(values: number[]): [number, number] {
+  const lo = Math.min(0, ...values);
+  const hi = Math.max(0, ...values);
+  return [lo, hi > lo ? hi * 1.05 : lo + 1];
+}
 
 export function RevenueChart({
   rows,
@@ -27,38 +37,51 @@ export function RevenueChart({
 }) {
   const totals = rows.map((r) => r.total);
   const desc = `Stacked bars of revenue by stream for ${rows.length} years, in ${unit}. Yearly totals from ${formatMoney(Math.min(...totals))} to ${formatMoney(Math.max(...totals))}. The table below lists every value.`;
+  // The stack's extent: positive streams above zero, costs below it.
+  const up = rows.map((r) => streams.reduce((a, k) => a + Math.max(0, r.streams[k] ?? 0), 0));
+  const down = rows.map((r) => streams.reduce((a, k) => a + Math.min(0, r.streams[k] ?? 0), 0));
+  const height = 460;
+  // One bar a year, never wider than a fifth of the plot.
+  const barWidth = Math.min(120, ((WIDTH - 140) / Math.max(rows.length, 1)) * 0.7);
   return (
     <VictoryChart
-      width={720}
-      height={320}
-      domainPadding={{ x: Math.max(24, 260 / Math.max(rows.length, 1)) }}
-      padding={{ top: 20, bottom: 70, left: 90, right: 20 }}
+      width={WIDTH}
+      height={height}
+      domain={{ y: fromZero([...up, ...down]) }}
+      domainPadding={{ x: Math.max(40, 360 / Math.max(rows.length, 1)) }}
+      padding={{ top: 20, bottom: 100, left: 110, right: 30 }}
       title={title}
       desc={desc}
     >
-      <VictoryAxis style={axisStyle} tickValues={rows.map((r) => String(r.year))} fixLabelOverlap />
+      <VictoryAxis
+        style={axisStyle}
+        tickValues={rows.map((r) => String(r.year))}
+        fixLabelOverlap
+        offsetY={100}
+      />
       <VictoryAxis
         dependentAxis
+        crossAxis={false}
         label={unit}
         tickFormat={(t: number) => formatMoney(t)}
-        style={{ ...axisStyle, axisLabel: { ...axisStyle.axisLabel, padding: 60 } }}
+        style={{ ...axisStyle, axisLabel: { ...axisStyle.axisLabel, padding: 80 } }}
       />
       <VictoryStack colorScale={[...theme.series]}>
         {streams.map((k) => (
           <VictoryBar
             key={k}
             data={rows.map((r) => ({ x: String(r.year), y: r.streams[k] ?? 0 }))}
-            barRatio={0.7}
+            barWidth={barWidth}
           />
         ))}
       </VictoryStack>
       <VictoryLegend
-        x={90}
-        y={280}
+        x={110}
+        y={height - 45}
         orientation="horizontal"
-        itemsPerRow={4}
-        gutter={16}
-        style={{ labels: { fontSize: 10, fill: theme.colour.ink } }}
+        itemsPerRow={5}
+        gutter={24}
+        style={{ labels: { fontSize: 13, fill: theme.colour.ink } }}
         data={streams.map((k, i) => ({
           name: streamLabel(k),
           symbol: { fill: theme.series[i % theme.series.length], type: "square" },
@@ -82,29 +105,33 @@ export function DispatchChart({ day, currency }: { day: DispatchDay; currency: s
   const pMax = Math.max(1e-6, ...prices);
   // Price drawn on the MW scale, labelled on its own axis.
   const scale = (v: number) => ((v - pMin) / (pMax - pMin || 1)) * maxMw;
-  const barWidth = Math.max(2, 600 / Math.max(pts.length, 1) - 2);
+  const barWidth = Math.max(2, 920 / Math.max(pts.length, 1) - 2);
+  const height = 420;
   return (
     <VictoryChart
-      width={720}
-      height={300}
+      width={WIDTH}
+      height={height}
       domain={{ x: [0, 24], y: [-maxMw * 1.05, maxMw * 1.05] }}
-      padding={{ top: 20, bottom: 70, left: 60, right: 60 }}
+      padding={{ top: 20, bottom: 100, left: 80, right: 90 }}
       title={`Dispatch on ${day.date}`}
       desc={`Charge (below zero) and discharge in MW, state of charge in MWh, and the price in ${currency}/MWh over the day. The table below lists every interval.`}
     >
+      {/* Hours along the bottom, below the charge bars (not across them at zero). */}
       <VictoryAxis
         tickValues={[0, 3, 6, 9, 12, 15, 18, 21, 24]}
         tickFormat={(t: number) => `${String(t).padStart(2, "0")}:00`}
         style={axisStyle}
+        offsetY={100}
       />
-      <VictoryAxis dependentAxis label="MW / MWh" style={axisStyle} />
+      <VictoryAxis dependentAxis crossAxis={false} label="MW / MWh" style={axisStyle} />
       <VictoryAxis
         dependentAxis
         orientation="right"
+        crossAxis={false}
         label={`${currency}/MWh`}
         tickValues={[0, 0.25, 0.5, 0.75, 1].map((f) => f * maxMw)}
         tickFormat={(t: number) => formatMoney(pMin + (t / maxMw) * (pMax - pMin))}
-        style={{ ...axisStyle, axisLabel: { ...axisStyle.axisLabel, padding: 40 } }}
+        style={{ ...axisStyle, axisLabel: { ...axisStyle.axisLabel, padding: 55 } }}
       />
       <VictoryBar
         data={pts.map((p) => ({ x: hour(p.time), y: p.discharge }))}
@@ -128,11 +155,11 @@ export function DispatchChart({ day, currency }: { day: DispatchDay; currency: s
         interpolation="stepAfter"
       />
       <VictoryLegend
-        x={60}
-        y={262}
+        x={80}
+        y={height - 45}
         orientation="horizontal"
-        gutter={18}
-        style={{ labels: { fontSize: 10, fill: theme.colour.ink } }}
+        gutter={24}
+        style={{ labels: { fontSize: 13, fill: theme.colour.ink } }}
         data={[
           { name: "Discharge (MW)", symbol: { fill: theme.series[0], type: "square" } },
           { name: "Charge (MW)", symbol: { fill: theme.series[2], type: "square" } },

@@ -2,26 +2,9 @@
 // stream and year, per year or per month, and the key figures. Pure functions (unit-tested).
 import { perPeriod, revenueUnit, type Period } from "./rules.ts";
 import type { RunResult, StrategyResult, YearResult } from "./types.ts";
+import { STREAM_LABELS } from "~/validation/runLabels";
 
-export const STREAM_LABELS: Record<string, string> = {
-  wholesale: "Wholesale",
-  imbalance: "Imbalance",
-  services: "Ancillary services",
-  capacityMarket: "Capacity market",
-  generation: "Generation",
-  duosUnitCharges: "DUoS unit charges",
-  duosFixedCharges: "DUoS fixed charges",
-  tnuos: "TNUoS",
-};
-export const streamLabel = (k: string) => STREAM_LABELS[k] ?? k;
-
-export const STRATEGY_LABELS: Record<string, string> = {
-  energy_with_as: "Energy with AS",
-  energy_only: "Energy Only",
-  merchant: "Merchant/energy focus",
-  ancillaries: "Ancillary services focus",
-};
-export const strategyLabel = (k: string) => STRATEGY_LABELS[k] ?? k;
+export { streamLabel, strategyLabel } from "~/validation/runLabels";
 
 /** Currency → per MW factor of a year: the engine's perMWYear over its total (rated power of the asset). */
 function perMwFactor(y: YearResult, ratedPower: number | null): number {

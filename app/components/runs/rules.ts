@@ -24,10 +24,10 @@ export interface RunLike {
   /** The API's percentage, used when the events themselves are not at hand (lists). */
   percentage?: number | null;
   finishedAt?: string | null;
+  /** Processing, but no worker holds the run: "Waiting for a worker" instead of an ETA. */
+  waitingForWorker?: boolean;
 }
 
-/** Spec §9: a run is estimated to take 6 minutes. */
-export const RUN_ESTIMATE_MS = 6 * 60 * 1000;
 /** Spec §9: the clock ticks every second. */
 export const CLOCK_TICK_MS = 1000;
 /** Spec §7: multiple download triggers are spaced 300 ms apart. */
@@ -60,13 +60,6 @@ export function progressPercent(run: Pick<RunLike, "status" | "progressEvents" |
 export const progressTone = (run: Pick<RunLike, "status" | "progressEvents">): "green" | "red" =>
   effectiveStatus(run) === "failed" ? "red" : "green";
 
-/** Spec §4: estimated from creation time plus 6 minutes, never below 0 (whole minutes, rounded up). */
-export function minutesRemaining(createdAt: string | Date, now: number | Date): number {
-  const end = new Date(createdAt).getTime() + RUN_ESTIMATE_MS;
-  const left = end - new Date(now).getTime();
-  return Number.isFinite(left) ? Math.max(0, Math.ceil(left / 60_000)) : 0;
-}
-
 /** Seconds from the run's creation to its last event (the run's elapsed time). */
 export function elapsedSeconds(run: Pick<RunLike, "createdAt" | "progressEvents" | "finishedAt">): number {
   const last = latestEvent(run.progressEvents);
@@ -95,12 +88,44 @@ export function formatDuration(totalSeconds: number): string {
   return `${m} min ${String(sec).padStart(2, "0")} s`;
 }
 
-/** Spec §2: failed → 'Suspended'; ready_for_review → 'Finished' + elapsed; otherwise '{N} minutes remaining to finish'. */
+const eventTime = (e: ProgressEvent) => new Date(e.created_at ?? e.createdAt ?? NaN).getTime();
+
+/**
+ * Seconds left, from the run's own pace (issue 19): the progress made since its first event ("Run
+ * started") over the time that took, applied to what is left (the engine's percentage is years done
+ * over years to do). Null until there is progress to go by.
+ */
+export function secondsRemaining(run: Pick<RunLike, "progressEvents">, now: number | Date): number | null {
+  const events = run.progressEvents ?? [];
+  // From "Run started" (the first event with progress), not from the queue.
+  const first = events.find((e) => Number(e.percentage) > 0);
+  if (!first) return null;
+  const last = latestEvent(events)!;
+  const p0 = Number(first.percentage);
+  const p = clamp(Number(last.percentage), 0, 100);
+  const elapsed = (new Date(now).getTime() - eventTime(first)) / 1000;
+  if (!(p > p0) || !(elapsed > 0) || !Number.isFinite(elapsed)) return null;
+  return Math.max(0, ((100 - p) * elapsed) / (p - p0));
+}
+
+/** The label of a processing run that no worker is computing (issue 18): no estimate can be honest. */
+export const WAITING_FOR_WORKER = "Waiting for a worker";
+
+/**
+ * Spec §2: failed → 'Suspended'; ready_for_review → 'Finished' + elapsed; otherwise '{N} minutes
+ * remaining to finish', from the run's pace — or 'Waiting for a worker' while no worker computes it.
+ */
 export function progressLabel(run: RunLike, now: number | Date): string {
   const status = effectiveStatus(run);
   if (status === "failed") return "Suspended";
   if (status === "ready_for_review") return `Finished in ${formatDuration(elapsedSeconds(run))}`;
-  return `${minutesRemaining(run.createdAt, now)} minutes remaining to finish`;
+  if (run.waitingForWorker) return WAITING_FOR_WORKER;
+  if (!run.progressEvents?.length) return "Waiting for a worker to start";
+  const left = secondsRemaining(run, now);
+  if (left === null) return "Estimating the time remaining";
+  if (left < 60) return "Less than a minute remaining to finish";
+  const minutes = Math.ceil(left / 60);
+  return `${minutes} minute${minutes === 1 ? "" : "s"} remaining to finish`;
 }
 
 export type RunIcon = "none" | "processing" | "edit";
@@ -121,21 +146,10 @@ export interface DownloadableRun {
   status: RunStatus;
   progressEvents?: ProgressEvent[];
   hasFile?: boolean;
-  isCustom: boolean;
-  marketRegion: string;
-  /** The library subscription guarding a non-custom run, when there is one. */
+  /** The API's word: the caller lacks the library subscription guarding this run (spec §6). */
+  locked: boolean;
+  /** That subscription's key, when the run has one. */
   subscription?: string | null;
-}
-
-/** The library subscription a run needs (spec §6): GB and ERCOT non-custom runs. */
-export function requiredLibrarySubscription(
-  run: Pick<DownloadableRun, "isCustom" | "marketRegion" | "subscription">,
-): string | null {
-  if (run.isCustom) return null;
-  if (run.subscription) return run.subscription;
-  if (run.marketRegion === "GB") return "library_gb_forecast";
-  if (run.marketRegion === "ERCOT") return "library_ercot_zonal_forecast";
-  return null;
 }
 
 export type DownloadVerdict =
@@ -144,15 +158,13 @@ export type DownloadVerdict =
 
 /**
  * Spec §4: the run file downloads only when the run is ready_for_review, a result file exists and,
- * for non-custom GB or ERCOT library runs, the user holds the matching library subscription.
+ * for library runs, the user holds the matching subscription — which the API says (`locked`).
  * The API enforces this; the page uses it to show the button or the subscription prompt.
  */
-export function downloadVerdict(run: DownloadableRun, subscriptions: Iterable<string>): DownloadVerdict {
+export function downloadVerdict(run: DownloadableRun): DownloadVerdict {
   if (effectiveStatus(run) !== "ready_for_review") return { ok: false, reason: "not_ready" };
   if (!run.hasFile) return { ok: false, reason: "no_file" };
-  const needed = requiredLibrarySubscription(run);
-  if (needed && !new Set(subscriptions).has(needed))
-    return { ok: false, reason: "subscription", subscription: needed };
+  if (run.locked) return { ok: false, reason: "subscription", subscription: run.subscription ?? undefined };
   return { ok: true };
 }
 
@@ -211,8 +223,11 @@ export type FinanceStatus = (typeof FINANCE_STATUSES)[number]["value"];
 export const financeStatusLabel = (v: string | null | undefined) =>
   FINANCE_STATUSES.find((f) => f.value === v)?.label ?? "No status";
 
-export const SORT_KEYS = ["status", "-status", "model_version", "-model_version"] as const;
-export type SortKey = (typeof SORT_KEYS)[number];
+/** The run list's sortable columns (the API's `ordering` keys; descending is prefixed with '-'). */
+export const SORT_COLUMNS = ["run_name", "revenue", "created_at", "model_version", "status"] as const;
+export type SortColumn = (typeof SORT_COLUMNS)[number];
+export const SORT_KEYS = SORT_COLUMNS.flatMap((c) => [c, `-${c}`] as const);
+export type SortKey = SortColumn | `-${SortColumn}`;
 
 export const STATUS_LABELS: Record<RunStatus, string> = {
   draft: "Draft",
@@ -222,6 +237,8 @@ export const STATUS_LABELS: Record<RunStatus, string> = {
 };
 
 export interface ListQuery {
+  /** Part of the run or asset name. */
+  search?: string;
   region?: string;
   status?: string;
   modelVersion?: string;
@@ -263,6 +280,7 @@ export function parseListQuery(sp: URLSearchParams): ListQuery {
   const page = Number(one(sp, "page") ?? 1);
   const onlyCustom = one(sp, "onlyCustom");
   return {
+    search: one(sp, "search")?.slice(0, 100),
     region: normaliseRegion(one(sp, "region")),
     status: one(sp, "status"),
     modelVersion: one(sp, "modelVersion"),
@@ -276,11 +294,11 @@ export function parseListQuery(sp: URLSearchParams): ListQuery {
 
 /** True when the user narrowed the list (decides which empty state shows, spec §2). */
 export const hasActiveFilters = (q: ListQuery) =>
-  Boolean(q.region || q.status || q.modelVersion || q.financeStatus || q.onlyCustom);
+  Boolean(q.search || q.region || q.status || q.modelVersion || q.financeStatus || q.onlyCustom);
 
 /** The next sort for a column: none → ascending → descending → ascending … */
-export function nextOrdering(current: SortKey | undefined, column: "status" | "model_version"): SortKey {
-  return current === column ? (`-${column}` as SortKey) : (column as SortKey);
+export function nextOrdering(current: SortKey | undefined, column: SortColumn): SortKey {
+  return current === column ? `-${column}` : column;
 }
 
 /** The URL of the list with some parameters changed (empty values removed; page reset unless given). */

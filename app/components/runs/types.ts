@@ -23,6 +23,8 @@ export interface RunRow {
   financeStatus: string;
   macroScenario: { id: string; name: string } | null;
   percentage: number | null;
+  /** Processing, but no worker is computing it (none running, or its worker stopped): no ETA to show. */
+  waitingForWorker: boolean;
   progressEvents: ProgressEvent[];
   createdBy: string | null;
   editedBy: string | null;
@@ -62,6 +64,14 @@ export interface RunResult {
   forecastUsed: Record<string, unknown>;
   strategies: StrategyResult[];
   revenuePerMWYear: number;
+  /** What the dispatch knew; absent on runs computed before foresight existed: perfect. */
+  foresight?: "realistic" | "perfect";
+  /** What the MW of per-MW figures is; a hybrid's average per MW of its solar/wind (decision 0116). */
+  perMW?: {
+    of: "battery" | "solar" | "wind";
+    mw: number;
+    generation?: { of: "solar" | "wind"; mw: number; averagePerMWYear: number };
+  };
   synthetic?: boolean;
 }
 

@@ -5,16 +5,21 @@ import { useEffect, useState } from "react";
 import { useRevalidator } from "@remix-run/react";
 import type { ProgressEvent, RunStatus } from "./rules.ts";
 
-export function useLiveRun(runId: string, initial: { status: RunStatus; progressEvents: ProgressEvent[] }) {
+export function useLiveRun(
+  runId: string,
+  initial: { status: RunStatus; progressEvents: ProgressEvent[]; waitingForWorker?: boolean },
+) {
   const [events, setEvents] = useState(initial.progressEvents);
   const [status, setStatus] = useState(initial.status);
+  const [waitingForWorker, setWaitingForWorker] = useState(!!initial.waitingForWorker);
   const revalidator = useRevalidator();
 
   // Fresh loader data (navigation or revalidation) replaces the live state.
   useEffect(() => {
     setEvents(initial.progressEvents);
     setStatus(initial.status);
-  }, [initial.progressEvents, initial.status]);
+    setWaitingForWorker(!!initial.waitingForWorker);
+  }, [initial.progressEvents, initial.status, initial.waitingForWorker]);
 
   const following = status === "processing";
   useEffect(() => {
@@ -27,6 +32,12 @@ export function useLiveRun(runId: string, initial: { status: RunStatus; progress
         list.some((x) => x.id === e.id) ? list : [...list, e].sort((a, b) => Number(a.id) - Number(b.id)),
       );
     });
+    // Whether a worker is computing the run (issue 18): "Waiting for a worker" while none is.
+    source.addEventListener("worker", (m) => {
+      setWaitingForWorker(
+        !!(JSON.parse((m as MessageEvent).data) as { waitingForWorker?: boolean }).waitingForWorker,
+      );
+    });
     source.addEventListener("status", (m) => {
       const s = JSON.parse((m as MessageEvent).data) as { status: RunStatus };
       source.close();
@@ -37,5 +48,5 @@ export function useLiveRun(runId: string, initial: { status: RunStatus; progress
     // eslint-disable-next-line react-hooks/exhaustive-deps -- one stream per run while it is followed
   }, [runId, following]);
 
-  return { events, status };
+  return { events, status, waitingForWorker };
 }

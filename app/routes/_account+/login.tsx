@@ -1,0 +1,76 @@
+import {
+  json,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Link, useActionData, useSearchParams } from "@remix-run/react";
+import { LoginSchema } from "~/validation/account";
+import { authenticator, LoginRefused, userIdOf } from "~/services/auth.server";
+import { clientIpOf } from "~/services/api.server";
+import { safeRedirect } from "~/services/redirects.server";
+import { commitSession, getSession } from "~/services/session.server";
+import { InputField } from "~/components/Field";
+import { CardForm, useSchemaForm } from "~/components/forms";
+import { Narrow, Muted, Notice } from "~/components/ui";
+
+export const meta: MetaFunction = () => [{ title: "Log in · Voltcast" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  if (await userIdOf(request))
+    throw redirect(safeRedirect(new URL(request.url).searchParams.get("redirectTo")));
+  return null;
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  // The API throttles by the visitor's address: pass on the one Express saw (never the browser's claim).
+  const headers = new Headers(request.headers);
+  headers.set("x-voltcast-client-ip", clientIpOf(context));
+  headers.delete("content-type"); // the re-sent body sets its own
+  headers.delete("content-length");
+  const form = await request.clone().formData();
+  const forwarded = new Request(request.url, { method: "POST", headers, body: form });
+  try {
+    const { session: opened } = await authenticator.authenticate("form", forwarded);
+    const session = await getSession(request);
+    session.set("sessionToken", opened.token);
+    return redirect(safeRedirect(form.get("redirectTo"), "/"), {
+      headers: { "Set-Cookie": await commitSession(session, request) },
+    });
+  } catch (e) {
+    if (e instanceof LoginRefused)
+      return json(e.reply, {
+        status: e.status,
+        headers: e.retryAfter ? { "Retry-After": e.retryAfter } : undefined,
+      });
+    throw e;
+  }
+}
+
+export default function Login() {
+  const lastResult = useActionData<typeof action>();
+  const [searchParams] = useSearchParams();
+  const [form, fields] = useSchemaForm(LoginSchema, { id: "login", lastResult });
+  return (
+    <Narrow>
+      <h1>Log in</h1>
+      {searchParams.get("passwordChanged") ? (
+        <Notice role="status" $tone="success">
+          Your password has been changed. Please log in with it.
+        </Notice>
+      ) : null}
+      <CardForm form={form} submit="Log in">
+        <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
+        <InputField meta={fields.email} label="Email" type="email" autoComplete="email" />
+        <InputField meta={fields.password} label="Password" type="password" autoComplete="current-password" />
+      </CardForm>
+      <Muted>
+        <Link to="/forgot-password">Forgotten your password?</Link>
+      </Muted>
+      <Muted>
+        New to Voltcast? <Link to="/signup">Create an account</Link>
+      </Muted>
+    </Narrow>
+  );
+}
