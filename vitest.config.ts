@@ -22,6 +22,8 @@ export default defineConfig({
           environment: "node",
           // One database per file (see tests/support/db.ts); files run one at a time to keep CI's 2 cores calm.
           fileParallelism: false,
+          // dist/server.js for the tests that start the production server, built once.
+          globalSetup: ["tests/support/build-compiled.global.ts"],
           testTimeout: 120_000,
           hookTimeout: 120_000,
         },

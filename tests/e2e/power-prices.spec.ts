@@ -55,7 +55,10 @@ test("download one power price from its row: a zip with the CSV series to 2050",
   const [name] = Object.keys(files);
   expect(name).toMatch(/^GB_Central_scenario_power_prices.*\.csv$/);
   const text = strFromU8(files[name]);
-  expect(text.startsWith("timestamp,price\n2025-01-01T00:00:00Z,")).toBe(true);
+  expect(text.split("\n")[0]).toBe(
+    "timestamp,price [GBP/MWh; real 2024 money; 30-minute intervals; timestamp = interval start in UTC]",
+  );
+  expect(text.split("\n")[1]).toMatch(/^2025-01-01T00:00:00Z,/);
   expect(text.trimEnd().split("\n").at(-1)).toMatch(/^2050-12-31T23:30:00Z,-?\d+\.\d{2}$/);
 });
 
@@ -86,4 +89,35 @@ test("a skeleton row shows while the list reloads, and the page has no serious a
   await expect(page.getByTestId("skeleton-row")).toHaveCount(1);
   await expect(page.getByRole("checkbox", { name: /^Select / })).toHaveCount(3);
   await expect(page.getByTestId("skeleton-row")).toHaveCount(0);
+});
+
+test("after a download of selected power prices the selection clears and the banner closes", async ({
+  page,
+  jsEnabled,
+}) => {
+  // A cold cache generates the files on first download (while the start-up seed also runs).
+  test.setTimeout(240_000);
+  await logIn(page, "gb@voltcast.local");
+  await page.goto("/library/power-prices?q=GB");
+  await page.getByRole("checkbox", { name: "Select GB Central scenario" }).check();
+  await page.getByRole("checkbox", { name: "Select GB High scenario" }).check();
+  if (!jsEnabled) await page.getByRole("button", { name: "Select", exact: true }).click();
+  const banner = page.getByRole("region", { name: "Selected power prices" });
+  await expect(banner.getByText("2 power prices selected")).toBeVisible();
+  const [download] = await Promise.all([
+    page.waitForEvent("download", { timeout: 200_000 }),
+    banner.getByRole("button", { name: "Download" }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^power_prices_\d{2}_\d{2}_\d{4}\.zip$/);
+  const names = Object.keys(unzipSync(new Uint8Array(readFileSync((await download.path())!)))).sort();
+  expect(names).toEqual([
+    expect.stringMatching(/^GB_Central_scenario_power_prices.*\.csv$/),
+    expect.stringMatching(/^GB_High_scenario_power_prices.*\.csv$/),
+  ]);
+  // Spec §4: once downloaded, nothing stays ticked and the banner is gone.
+  await expect(banner).toHaveCount(0);
+  await expect(page.getByRole("checkbox", { name: "Select GB Central scenario" })).not.toBeChecked();
+  await expect(page.getByRole("checkbox", { name: "Select GB High scenario" })).not.toBeChecked();
+  // Without JavaScript the form post was answered by a redirect (a reload asks for nothing again).
+  if (!jsEnabled) await expect(page).not.toHaveURL(/[?&]id=/);
 });

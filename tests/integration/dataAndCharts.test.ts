@@ -36,7 +36,7 @@ beforeAll(async () => {
   t = await startTestBackend({ workers: true });
   const ts = Array.from({ length: 24 * 10 }, (_, i) => Date.UTC(2024, 0, 1) + i * HOUR);
   const values = ts.map((_, i) => i + 0.5);
-  const stored = await storeSeries(t.backend.ctx.pool, "test:data", "test", [
+  const stored = await storeSeries(t.backend.ctx.db, "test:data", "test", [
     { meta: meta("fx-free"), series: { ts, values } },
     { meta: meta("fx-gb", { subscriptionKey: "data_gb" }), series: { ts, values } },
     {
@@ -92,6 +92,14 @@ describe("data items", () => {
     const filters = await t.call(`${BASE}/filters/?category=LIVEANDHISTORIC`);
     expect(filters.body.regions.find((r: any) => r.id === "ercot")).toMatchObject({ label: "ERCOT (Texas)" });
     expect(filters.body.groups.find((g: any) => g.id === "Fixture prices").count).toBe(3);
+    // Within a search (issue 19, item 18): the facets count the matching datasets only.
+    const searched = await t.call(`${BASE}/filters/?category=LIVEANDHISTORIC&search=fx-ercot`);
+    expect(searched.body.groups.find((g: any) => g.id === "Fixture prices").count).toBe(1);
+    expect(searched.body.granularities).toEqual([{ id: "hourly", label: "hourly", count: 1 }]);
+    // A facet does not narrow its own counts: with another group chosen, this group still counts.
+    const other = await t.call(`${BASE}/filters/?search=Fixture&group=Other`);
+    expect(other.body.groups.find((g: any) => g.id === "Fixture prices").count).toBe(3);
+    expect(other.body.granularities).toEqual([]);
     expect((await t.call(`${BASE}/${freeId}/`)).body.title).toBe("Fixture fx-free");
     expect((await t.call(`${BASE}/999999/`)).status).toBe(404);
     const range = await t.call(`${BASE}/date-range/?ids=${freeId}`);
@@ -190,6 +198,32 @@ describe("dataset downloads", () => {
       datasetIds: ["Choose at least one dataset"],
       endDate: ["The end date should be on or after the start date"],
     });
+  });
+
+  it("answers the same request again (a reload, a double click) with the download already made", async () => {
+    const body = { datasetIds: [gbId, freeId], startDate: "2024-01-05" };
+    const asked = await Promise.all(
+      [1, 2, 3].map(() => t.call(`${BASE}/download/`, { as: "gb@voltcast.local", body })),
+    );
+    expect(asked.map((a) => a.status)).toEqual([202, 202, 202]);
+    expect(new Set(asked.map((a) => a.body.id)).size).toBe(1);
+    await ready(asked[0].body.id, "gb@voltcast.local");
+    // Ready a moment ago: still the same one; other dates are another download.
+    const again = await t.call(`${BASE}/download/`, {
+      as: "gb@voltcast.local",
+      body: { datasetIds: [freeId, gbId], startDate: "2024-01-05" },
+    });
+    expect(again.body.id).toBe(asked[0].body.id);
+    const other = await t.call(`${BASE}/download/`, {
+      as: "gb@voltcast.local",
+      body: { ...body, startDate: "2024-01-06" },
+    });
+    expect(other.body.id).not.toBe(asked[0].body.id);
+    const { rows } = await t.backend.ctx.pool.query(
+      "select count(*)::int as n from pgboss.job where name = 'dataset-download' and data->>'downloadId' = $1",
+      [asked[0].body.id],
+    );
+    expect(rows[0].n).toBe(1);
   });
 
   it("retries a failed download", async () => {

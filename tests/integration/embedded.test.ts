@@ -21,16 +21,16 @@ const portOpen = (port: number) =>
 describe("embedded PostgreSQL", () => {
   it("starts, keeps its data across restarts, and stops cleanly", async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "voltcast-embedded-"));
-    const env = { NODE_ENV: "test", VOLTCAST_DATA_DIR: dataDir };
+    const env = { NODE_ENV: "test", VOLTCAST_DATA_DIR: dataDir, VOLTCAST_SEED_DEMO: "true" };
 
     const first = await startBackend(loadConfig(env), { workers: false, log: () => {} });
     const port = Number(new URL(first.databaseUrl).port);
     expect((await first.ctx.pool.query("select count(*)::int as n from users")).rows[0].n).toBe(3); // demo accounts
-    await createUser(first.ctx.pool, {
+    await createUser(first.ctx.db, {
       email: "kept@example.com",
       fullName: "K",
       companyName: "K",
-      password: "0123456789ab",
+      password: "0123456789abc",
     });
     await first.stop();
     expect(await portOpen(port)).toBe(false);

@@ -426,6 +426,18 @@ describe("run library", () => {
     expect((await t.call("/forecast/run-library/?ordering=model_version", { as: GB })).status).toBe(200);
     expect((await t.call("/forecast/run-library/?ordering=-model_version", { as: GB })).status).toBe(200);
     expect((await t.call("/forecast/run-library/?ordering=size", { as: GB })).status).toBe(400);
+    // By revenue (issue 19, item 17): finished runs by their headline figure, runs without one last.
+    for (const ordering of ["revenue", "-revenue"]) {
+      const rows = (
+        await t.call(`/forecast/run-library/?ordering=${ordering}&limit=100&isCustom=true`, { as: GB })
+      ).body.results.map((r: any) => r.revenue?.perMWYear ?? null);
+      const figures = rows.filter((v: number | null) => v !== null);
+      expect(figures.length).toBeGreaterThanOrEqual(2);
+      expect(rows.slice(0, figures.length)).toEqual(
+        [...figures].sort((a, b) => (ordering === "revenue" ? a - b : b - a)),
+      );
+      expect(rows.slice(figures.length).every((v: number | null) => v === null)).toBe(true);
+    }
 
     const page = await t.call("/forecast/run-library/?limit=1&offset=1&isCustom=true", { as: GB });
     expect(page.body.results).toHaveLength(1);

@@ -1,6 +1,7 @@
-// A forecast run whose worker process is killed mid-run is not left processing: the queue job
-// expires, a worker started again resumes it, and it finishes; a run whose retries are all
-// spent (dead letter) ends failed with the reason.
+// A forecast run whose worker process is killed mid-run is not left processing: the run page says
+// it waits for a worker (no ETA), a worker started again picks it up within seconds (the run watch
+// sees its lock gone, with the queue's default 30-minute expiry untouched) and it finishes within
+// 2 minutes (issue 18 acceptance 3); a run whose retries are all spent (dead letter) ends failed.
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -9,8 +10,6 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestBackend, type TestBackend } from "../support/backend.ts";
 
-// Read when the run's job is sent (in this process): a killed worker's job expires after 10 s.
-process.env.VOLTCAST_FORECAST_RUN_EXPIRE_SECONDS = "10";
 process.env.VOLTCAST_SEED_LIBRARY_RUNS = "false";
 
 let t: TestBackend;
@@ -28,6 +27,7 @@ function startWorker(): ChildProcess {
       VOLTCAST_QUEUE_MAINTENANCE_SECONDS: "1",
       VOLTCAST_SEED_DEMO: "false",
       VOLTCAST_FORECAST_INTERVAL_MINUTES: "60",
+      VOLTCAST_RUN_WATCH_SECONDS: "5",
     },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
@@ -107,15 +107,27 @@ describe("forecast runs survive their worker", () => {
     );
     process.kill(-first.pid!, "SIGKILL"); // the whole process group: npx, tsx and node
     await new Promise((r) => first.once("exit", r));
-    const mid = await run(id);
+    // No worker holds it (PostgreSQL drops the dead connection's lock): the page says so rather
+    // than counting down a false estimate. (Waited for up to the issue's own minute.)
+    const mid = await waitFor(
+      "the run to wait for a worker",
+      async () => {
+        const r = await run(id);
+        return r.waitingForWorker ? r : null;
+      },
+      60,
+    );
     expect(mid.status).toBe("processing");
+    expect(mid.estimatedFinishAt).toBeNull();
 
     startWorker();
+    const restarted = Date.now();
     const done = await waitFor("the run to finish", async () => {
       const r = await run(id);
       return r.status !== "processing" ? r : null;
     });
     expect(done.status).toBe("ready_for_review");
+    expect(Date.now() - restarted).toBeLessThan(120_000);
     expect(done.result.strategies[0].years).toHaveLength(2);
     expect(done.progressEvents.map((e: any) => e.event)).toContain(
       "Worker restarted: resuming the run (attempt 2)",

@@ -2,6 +2,7 @@
 // run; every configuration and region reaches ready_for_review with results and an xlsx; a run
 // that cannot be computed ends failed with a warning event. One-year horizons keep it quick.
 import ExcelJS from "exceljs";
+import { strFromU8, unzipSync } from "fflate";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestBackend, type TestBackend } from "../support/backend.ts";
@@ -185,6 +186,8 @@ describe("runs", () => {
       expect(y.year).toBe(2025);
       expect(Object.keys(y.streams)).toEqual(expect.arrayContaining(["wholesale", "services"]));
       expect(run.result.forecastUsed.assetName).toBe("Didcot");
+      // the money basis is stated with the result (issue 17)
+      expect(run.result.moneyBasis).toBe("real 2024 GBP");
       // Sample days of dispatch for the run page's chart: whole days, state of charge within capacity.
       expect(run.result.days.length).toBeGreaterThan(0);
       for (const day of run.result.days) {
@@ -214,8 +217,17 @@ describe("runs", () => {
         "Yearly revenues",
         "Monthly revenues",
         "Cycles and degradation",
+        "Methodology",
       ]);
       expect(wb.getWorksheet("Monthly revenues")!.rowCount).toBe(13);
+      const inputRows = wb.getWorksheet("Inputs")!.getSheetValues() as unknown[][];
+      expect(inputRows.some((r) => r?.[1] === "Money basis" && r?.[2] === "real 2024 GBP")).toBe(true);
+      expect(wb.getWorksheet("Yearly revenues")!.getRow(1).values).toContain(
+        "Total (GBP/MW/year, per MW of battery, real 2024)",
+      );
+      expect(
+        inputRows.some((r) => r?.[1] === "Per-MW figures" && String(r?.[2]).startsWith("per MW of battery")),
+      ).toBe(true);
     }
     // high scenario prices differ from central
     expect(runs[0].result.revenuePerMWYear).not.toBe(runs[1].result.revenuePerMWYear);
@@ -238,7 +250,12 @@ describe("runs", () => {
     async (region, configuration, path) => {
       const created = await t.call(`/forecast/run-library/${path}/`, {
         as: PRO,
-        body: forecastFor(region, configuration),
+        // DE BESS also trades services, whose prices are estimates the run file must name
+        body: forecastFor(
+          region,
+          configuration,
+          region === "DE" && configuration === "bess" ? { revenueStrategies: ["energy_with_as"] } : {},
+        ),
       });
       expect(created.status, JSON.stringify(created.body)).toBe(201);
       const run = await waitForRun(created.body.runIds[0]);
@@ -249,16 +266,144 @@ describe("runs", () => {
       const file = await t.call(run.runResult.runFile.replace("/api/v1", ""), { as: PRO });
       expect(file.status).toBe(200);
       expect(file.headers.get("content-type")).toContain("spreadsheetml");
+      if (region === "DE" && configuration === "bess") {
+        // the run file says which service prices are estimates and what they rest on (issue 17)
+        const wb = new ExcelJS.Workbook();
+        await wb.xlsx.load(file.raw);
+        const rows = wb.getWorksheet("Inputs")!.getSheetValues() as unknown[][];
+        const basis = (k: string) => String(rows.find((r) => r?.[1] === `Service price basis: ${k}`)?.[2]);
+        // … calibrated on auction results not published with the product, naming the published
+        // figures the estimate agrees with (decision 0217)
+        expect(basis("FCR")).toMatch(/^estimate: calibrated on .* not published with this product/);
+        expect(basis("FCR")).toContain("18.09 EUR/MW/h (May 2026)");
+        expect(basis("AFRR_UP")).toMatch(/^estimate: calibrated on .* not published with this product/);
+        expect(basis("AFRR_UP")).toContain("eera Battery Beats");
+      }
     },
     400_000,
   );
 
-  it("a run that cannot be computed ends failed with a warning event naming the reason", async () => {
-    // The world views end in 2050: a 30-year life from 2040 cannot be forecast.
-    const body = forecastFor("ERCOT", "bess", { startDate: "2040-01-01", horizonYears: 30 });
-    const created = await t.call("/forecast/run-library/forecasts/", { as: PRO, body });
+  it("a finished run gives its revenues as JSON and any year's interval dispatch as a streamed CSV", async () => {
+    const body = forecastFor("GB", "bess", {
+      horizonYears: 2,
+      revenueStrategies: ["energy_only", "energy_with_as"],
+    });
+    const created = await t.call("/forecast/run-library/gb/bess-simulation/", { as: PRO, body });
     expect(created.status).toBe(201);
-    const run = await waitForRun(created.body.runIds[0]);
+    const id = created.body.runIds[0];
+    const early = await t.call(`/forecast/run-library/${id}/result/`, { as: PRO });
+    if (early.body?.detail) expect(early.status).toBe(404);
+    const run = await waitForRun(id);
+    expect(run.status).toBe("ready_for_review");
+
+    const res = await t.call(`/forecast/run-library/${id}/result/`, { as: PRO });
+    expect(res.status).toBe(200);
+    const r = res.body;
+    expect(r.units).toEqual({
+      revenue: "GBP",
+      perMWYear: "GBP/MW/year",
+      perMWMonth: "GBP/MW/month",
+      power: "MW",
+      energy: "MWh",
+    });
+    expect(r.moneyBasis).toBe("real 2024 GBP");
+    expect(r.foresight).toBe("realistic"); // the default, stated with the result (issue 16)
+    expect(r.scenario).toEqual({ id: "gb-central", name: expect.any(String) });
+    expect(r.strategies.map((s: any) => s.strategy)).toEqual(["energy_only", "energy_with_as"]);
+    for (const s of r.strategies) {
+      expect(s.years.map((y: any) => y.year)).toEqual([2025, 2026]);
+      for (const y of s.years) {
+        const sum = Object.values(y.streams as Record<string, number>).reduce((a, b) => a + b, 0);
+        expect(y.total).toBeCloseTo(sum, 3);
+      }
+    }
+    expect(r.dispatch).toHaveLength(4);
+    const only = r.dispatch.find((d: any) => d.strategy === "energy_only" && d.year === 2026);
+    expect(only).toMatchObject({ intervalMinutes: 60, intervals: 8760 });
+
+    const csv = await t.call(only.csv.replace("/api/v1", ""), { as: PRO });
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get("content-type")).toContain("text/csv");
+    // Streamed in chunks, not sent as one buffer of known length.
+    expect(csv.headers.get("content-length")).toBeNull();
+    const lines = new TextDecoder().decode(csv.raw).trim().split("\n");
+    expect(lines[0]).toBe(
+      "interval_start_utc,price_GBP_per_MWh,charge_MW,discharge_MW,import_MW,export_MW,state_of_charge_MWh",
+    );
+    expect(lines).toHaveLength(8761);
+    expect(lines[1].startsWith("2026-01-01T00:00:00Z,")).toBe(true);
+    expect(lines[8760].startsWith("2026-12-31T23:00:00Z,")).toBe(true);
+    // The rows are the dispatch the revenues came from: price × (export − import) over the year is
+    // the energy_only year's wholesale revenue (hourly intervals).
+    let wholesale = 0;
+    let charged = 0;
+    for (const line of lines.slice(1)) {
+      const [, price, charge, , imp, exp] = line.split(",").map(Number);
+      wholesale += price * (exp - imp);
+      charged += charge;
+    }
+    const year = r.strategies[0].years[1];
+    expect(charged).toBeGreaterThan(0);
+    expect(Math.abs(wholesale - year.streams.wholesale)).toBeLessThan(
+      0.005 * Math.abs(year.streams.wholesale) + 50,
+    );
+
+    const bad = await t.call(`/forecast/run-library/${id}/result/dispatch.csv?year=2031`, { as: PRO });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors.year[0]).toContain("2025");
+    const notANumber = await t.call(`/forecast/run-library/${id}/result/dispatch.csv?year=abc`, {
+      as: PRO,
+    });
+    expect(notANumber.body.errors.year).toEqual(["year should be a number."]);
+    const other = await t.call(`/forecast/run-library/${id}/result/`, { as: "free@voltcast.local" });
+    expect(other.status).toBe(404);
+
+    // The run's download (issue 19, item 14): the workbook and the first year's dispatch per
+    // strategy as CSV, in one zip.
+    const zip = await t.call(`/forecast/run-library/${id}/result/download.zip`, { as: PRO });
+    expect(zip.status).toBe(200);
+    expect(zip.headers.get("content-type")).toBe("application/zip");
+    expect(zip.headers.get("content-disposition")).toMatch(/\.zip"$/);
+    const files = unzipSync(new Uint8Array(zip.raw));
+    const names = Object.keys(files).sort();
+    expect(names).toHaveLength(4);
+    expect(names.filter((n) => n.endsWith(".xlsx"))).toHaveLength(1);
+    expect(names).toContain("README.txt");
+    for (const strategy of ["energy_only", "energy_with_as"]) {
+      const name = names.find((n) => n.endsWith(`_${strategy}_2025_dispatch.csv`));
+      expect(name, strategy).toBeDefined();
+      const rows = strFromU8(files[name!]).trim().split("\n");
+      expect(rows[0]).toBe(lines[0]);
+      expect(rows).toHaveLength(8761);
+      expect(rows[1].startsWith("2025-01-01T00:00:00Z,")).toBe(true);
+    }
+    const inZip = new ExcelJS.Workbook();
+    await inZip.xlsx.load(files[names.find((n) => n.endsWith(".xlsx"))!].slice().buffer);
+    expect(inZip.getWorksheet("Yearly revenues")!.getCell("E2").numFmt).toBe("#,##0");
+    expect(strFromU8(files["README.txt"])).toContain("one row per 60-minute interval (8,760 rows)");
+    expect(
+      (await t.call(`/forecast/run-library/${id}/result/download.zip`, { as: "free@voltcast.local" })).status,
+    ).toBe(404);
+  }, 400_000);
+
+  it("a run that cannot be computed ends failed with a warning event naming the reason", async () => {
+    // The world views end in 2050: a 30-year life from 2040 cannot be forecast. The API refuses
+    // such a forecast up front (inputRobustness.test.ts), so this run is written as an older
+    // version of Voltcast would have queued it.
+    const body = forecastFor("ERCOT", "bess", { startDate: "2040-01-01", horizonYears: 30 });
+    const refused = await t.call("/forecast/run-library/forecasts/", { as: PRO, body });
+    expect(refused.status).toBe(400);
+    const { rows } = await t.backend.ctx.pool.query(
+      `insert into forecast_runs(user_id, run_name, status, market_region, configuration, macro_scenario_id, forecast)
+       values ($1, 'Too long', 'processing', 'ERCOT', 'bess', $2, $3) returning id`,
+      [
+        await t.userId(PRO),
+        body.macroScenarios[0],
+        JSON.stringify({ ...body, macroScenarios: [body.macroScenarios[0]] }),
+      ],
+    );
+    await t.backend.ctx.queue.send("forecast-run-short", { runId: rows[0].id });
+    const run = await waitForRun(rows[0].id);
     expect(run.status).toBe("failed");
     const last = run.progressEvents.at(-1);
     expect(last.status).toBe("warning");
@@ -273,8 +418,8 @@ describe("runs", () => {
       body: forecastFor("ERCOT", "bess"),
     });
     const id = created.body.runIds[0];
-    const { signInternalToken } = await import("../../api/auth/tokens.ts");
-    const token = signInternalToken(t.secret, { userId: await t.userId(PRO) });
+    const { signInternalToken } = await import("../support/tokens.ts");
+    const token = await signInternalToken(t.secret, { userId: await t.userId(PRO) });
     const res = await fetch(`${t.baseUrl}/forecast/run-library/${id}/events/`, {
       headers: { authorization: `Bearer ${token}` },
     });

@@ -176,7 +176,9 @@ describe("downloads", () => {
     const files = unzipSync(new Uint8Array(res.raw));
     expect(Object.keys(files)).toEqual([expect.stringMatching(/^GB_Central_scenario_power_prices_.*\.csv$/)]);
     const lines = strFromU8(Object.values(files)[0]).trimEnd().split("\n");
-    expect(lines[0]).toBe("timestamp,price");
+    expect(lines[0]).toBe(
+      "timestamp,price [GBP/MWh; real 2024 money; 30-minute intervals; timestamp = interval start in UTC]",
+    );
     expect(lines[1]).toMatch(/^2025-01-01T00:00:00Z,-?\d+\.\d{2}$/);
     expect(lines.at(-1)).toMatch(/^2050-12-31T23:30:00Z,-?\d+\.\d{2}$/);
     // Every half-hour from 2025 to 2050 (26 years, 6 of them leap years).

@@ -42,7 +42,7 @@ beforeAll(async () => {
   values[5000] = 1950;
   values[12000] = -185;
   raw = { ts, values };
-  const stored = await storeSeries(t.backend.ctx.pool, "test:plotting", "test", [
+  const stored = await storeSeries(t.backend.ctx.db, "test:plotting", "test", [
     { meta: meta("test-gb-price"), series: raw },
     {
       meta: meta("test-gb-locked", { title: "Locked GB series", subscriptionKey: "data_gb" }),

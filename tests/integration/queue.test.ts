@@ -10,6 +10,7 @@ import { createTestDatabase, testServer } from "../support/backend.ts";
 import { createPool } from "../../api/db/client.ts";
 import { migrate } from "../../api/db/migrate.ts";
 import { startQueue, type Queue } from "../../api/jobs/queue.ts";
+import { activeJobKinds } from "../../api/jobs/registry.ts";
 
 process.env.VOLTCAST_TEST_JOBS = "true";
 
@@ -57,7 +58,12 @@ beforeAll(async () => {
   const pool = createPool(db.url, 2);
   await migrate(pool, () => {});
   await pool.end();
-  queue = await startQueue(db.url, { maintenanceSeconds: 1, schedule: false, log: () => {} });
+  queue = await startQueue(db.url, {
+    kinds: activeJobKinds(),
+    maintenanceSeconds: 1,
+    schedule: false,
+    log: () => {},
+  });
 });
 
 afterAll(async () => {

@@ -10,8 +10,9 @@ import pg from "pg";
 import { loadConfig } from "../../api/config.ts";
 import { startBackend, type Backend } from "../../api/bootstrap.ts";
 import { createApi } from "../../api/app.ts";
-import { signInternalToken } from "../../api/auth/tokens.ts";
+import { signInternalToken } from "./tokens.ts";
 import { startEmbedded, type RunningDatabase } from "../../api/db/database.ts";
+import { responseDrift } from "../../api/contract.ts";
 
 const DEFAULT_ADMIN_URL = "postgres://postgres@127.0.0.1:5432/postgres";
 
@@ -65,10 +66,19 @@ export interface TestBackend {
   secret: string;
   /** The id of a seeded or created user. */
   userId(email: string): Promise<string>;
-  /** Call the API as a user (by email), an anonymous visitor ({ anonymousId }), or nobody. */
+  /**
+   * Call the API as a user (by email), an anonymous visitor ({ anonymousId }), or nobody. Throws when
+   * the response drifts from the API description (an undocumented status or body): see api/contract.ts.
+   */
   call(
     path: string,
-    init?: { method?: string; body?: unknown; as?: string | { anonymousId: string } | { apiKey: string } },
+    init?: {
+      method?: string;
+      body?: unknown;
+      /** A user by email, an anonymous visitor, an API key, or a browser session (as the web app sends it). */
+      as?: string | { anonymousId: string } | { apiKey: string } | { sessionToken: string };
+      headers?: Record<string, string>;
+    },
   ): Promise<{ status: number; body: any; headers: Headers; raw: ArrayBuffer }>;
   stop(): Promise<void>;
 }
@@ -110,11 +120,13 @@ export async function startTestBackend(
     secret: config.sessionSecret,
     userId,
     async call(p, init = {}) {
-      const headers: Record<string, string> = {};
+      const headers: Record<string, string> = { ...init.headers };
       if (typeof init.as === "string") {
-        headers.authorization = `Bearer ${signInternalToken(config.sessionSecret, { userId: await userId(init.as) })}`;
+        headers.authorization = `Bearer ${await signInternalToken(config.sessionSecret, { userId: await userId(init.as) })}`;
       } else if (init.as && "anonymousId" in init.as) {
-        headers.authorization = `Bearer ${signInternalToken(config.sessionSecret, { anonymousId: init.as.anonymousId })}`;
+        headers.authorization = `Bearer ${await signInternalToken(config.sessionSecret, { anonymousId: init.as.anonymousId })}`;
+      } else if (init.as && "sessionToken" in init.as) {
+        headers.authorization = `Bearer ${await signInternalToken(config.sessionSecret, { sessionToken: init.as.sessionToken })}`;
       } else if (init.as && "apiKey" in init.as) {
         headers.authorization = `Bearer ${init.as.apiKey}`;
       }
@@ -124,11 +136,15 @@ export async function startTestBackend(
         headers["content-type"] = "application/json";
         body = JSON.stringify(init.body);
       }
-      const res = await fetch(baseUrl + p, { method: init.method ?? (body ? "POST" : "GET"), headers, body });
+      const method = init.method ?? (body ? "POST" : "GET");
+      const res = await fetch(baseUrl + p, { method, headers, body });
       const raw = await res.arrayBuffer();
       const text = new TextDecoder().decode(raw);
+      const contentType = res.headers.get("content-type") ?? "";
       let parsed: any = null;
-      if ((res.headers.get("content-type") ?? "").includes("json") && text) parsed = JSON.parse(text);
+      if (contentType.includes("json") && text) parsed = JSON.parse(text);
+      const drift = responseDrift(method, p, res.status, contentType, parsed);
+      if (drift) throw new Error(`The response drifts from the API description: ${drift}`);
       return { status: res.status, body: parsed, headers: res.headers, raw };
     },
     async stop() {

@@ -1,6 +1,17 @@
 // Shared browser-test helpers: log in as a demo account, know whether JavaScript is on.
 import { test as base, expect, type Page } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
+import { existsSync } from "node:fs";
+import path from "node:path";
+
+/**
+ * Whether the real market data the server imports at start is here (../shared/data, as the server
+ * reads it). Tests that browse those datasets skip politely without it.
+ */
+export const sharedDataPresent = existsSync(
+  path.resolve(process.env.VOLTCAST_SHARED_DATA_DIR ?? "../shared/data", "prices"),
+);
+export const NO_SHARED_DATA = "needs the real market data of ../shared/data";
 
 export const DEMO_PASSWORD = "voltcast-demo";
 
@@ -9,7 +20,10 @@ export async function logIn(page: Page, email: string, password = DEMO_PASSWORD)
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Log in" }).click();
-  await expect(page.getByRole("button", { name: "Log out" })).toBeVisible();
+  // The nav's button: the profile also has "Log out" buttons for each session.
+  await expect(
+    page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Log out", exact: true }),
+  ).toBeVisible();
 }
 
 /** Serious or critical accessibility violations on the page (should be none). */
@@ -26,3 +40,22 @@ export const test = base.extend<{ jsEnabled: boolean }>({
   },
 });
 export { expect };
+
+/** A GB dataset's id by its title (waits for the start-up import to store it). */
+export async function gbDatasetId(page: Page, title: string, timeout = 120_000): Promise<string> {
+  let id = "";
+  await expect
+    .poll(
+      async () => {
+        const res = await page.request.get(
+          "/api/v1/data-api/data-and-charts/data/items/?region=great-britain&limit=50",
+        );
+        const body = await res.json();
+        id = body.results?.find((r: any) => r.dataItem.title === title)?.dataItem.id ?? "";
+        return id;
+      },
+      { timeout, intervals: [2000] },
+    )
+    .not.toBe("");
+  return id;
+}

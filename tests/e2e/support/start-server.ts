@@ -1,14 +1,22 @@
-// Starts Voltcast for the browser tests on a fresh database (dropped on exit), demo accounts seeded.
+// Starts Voltcast for the browser tests on a fresh database (dropped on exit), demo accounts seeded:
+// the compiled production server (dist/server.js, rebuilt here from the current sources) serving
+// the web app's build (`npm run build` or `npx remix build` first).
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createTestDatabase, testServer } from "../../support/backend.ts";
+import { buildCompiledServer, COMPILED_SERVER } from "../../support/compiled.ts";
+import { e2eStateFile } from "./state.ts";
 
+buildCompiledServer();
 const server = await testServer();
 const db = await createTestDatabase(server.adminUrl);
-const child = spawn("npx", ["tsx", "server.ts"], {
+// Where browser tests find the database, to read what the server would have e-mailed (no mail server).
+const stateFile = e2eStateFile();
+writeFileSync(stateFile, JSON.stringify({ databaseUrl: db.url }));
+const child = spawn(process.execPath, [COMPILED_SERVER], {
   stdio: "inherit",
   env: {
     ...process.env,
@@ -17,7 +25,6 @@ const child = spawn("npx", ["tsx", "server.ts"], {
     DATABASE_URL: db.url,
     VOLTCAST_DATA_DIR: mkdtempSync(path.join(tmpdir(), "voltcast-e2e-")),
     VOLTCAST_SEED_DEMO: "true",
-    VOLTCAST_INSECURE_COOKIES: "true",
     // GB market data only: what the browser tests browse, without importing every market in the background.
     // One-year library runs: they are computed at start and queue ahead of the tests' own runs.
     VOLTCAST_LIBRARY_RUN_YEARS: process.env.VOLTCAST_LIBRARY_RUN_YEARS ?? "1",
@@ -33,6 +40,7 @@ async function stop() {
   child.kill("SIGTERM");
   await new Promise((r) => child.once("exit", r));
   await db.drop().catch(() => {});
+  rmSync(stateFile, { force: true });
   await server.stop();
   process.exit(0);
 }

@@ -3,6 +3,7 @@
 // the window must keep the reservation its predecessor committed for that block. Then the
 // rolling schedule is feasible for the whole horizon, and can never beat the whole-horizon optimum.
 import { describe, expect, it } from "vitest";
+import { firstBlockStart } from "../../../engine/dispatch/formulation.ts";
 import { solveBest, solveDispatch, solveDispatchOracle } from "../../../engine/dispatch/solve.ts";
 import { solveRolling } from "../../../engine/dispatch/rolling.ts";
 import { checkSchedule } from "../../../engine/dispatch/checks.ts";
@@ -29,7 +30,7 @@ const params = parseForecastInput({
 describe("rolling windows", () => {
   it("GB energy_with_as in 4-day windows: feasible, reservations whole per EFA block, never above the whole horizon", () => {
     const { problem } = buildYearProblem(params, "energy_with_as", gbDays(21), 1, 0);
-    expect(problem.services?.some((s) => s.blockIntervals === 8 && s.blockOffset !== 0)).toBe(true);
+    expect(problem.services?.some((s) => s.blockIntervals === 8 && firstBlockStart(s) !== 0)).toBe(true);
     const whole = solveBest(problem);
     const rolled = solveRolling(problem, { windowDays: 4, lookaheadDays: 1 });
     // checkSchedule also asserts that each block-contracted reservation is constant in its block
@@ -46,7 +47,7 @@ describe("rolling windows", () => {
       battery: { ...problem.battery!, initialSocMWh: 12 },
       services: problem.services!.map((s, k) => ({ ...s, initialMW: k === 0 ? 3 : 0 })),
     };
-    const offset = carried.services![0].blockOffset!;
+    const offset = firstBlockStart(carried.services![0]);
     expect(offset).toBeGreaterThan(0);
     const fast = solveDispatch(carried);
     const oracle = await solveDispatchOracle(carried);

@@ -1,6 +1,7 @@
 // Forecast orchestration: every configuration, region and strategy runs; degradation,
 // repowering, tariffs, coupling behave as specified. Short synthetic hourly years keep it fast.
 import { describe, expect, it } from "vitest";
+import { isBlockStart } from "../../../engine/dispatch/formulation.ts";
 import { runForecast, parseForecastInput, buildYearProblem } from "../../../engine/forecast/index.ts";
 import { strategiesFor } from "../../../engine/markets/services/rules.ts";
 import { solveDispatch, solveDispatchOracle } from "../../../engine/dispatch/solve.ts";
@@ -283,10 +284,41 @@ describe("services co-optimisation: exact block LP, IPM vs HiGHS", () => {
       // block contracts: reservations constant within each block
       for (const [k, sv] of problem.services!.entries()) {
         for (let t = 1; t < problem.price.length; t++) {
-          if ((t - (sv.blockOffset ?? 0)) % sv.blockIntervals !== 0)
+          if (!isBlockStart(sv, t))
             expect(Math.abs(fast.services[k].mw[t] - fast.services[k].mw[t - 1])).toBeLessThan(1e-4 * 10);
         }
       }
     }, 60_000);
   }
+});
+
+describe("per-MW figures say what the MW is (decision 0116)", () => {
+  it("a BESS + solar hybrid: per MW of battery, and the average also per MW of solar", async () => {
+    const r = await runForecast(
+      {
+        ...base,
+        configuration: "solarDCcoupling",
+        region: "GB",
+        solarRatedPower: 25,
+        revenueStrategies: ["energy_only"],
+      },
+      (s, y) => shortYear("GB", y, s, 7),
+      { workers: 0 },
+    );
+    const s = r.scenarios[0];
+    expect(s.perMW.of).toBe("battery");
+    expect(s.perMW.mw).toBe(10);
+    expect(s.averagePerMWYear).toBeCloseTo(s.total / 10 / 2, 6);
+    expect(s.perMW.generation).toMatchObject({ of: "solar", mw: 25 });
+    expect(s.perMW.generation!.averagePerMWYear).toBeCloseTo(s.total / 25 / 2, 6);
+  });
+
+  it("solar alone: per MW of solar", async () => {
+    const r = await runForecast(
+      { ...base, configuration: "solar", region: "GB", revenueStrategies: ["energy_only"] },
+      (s, y) => shortYear("GB", y, s, 7),
+      { workers: 0 },
+    );
+    expect(r.scenarios[0].perMW).toEqual({ of: "solar", mw: 10 });
+  });
 });

@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { loadGeoTables } from "../../../engine/locations/load.server.ts";
 import {
@@ -9,6 +10,7 @@ import {
   lookupAuPostcode,
   postalCodeZones,
   searchPlaces,
+  nearestPostalCode,
   searchErcotNodes,
   outcodeOf,
   NO_GB_ZONES,
@@ -28,6 +30,7 @@ import { ERCOT_ZONES, ercotZoneId } from "../../../engine/markets/ercot.ts";
 
 // shipped tables only (no VOLTCAST_GEO_DIR): what a fresh install has
 const t = loadGeoTables({ geoDir: null });
+const GEO_DIR = new URL("../../../../shared/data/geo", import.meta.url).pathname;
 
 describe("GB postcodes", () => {
   it("finds GSP group and TNUoS zone for real postcodes", () => {
@@ -113,6 +116,30 @@ describe("place and node search", () => {
     expect(searchPlaces(t, "de", "Münch").length).toBeGreaterThan(0);
     expect(searchPlaces(t, "es", "Sevilla").length).toBeGreaterThan(0);
     expect(searchPlaces(t, "gb", "Lon", 5).length).toBeLessThanOrEqual(5);
+  });
+
+  it("ranks the region's places and the big town first, and gives each its nearest postal code (issue 19)", () => {
+    const brighton = searchPlaces(t, "gb", "Brighton");
+    expect(`${brighton[0].name}, ${brighton[0].admin}`).toBe("Brighton, East Sussex");
+    expect(brighton.findIndex((p) => p.admin === "Cornwall")).toBeGreaterThan(0);
+    expect(nearestPostalCode(t, "gb", brighton[0].latitude, brighton[0].longitude)).toMatch(/^BN\d/);
+    expect(nearestPostalCode(t, "gb", 53.48, -2.24)).toMatch(/^M\d/);
+    const adelaide = searchPlaces(t, "au", "Adelaide")[0];
+    const code = nearestPostalCode(t, "au", adelaide.latitude, adelaide.longitude)!;
+    expect(lookupAuPostcode(t, code).regionName).toBe("South Australia");
+  });
+
+  it.skipIf(!existsSync(GEO_DIR))("ranks Odessa, TX first for ERCOT among every US Odessa", () => {
+    const us = loadGeoTables({ geoDir: GEO_DIR });
+    const odessa = searchPlaces(us, "us", "Odessa", 10, "TX");
+    expect(odessa.length).toBeGreaterThan(3);
+    expect(`${odessa[0].name}, ${odessa[0].admin}`).toBe("Odessa, TX");
+    // Without the region's preference, by population: Odessa, TX (119k) is still first, then FL (7k).
+    expect(
+      searchPlaces(us, "us", "Odessa")
+        .map((p) => p.admin)
+        .slice(0, 2),
+    ).toEqual(["TX", "FL"]);
   });
 
   it("lists and searches ERCOT nodes with id, name, zone, lat, lon, voltage and a limit of 100", () => {

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { keyFigures, pickStrategy, ratedPowerOf, streamRows, streamsOf } from "~/components/runs/results";
+import { defaultRunName } from "~/validation/forecast";
+import {
+  keyFigures,
+  pickStrategy,
+  ratedPowerOf,
+  strategyLabel,
+  streamRows,
+  streamsOf,
+} from "~/components/runs/results";
 import type { RunResult, StrategyResult } from "~/components/runs/types";
 
 const year = (
@@ -77,5 +85,25 @@ describe("results per MW", () => {
     } as unknown as RunResult;
     expect(pickStrategy(result, "energy_only")?.strategy).toBe("energy_only");
     expect(pickStrategy(result, "nonsense")?.strategy).toBe("energy_with_as");
+  });
+});
+
+describe("strategy names (issue 19)", () => {
+  it("name a strategy as the builder offered it in the run's region", () => {
+    expect(strategyLabel("ancillaries", "NEM")).toBe("Energy + FCAS");
+    expect(strategyLabel("merchant", "NEM")).toBe("Energy Only");
+    expect(strategyLabel("ancillaries", "GB")).toBe("Ancillary services focus");
+    expect(strategyLabel("energy_only")).toBe("Energy Only");
+  });
+});
+
+describe("suggested run names (issue 19)", () => {
+  it("say 1 cycle, 2 cycles", () => {
+    expect(defaultRunName({ assetName: "Didcot", duration: 2, maxCycles: 1 }, "GB Central")).toBe(
+      "Didcot - GB Central - 2h - 1 cycle",
+    );
+    expect(defaultRunName({ assetName: "Didcot", duration: 2, maxCycles: 1.5 }, "GB Central")).toBe(
+      "Didcot - GB Central - 2h - 1.5 cycles",
+    );
   });
 });

@@ -6,7 +6,6 @@ import {
   formatDuration,
   hasActiveFilters,
   listHref,
-  minutesRemaining,
   nextOrdering,
   parseListQuery,
   progressLabel,
@@ -59,19 +58,6 @@ describe("progress bar percentage and colour", () => {
   });
 });
 
-describe("minutes remaining (creation + 6 minutes, never below 0)", () => {
-  it.each<[string, number]>([
-    ["2026-01-01T10:00:00.000Z", 6],
-    ["2026-01-01T10:00:01.000Z", 6],
-    ["2026-01-01T10:01:00.000Z", 5],
-    ["2026-01-01T10:05:59.000Z", 1],
-    ["2026-01-01T10:06:00.000Z", 0],
-    ["2026-01-01T11:00:00.000Z", 0],
-  ])("at %s → %d", (now, minutes) => {
-    expect(minutesRemaining(created, new Date(now))).toBe(minutes);
-  });
-});
-
 describe("progress label (spec §2)", () => {
   const now = new Date("2026-01-01T10:02:30.000Z");
   it("failed shows Suspended", () => {
@@ -92,10 +78,41 @@ describe("progress label (spec §2)", () => {
     const withElapsed = { ...run, progressEvents: [{ ...ev(100), timeElapsedSeconds: 75 }] };
     expect(progressLabel(withElapsed, now)).toBe("Finished in 1 min 15 s");
   });
-  it("processing counts down the minutes", () => {
-    expect(progressLabel({ status: "processing", createdAt: created, progressEvents: [ev(20)] }, now)).toBe(
-      "4 minutes remaining to finish",
+  it("processing estimates from the run's own pace (issue 19)", () => {
+    const run = (events: ProgressEvent[]) => ({
+      status: "processing" as const,
+      createdAt: created,
+      progressEvents: events,
+    });
+    // Started 10:00:30 at 1 %, at 10:02:30 it is at 41 %: 40 points in 120 s, 59 left → 177 s → 3 minutes.
+    const started = ev(1, "success", "2026-01-01T10:00:30.000Z");
+    expect(progressLabel(run([started, ev(41, "success", "2026-01-01T10:02:20.000Z")]), now)).toBe(
+      "3 minutes remaining to finish",
     );
+    // A fast run: nearly done after a few seconds.
+    const fast = new Date("2026-01-01T10:00:35.000Z");
+    expect(progressLabel(run([started, ev(90, "success", "2026-01-01T10:00:34.000Z")]), fast)).toBe(
+      "Less than a minute remaining to finish",
+    );
+    // A slow NEM run: 5 % in 10 minutes → about 3 hours left, never "0 minutes".
+    const slow = new Date("2026-01-01T10:10:30.000Z");
+    expect(progressLabel(run([started, ev(6, "success", "2026-01-01T10:10:00.000Z")]), slow)).toBe(
+      "188 minutes remaining to finish",
+    );
+    expect(progressLabel(run([]), now)).toBe("Waiting for a worker to start");
+    expect(progressLabel(run([started]), now)).toBe("Estimating the time remaining");
+  });
+  it("processing with no worker on it (queued, handed back, worker gone) says so, not a time left (issue 18)", () => {
+    const waiting = {
+      status: "processing" as const,
+      createdAt: created,
+      waitingForWorker: true,
+      progressEvents: [
+        ev(1, "success", "2026-01-01T10:00:30.000Z"),
+        ev(41, "success", "2026-01-01T10:02:20.000Z"),
+      ],
+    };
+    expect(progressLabel(waiting, now)).toBe("Waiting for a worker");
   });
 });
 
@@ -112,43 +129,29 @@ describe("run icons (spec §4)", () => {
 });
 
 describe("run file download rule (spec §4)", () => {
-  const ready = { status: "ready_for_review" as const, hasFile: true, isCustom: false, marketRegion: "GB" };
-  it.each<[string, Parameters<typeof downloadVerdict>[0], string[], ReturnType<typeof downloadVerdict>]>([
-    ["library GB run with the subscription", ready, ["library_gb_forecast"], { ok: true }],
+  const ready = {
+    status: "ready_for_review" as const,
+    hasFile: true,
+    locked: false,
+    subscription: "library_gb_forecast",
+  };
+  it.each<[string, Parameters<typeof downloadVerdict>[0], ReturnType<typeof downloadVerdict>]>([
+    ["a library run the caller may see", ready, { ok: true }],
     [
-      "library GB run without it",
-      ready,
-      ["library_ercot_zonal_forecast"],
+      "a library run the API says is locked: its subscription is named",
+      { ...ready, locked: true },
       { ok: false, reason: "subscription", subscription: "library_gb_forecast" },
     ],
-    [
-      "library ERCOT run without it",
-      { ...ready, marketRegion: "ERCOT" },
-      [],
-      { ok: false, reason: "subscription", subscription: "library_ercot_zonal_forecast" },
-    ],
-    ["custom GB run without a library subscription", { ...ready, isCustom: true }, [], { ok: true }],
-    ["library NEM run (no library subscription exists)", { ...ready, marketRegion: "NEM" }, [], { ok: true }],
-    [
-      "processing run",
-      { ...ready, status: "processing" },
-      ["library_gb_forecast"],
-      { ok: false, reason: "not_ready" },
-    ],
+    ["a custom run", { ...ready, subscription: null }, { ok: true }],
+    ["processing run", { ...ready, status: "processing" }, { ok: false, reason: "not_ready" }],
     [
       "failed by warning",
       { ...ready, progressEvents: [ev(50, "warning")] },
-      ["library_gb_forecast"],
       { ok: false, reason: "not_ready" },
     ],
-    [
-      "ready without a file",
-      { ...ready, hasFile: false },
-      ["library_gb_forecast"],
-      { ok: false, reason: "no_file" },
-    ],
-  ])("%s", (_name, run, subs, verdict) => {
-    expect(downloadVerdict(run, subs)).toEqual(verdict);
+    ["ready without a file", { ...ready, hasFile: false }, { ok: false, reason: "no_file" }],
+  ])("%s", (_name, run, verdict) => {
+    expect(downloadVerdict(run)).toEqual(verdict);
   });
 });
 
@@ -188,12 +191,17 @@ describe("list URL state", () => {
     expect(hasActiveFilters(q)).toBe(true);
     expect(parseListQuery(new URLSearchParams("region=great-britain")).region).toBe("GB");
     expect(parseListQuery(new URLSearchParams("region=aus-nem")).region).toBe("NEM");
+    const searched = parseListQuery(new URLSearchParams("search=+Cornwall+&ordering=-revenue"));
+    expect(searched).toMatchObject({ search: "Cornwall", ordering: "-revenue" });
+    expect(hasActiveFilters(searched)).toBe(true);
   });
   it("cycles a column's sort and resets the page when filters change", () => {
     expect(nextOrdering(undefined, "status")).toBe("status");
     expect(nextOrdering("status", "status")).toBe("-status");
     expect(nextOrdering("-status", "status")).toBe("status");
     expect(nextOrdering("-status", "model_version")).toBe("model_version");
+    expect(nextOrdering("revenue", "revenue")).toBe("-revenue");
+    expect(nextOrdering(undefined, "created_at")).toBe("created_at");
     const sp = new URLSearchParams("region=GB&page=4");
     expect(listHref("/forecasts", sp, { ordering: "-status" })).toBe("/forecasts?region=GB&ordering=-status");
     expect(listHref("/forecasts", sp, { page: 5 })).toBe("/forecasts?region=GB&page=5");

@@ -10,6 +10,7 @@ import {
   forecastStepSchemas,
   MESSAGES,
   missingFields,
+  numberMessages,
   type ForecastContext,
 } from "../../../app/validation/forecast.ts";
 import { CASES, gbBess } from "./forecastCases.ts";
@@ -128,6 +129,66 @@ describe("forecast object: spec §5 rules", () => {
       expect.arrayContaining(["zipCode", "gspGroup", "ratedPower", "revenueStrategies"]),
     );
     expect(missingFields(gbBess)).toEqual([]);
+  });
+});
+
+describe("numbers as typed (spec §5: digits and one decimal point, limited decimals)", () => {
+  const duos = {
+    ...gbBess,
+    duos: "true",
+    redBandImportPrice: "10",
+    redBandExportPrice: "10",
+    amberBandImportPrice: "5",
+    amberBandExportPrice: "5",
+    greenBandImportPrice: "1",
+    greenBandExportPrice: "1",
+    redBandStartTime: "16:00",
+    redBandEndTime: "19:00",
+    amberBandMorningStartTime: "07:00",
+    amberBandMorningEndTime: "16:00",
+    amberBandEveningStartTime: "19:00",
+    amberBandEveningEndTime: "23:00",
+    amberBandWeekendStartTime: "16:00",
+    amberBandWeekendEndTime: "19:00",
+  };
+  it.each([
+    ["ratedPower", "1e2", numberMessages.format],
+    ["ratedPower", "0x10", numberMessages.format],
+    ["ratedPower", "1.5.0", null],
+    ["ratedPower", "50.123", numberMessages.decimals(2)],
+    ["ratedPower", "50.12", null],
+    ["ratedPower", " 50 ", null],
+    ["duration", "2e0", numberMessages.format],
+    ["latitude", "51.1234567", numberMessages.decimals(6)],
+    ["maxCycles", "1.505", numberMessages.decimals(2)],
+  ])("%s = %j", (field, value, message) => {
+    const errors = errorsOf({ ...gbBess, [field]: value });
+    if (message === null) expect(errors[field] ?? []).not.toContain(numberMessages.format);
+    else expect(errors[field]).toEqual([message]);
+  });
+
+  it("fixed charges take 2 decimals, tariff prices 3", () => {
+    expect(errorsOf(duos)).toEqual({});
+    expect(errorsOf({ ...duos, fixedDailyCharges: "12.34" })).toEqual({});
+    expect(errorsOf({ ...duos, fixedDailyCharges: "12.345" })).toEqual({
+      fixedDailyCharges: [numberMessages.decimals(2)],
+    });
+    expect(errorsOf({ ...duos, dailyFixedCapacityCharges: "1.001" })).toEqual({
+      dailyFixedCapacityCharges: [numberMessages.decimals(2)],
+    });
+    expect(errorsOf({ ...duos, redBandImportPrice: "0.001" })).toEqual({});
+    expect(errorsOf({ ...duos, redBandImportPrice: "1.0001" })).toEqual({
+      redBandImportPrice: [numberMessages.decimals(3)],
+    });
+  });
+
+  it("JSON numbers obey the same decimals; text that is no number at all still reads as empty", () => {
+    expect(errorsOf({ ...gbBess, ratedPower: 50.125 })).toEqual({ ratedPower: [numberMessages.decimals(2)] });
+    expect(errorsOf({ ...gbBess, ratedPower: 50.5 })).toEqual({});
+    expect(errorsOf({ ...gbBess, ratedPower: "abc" })).toEqual({ ratedPower: [MESSAGES.ratedPower] });
+    expect(errorsOf({ ...gbBess, repowering: "100.5", degradation: "standard_degradation_curve" })).toEqual({
+      repowering: [numberMessages.decimals(0)],
+    });
   });
 });
 

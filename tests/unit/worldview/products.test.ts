@@ -11,6 +11,7 @@ import {
   powerPriceCsvChunks,
 } from "../../../engine/worldview/index.ts";
 import { intervalsInYear } from "../../../engine/worldview/calendar.ts";
+import { parsePriceCsv } from "../../../engine/dispatch/price-csv.ts";
 
 describe("databook", () => {
   it("is an xlsx that exceljs opens, with assumptions, annual prices, capacity mix and methodology", async () => {
@@ -29,14 +30,51 @@ describe("databook", () => {
     const baseload = ap.getRow(2).getCell(3).value as number;
     expect(baseload).toBeGreaterThan(0);
     expect(wb.getWorksheet("Assumptions")!.rowCount).toBe(27);
+    // the money basis is stated once, from engine/markets/money.ts (issue 17)
+    const about = wb.getWorksheet("About")!.getSheetValues() as unknown[][];
+    const basis = about.find((r) => r?.[1] === "Money basis");
+    expect(String(basis?.[2])).toMatch(/^Prices and revenues are in real 2024 money \(GBP/);
+    // issue 17: negative-price hours, top-bottom daily spreads and solar capture, per year
+    const neg = wb.getWorksheet("Negative prices")!;
+    expect(neg.getRow(1).values).toEqual(
+      expect.arrayContaining(["Negative-price hours", "Negative share (%)", "Hours at exactly zero"]),
+    );
+    expect(neg.rowCount).toBe(1 + 26);
+    const tb = wb.getWorksheet("Daily spreads")!;
+    expect(tb.getRow(1).getCell(3).value).toBe("TB1 (real 2024 GBP/MWh)");
+    for (let r = 2; r <= tb.rowCount; r++) {
+      const [tb1, tb2, tb4] = [3, 4, 5].map((c) => tb.getRow(r).getCell(c).value as number);
+      expect(tb1).toBeGreaterThanOrEqual(tb2);
+      expect(tb2).toBeGreaterThanOrEqual(tb4);
+      expect(tb4).toBeGreaterThan(0);
+    }
+    const sol = wb.getWorksheet("Solar capture")!;
+    expect(sol.getRow(1).getCell(4).value).toBe("Solar capture price (real 2024 GBP/MWh)");
+    const ratio = sol.getRow(2).getCell(5).value as number;
+    expect(ratio).toBeGreaterThan(0.3);
+    expect(ratio).toBeLessThan(1.2);
+    // scarcity follows the capacity margin the world view builds, year by year
+    const cm = wb.getWorksheet("Capacity margin")!;
+    expect(cm.getRow(1).values).toEqual(
+      expect.arrayContaining([
+        "Firm capacity ÷ peak demand (%)",
+        "New-entrant peakers (GW)",
+        "Hours above 150 GBP/MWh",
+      ]),
+    );
+    expect(cm.rowCount).toBe(1 + 26);
+    for (let r = 2; r <= cm.rowCount; r++)
+      expect(cm.getRow(r).getCell(3).value as number).toBeGreaterThan(80);
   }, 120_000);
 });
 
 describe("power prices", () => {
-  it("is a CSV of timestamp,price for every interval of every requested year", async () => {
+  it("is a CSV of timestamp,price for every interval of every requested year, its header naming unit, currency, basis and resolution", async () => {
     const csv = (await buildPowerPriceCsv("es-central", { fromYear: 2025, toYear: 2026 })).toString("utf8");
     const lines = csv.trim().split("\n");
-    expect(lines[0]).toBe("timestamp,price");
+    expect(lines[0]).toBe(
+      "timestamp,price [EUR/MWh; real 2024 money; 15-minute intervals; timestamp = interval start in UTC]",
+    );
     expect(lines.length - 1).toBe(intervalsInYear(2025, 15) + intervalsInYear(2026, 15));
     const [t0, p0] = lines[1].split(",");
     expect(t0).toBe("2025-01-01T00:00:00Z");
@@ -51,13 +89,27 @@ describe("power prices", () => {
     }
   }, 60_000);
 
+  it("is read back by the engine CLI's price-file parser (engine -- dispatch --prices)", () => {
+    const text = [
+      ...powerPriceCsvChunks("gb-low", { fromYear: 2030, toYear: 2030, intervalMinutes: 60 }),
+    ].join("");
+    const series = parsePriceCsv(text);
+    expect(series.intervalMinutes).toBe(60);
+    expect(series.price.length).toBe(intervalsInYear(2030, 60));
+    expect(series.startUtc).toMatch(/^2030-01-01T00:00/);
+  });
+
   it("streams one chunk per year and zips into a valid archive", () => {
     const chunks = [...powerPriceCsvChunks("gb-low", { fromYear: 2030, toYear: 2031, intervalMinutes: 60 })];
     expect(chunks.length).toBe(3);
     const zip = zipFiles([{ name: "gb-low.csv", data: chunks.join("") }]);
     const files = unzipSync(new Uint8Array(zip));
     expect(Object.keys(files)).toEqual(["gb-low.csv"]);
-    expect(strFromU8(files["gb-low.csv"]).startsWith("timestamp,price\n2030-01-01T00:00:00Z,")).toBe(true);
+    expect(
+      strFromU8(files["gb-low.csv"]).startsWith(
+        "timestamp,price [GBP/MWh; real 2024 money; 60-minute intervals; timestamp = interval start in UTC]\n2030-01-01T00:00:00Z,",
+      ),
+    ).toBe(true);
   }, 60_000);
 });
 

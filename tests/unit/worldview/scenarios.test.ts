@@ -1,3 +1,4 @@
+import { SERVICE_LEVELS } from "../../../engine/worldview/ancillary.ts";
 import { describe, expect, it } from "vitest";
 import {
   listScenarios,
@@ -70,7 +71,9 @@ describe("marketYear", () => {
           const s = my.servicePrices[k]!;
           expect(s, k).toBeDefined();
           expect(s.length).toBe(my.energyPrice.length);
-          expect(s.every((v) => Number.isFinite(v) && v >= 0)).toBe(true);
+          // negative only where the market clears below zero (GB DR-High, DM-High), never below its stack floor
+          const floor = Math.min(0, SERVICE_LEVELS[region].services[k]!.floor);
+          expect(s.every((v) => Number.isFinite(v) && v >= floor)).toBe(true);
         }
         expect(my.synthetic).toBe(true);
         if (region === "GB") {

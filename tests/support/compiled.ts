@@ -1,0 +1,18 @@
+// The compiled production server (what `npm start` and the image run: dist/server.js), built from
+// the current sources for the tests that start it as a process, so they test what production runs.
+import { execFileSync } from "node:child_process";
+import { existsSync } from "node:fs";
+
+export const COMPILED_SERVER = "dist/server.js";
+
+export function buildCompiledServer(): void {
+  execFileSync(process.execPath, ["--import", "tsx", "scripts/build.ts"], { stdio: "pipe" });
+  // The web app's build (slower; `npm run build` makes both). Built here only when missing, in
+  // production mode: vitest sets NODE_ENV=test, and a build made under it renders nothing in a
+  // production server ("jsxDEV is not a function").
+  if (!existsSync("build/index.js"))
+    execFileSync("npx", ["remix", "build"], {
+      stdio: "pipe",
+      env: { ...process.env, NODE_ENV: "production" },
+    });
+}

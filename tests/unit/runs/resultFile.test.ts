@@ -1,0 +1,162 @@
+// The result workbook a user opens in Excel (issue 19, item 14): numbers formatted with thousands
+// separators and units in the headers, header rows frozen, columns sized, a readable Inputs sheet
+// (labels and values, no JSON, no codes), no battery columns on a solar-only run, a Methodology sheet.
+import ExcelJS from "exceljs";
+import { describe, expect, it } from "vitest";
+import { buildResultWorkbook } from "../../../api/forecasts/resultFile.ts";
+import type { RunResult } from "../../../api/forecasts/runs.ts";
+
+function year(y: number, total: number, cycles: number) {
+  return {
+    year: y,
+    streams: { wholesale: total * 0.7, capacityMarket: total * 0.3 },
+    total,
+    perMWYear: total / 50,
+    monthly: Array.from({ length: 12 }, () => total / 12),
+    monthlyPerMW: Array.from({ length: 12 }, () => total / 12 / 50),
+    cycles,
+    throughputMWh: cycles * 100,
+    capacityRetention: 0.985,
+  };
+}
+
+function resultFor(configuration: "bess" | "solar"): RunResult {
+  const battery = configuration === "bess";
+  const forecastUsed: Record<string, unknown> = {
+    region: "GB",
+    configuration,
+    runName: { "gb-central": "Cornwall" },
+    runAsset: { marketRegion: "GB", configuration },
+    engineInput: { region: "GB", ratedPower: 50, duration: 2 },
+    assetName: "Cornwall battery",
+    zipCode: "TR1 1AA",
+    gspGroup: "_L",
+    startDate: "2025-01-01",
+    horizonYears: 2,
+    ratedPower: 50,
+    duration: 2,
+    maxCycles: 1.5,
+    efficiency: "88",
+    maxImport: "same",
+    maxExport: "same",
+    coLocation: "false",
+    degradation: "standard_degradation_curve",
+    repowering: 10000,
+    connectionType: "distribution",
+    revenueStrategies: ["energy_only"],
+    ...(battery ? {} : { solarRatedPower: 15 }),
+  };
+  return {
+    modelVersion: "wv-1.0.0",
+    currency: "GBP",
+    unitYear: "GBP/MW/year",
+    unitMonth: "GBP/MW/month",
+    moneyBasis: "real 2024 GBP",
+    forecastUsed,
+    strategies: [
+      {
+        strategy: "energy_only",
+        total: 4_400_000,
+        averagePerMWYear: 44_000,
+        years: [year(2025, 2_250_000, battery ? 490 : 0), year(2026, 2_150_000, battery ? 480 : 0)],
+      },
+    ],
+    revenuePerMWYear: 44_000,
+    foresight: "realistic",
+    perMW: { of: battery ? "battery" : "solar", mw: battery ? 50 : 15 },
+  };
+}
+
+async function workbook(configuration: "bess" | "solar") {
+  const wb = new ExcelJS.Workbook();
+  const file = await buildResultWorkbook({
+    runName: "Cornwall",
+    scenarioName: "Central",
+    result: resultFor(configuration),
+  });
+  await wb.xlsx.load(new Uint8Array(file).buffer);
+  return wb;
+}
+
+/** The Inputs sheet as field → value. */
+function inputsOf(wb: ExcelJS.Workbook) {
+  const out = new Map<string, unknown>();
+  wb.getWorksheet("Inputs")!.eachRow((row, i) => {
+    if (i > 1) out.set(String(row.getCell(1).value), row.getCell(2).value);
+  });
+  return out;
+}
+
+describe("the result workbook", () => {
+  it("formats money with thousands separators, says the units in the headers and freezes the header rows", async () => {
+    const wb = await workbook("bess");
+    expect(wb.worksheets.map((w) => w.name)).toEqual([
+      "Inputs",
+      "Yearly revenues",
+      "Monthly revenues",
+      "Cycles and degradation",
+      "Methodology",
+    ]);
+    const yearly = wb.getWorksheet("Yearly revenues")!;
+    const headers = (yearly.getRow(1).values as unknown[]).slice(1);
+    expect(headers).toEqual([
+      "Strategy",
+      "Year",
+      "Wholesale (GBP, real 2024)",
+      "Capacity market (GBP, real 2024)",
+      "Total (GBP, real 2024)",
+      "Total (GBP/MW/year, per MW of battery, real 2024)",
+    ]);
+    // The strategy as the builder names it; money as whole numbers with thousands separators.
+    expect(yearly.getCell("A2").value).toBe("Energy Only");
+    for (const c of ["C2", "D2", "E2", "F2"]) expect(yearly.getCell(c).numFmt).toBe("#,##0");
+    expect(yearly.getCell("E2").value).toBe(2_250_000);
+    for (const ws of wb.worksheets) {
+      expect(ws.views[0], ws.name).toMatchObject({ state: "frozen", ySplit: 1 });
+      expect(ws.getCell("A1").font?.bold, ws.name).toBe(true);
+    }
+    expect(yearly.views[0]).toMatchObject({ xSplit: 2 });
+    // Columns wide enough for what they hold.
+    expect(yearly.getColumn(5).width).toBeGreaterThanOrEqual("2,250,000".length);
+    expect(wb.getWorksheet("Monthly revenues")!.getCell("D2").numFmt).toBe("#,##0");
+    const cycles = wb.getWorksheet("Cycles and degradation")!;
+    expect(cycles.getCell("C1").value).toBe("Cycles (full equivalent)");
+    expect(cycles.getCell("E2").value).toBeCloseTo(98.5);
+    expect(cycles.getCell("E1").value).toBe("Capacity retention (%)");
+    expect(wb.getWorksheet("Methodology")!.rowCount).toBeGreaterThan(3);
+  });
+
+  it("has a readable Inputs sheet: labels and values, no JSON cells, no codes", async () => {
+    const inputs = inputsOf(await workbook("bess"));
+    for (const [field, value] of inputs) {
+      expect(String(value), field).not.toMatch(/^[[{]/);
+      expect(field).not.toMatch(/^(runName|runAsset|engineInput|forecastUsed)$/);
+    }
+    expect(inputs.get("Region")).toBe("Great Britain");
+    expect(inputs.get("Configuration")).toBe("Stand-alone BESS");
+    expect(inputs.get("GSP group")).toBe("South Western");
+    expect(inputs.get("Start date")).toBe("01 Jan 2025");
+    expect(inputs.get("Rated power")).toBe("50 MW");
+    expect(inputs.get("Degradation")).toBe("Standard degradation curve");
+    expect(inputs.get("Revenue strategies")).toBe("Energy Only");
+    expect(inputs.get("Money basis")).toBe("real 2024 GBP");
+  });
+
+  it("shows no battery columns or rows on a solar-only run", async () => {
+    const wb = await workbook("solar");
+    expect(wb.worksheets.map((w) => w.name)).toEqual([
+      "Inputs",
+      "Yearly revenues",
+      "Monthly revenues",
+      "Methodology",
+    ]);
+    const inputs = inputsOf(wb);
+    expect(inputs.get("Configuration")).toBe("Stand-alone Solar");
+    expect(inputs.get("Solar rated power")).toBe("15 MW");
+    for (const battery of ["Rated power", "Duration", "Max cycles per day", "Efficiency", "Degradation"])
+      expect(inputs.has(battery), battery).toBe(false);
+    const headers = (wb.getWorksheet("Yearly revenues")!.getRow(1).values as unknown[]).join(" ");
+    expect(headers).toContain("per MW of solar");
+    expect(headers).not.toMatch(/cycle|battery/i);
+  });
+});
