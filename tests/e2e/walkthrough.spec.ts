@@ -82,10 +82,14 @@ test("a dataset download is asked for once: post/redirect/get, the same request 
   await openGbDatasets(page);
   const panel = page.getByRole("region", { name: "Your downloads" });
   const ask = async (from: string) => {
-    await page.getByRole("checkbox", { name: "Select GB day-ahead price (IMRP)" }).check();
+    const box = page.getByRole("checkbox", { name: "Select GB day-ahead price (IMRP)" });
+    await box.check();
     const banner = page.getByRole("region", { name: "Selection" });
     await banner.getByLabel("From").fill(from);
     await banner.getByRole("button", { name: "Download" }).click();
+    // The redirect back has landed when the selection is cleared: the notice alone may still be the
+    // previous request's, and a box ticked before the redirect lands is cleared by it.
+    await expect(box).not.toBeChecked();
     await expect(
       page.getByRole("status").filter({ hasText: "Your documents are being prepared for download" }),
     ).toBeVisible();
