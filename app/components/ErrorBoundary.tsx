@@ -1,6 +1,7 @@
 // One error boundary for every route: per-status messages, a way back.
 import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
 import { Page, Muted } from "./ui.tsx";
+import { OOPS_TEXT } from "./texts.ts";
 
 export function GeneralErrorBoundary() {
   const error = useRouteError();
@@ -28,9 +29,7 @@ export function GeneralErrorBoundary() {
   return (
     <Page>
       <h1>Oops!</h1>
-      <Muted>
-        Something's not quite right. Please contact a member of the team to let them know this isn't working.
-      </Muted>
+      <Muted>{OOPS_TEXT}</Muted>
       <Link to="/">Back to Voltcast</Link>
     </Page>
   );

@@ -4,6 +4,7 @@
 import type { PlotQuery } from "~/validation/savedChart";
 import { ApiResponseError, type ApiClient } from "~/services/api.server";
 import type { ChartData } from "./Chart.tsx";
+import { OOPS_TEXT } from "./texts.ts";
 
 /** Every message of an API error, flattened into one text (spec §8). */
 export function flattenErrors(e: unknown): string {
@@ -11,7 +12,7 @@ export function flattenErrors(e: unknown): string {
     const values = Object.values(e.fieldErrors).flat();
     return values.length ? values.join(" ") : e.message;
   }
-  return "Something's not quite right. Please contact a member of the team to let them know this isn't working.";
+  return OOPS_TEXT;
 }
 
 /** A plot query as the API's typed query (lists comma-separated, as the API documents them). */

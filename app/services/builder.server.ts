@@ -1,6 +1,7 @@
 // The forecast builder's calls to the forecast API (spec §7 "Forecast builder"), and how their
 // failures become the builder's modals (spec §8): 401 → logged out, 403 with a subscription →
 // subscription modal, anything else → 'Oops!' (the API's text under forecast_display_api_errors).
+import { OOPS_TEXT } from "~/components/texts";
 import { ApiResponseError, type ApiClient, type ApiErrorBody, type ApiSchemas } from "./api.server.ts";
 import type { Me } from "./auth.server.ts";
 import { NEM_REGIONS, type Configuration, type ForecastRegion } from "~/validation/forecast";
@@ -274,9 +275,6 @@ export function builderAccess(who: Me): BuilderAccess {
 }
 
 // ── Failures → modals (spec §8) ─────────────────────────────────────────────────────────────
-
-export const OOPS_TEXT =
-  "Something's not quite right. Please contact a member of the team to let them know this isn't working.";
 
 export type BuilderModal =
   | { kind: "logged-out" }

@@ -474,15 +474,26 @@ test("subscription: a run without the model subscription offers the upgrade, and
 test("Oops! and the unsaved-changes prompt are pages of their own", async ({ page }) => {
   await logIn(page, "gb@voltcast.local");
   const base = `/forecasts/builder/canvas?configuration=bess&region=GB&f=${b64(validGb)}`;
-  await page.goto(`${base}&modal=oops`);
-  const oops = page.getByRole("dialog", { name: "Oops!" });
-  await expect(
-    oops.getByText(
-      "Something's not quite right. Please contact a member of the team to let them know this isn't working.",
-    ),
-  ).toBeVisible();
-  await oops.getByRole("link", { name: "Close" }).click();
-  await expect(oops).toHaveCount(0);
+  // The canvas and the stepper both open 'Oops!' from the URL, and Close stays on the same page.
+  for (const [href, stays] of [
+    [base, /\/forecasts\/builder\/canvas\?/],
+    [
+      `/forecasts/create/asset-details?configuration=bess&region=GB&f=${b64(validGb)}`,
+      /\/forecasts\/create\/asset-details\?/,
+    ],
+  ] as const) {
+    await page.goto(`${href}&modal=oops`);
+    const oops = page.getByRole("dialog", { name: "Oops!" });
+    await expect(
+      oops.getByText(
+        "Something's not quite right. Please contact a member of the team to let them know this isn't working.",
+      ),
+    ).toBeVisible();
+    await oops.getByRole("link", { name: "Close" }).click();
+    await expect(oops).toHaveCount(0);
+    await expect(page).toHaveURL(stays);
+    expect(page.url()).not.toContain("modal=oops");
+  }
 
   await page.goto(`${base}&modal=unsaved&to=%2Fforecasts%2Fbuilder`);
   const prompt = page.getByRole("dialog", { name: "You have unsaved changes" });
@@ -508,6 +519,46 @@ test("unsaved changes: leaving the canvas asks Save / Don't save / Cancel @js-on
     .getByRole("button", { name: "Save", exact: true })
     .click();
   await expect(page).toHaveURL(/\/plotter/);
+});
+
+test("closing a builder page with unsaved changes asks the browser's question; a clean one closes @js-only", async ({
+  page,
+}) => {
+  await logIn(page, "gb@voltcast.local");
+  const opened = async (href: string) => {
+    const tab = await page.context().newPage();
+    await tab.goto(href);
+    await tab.waitForLoadState("networkidle");
+    // Chromium asks only on a page the user has interacted with.
+    await tab.getByRole("heading", { level: 1 }).click();
+    return tab;
+  };
+  for (const href of [
+    `/forecasts/builder/canvas?configuration=bess&region=GB&f=${b64(validGb)}`,
+    `/forecasts/create/asset-details?configuration=bess&region=GB&f=${b64(validGb)}`,
+  ]) {
+    const tab = await opened(href);
+    const asked = tab.waitForEvent("dialog");
+    await tab.close({ runBeforeUnload: true });
+    const dialog = await asked;
+    expect(dialog.type()).toBe("beforeunload");
+    await dialog.dismiss();
+    // Staying keeps the page and what was typed.
+    await expect(tab.getByRole("heading", { level: 1 })).toBeVisible();
+    expect(tab.isClosed()).toBe(false);
+    await tab.close();
+  }
+  // Nothing typed yet: the tab just closes.
+  const clean = await opened("/forecasts/create/asset-details?configuration=bess&region=GB");
+  let dialogs = 0;
+  clean.on("dialog", (d) => {
+    dialogs += 1;
+    void d.accept();
+  });
+  const closed = clean.waitForEvent("close");
+  await clean.close({ runBeforeUnload: true });
+  await closed;
+  expect(dialogs).toBe(0);
 });
 
 test("builder screens and modals have no serious accessibility violations @js-only", async ({ page }) => {

@@ -5,6 +5,7 @@ import { Form, useBlocker, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Button, ButtonLink } from "../ui.tsx";
 import { Modal, ModalText } from "./Modal.tsx";
+import { OOPS_TEXT } from "../texts.ts";
 import { inBuilder, Snackbar } from "./ui.tsx";
 
 export const TEXTS = {
@@ -179,7 +180,8 @@ export function UnsavedChangesModal({
 
 /**
  * Leaving a builder page with unsaved changes asks first; the redirects of a save or a run are not
- * leaving, nor is a move within the builder (or to its log-in).
+ * leaving, nor is a move within the builder (or to its log-in). Closing the tab or reloading asks
+ * the browser's own question.
  */
 export function useLeaveGuard(dirty: boolean) {
   const navigation = useNavigation();
@@ -191,6 +193,12 @@ export function useLeaveGuard(dirty: boolean) {
     if ((nextLocation.state as { _isRedirect?: boolean } | null)?._isRedirect) return false;
     return currentLocation.pathname !== nextLocation.pathname && !inBuilder(nextLocation.pathname);
   });
+  useEffect(() => {
+    if (!dirty) return;
+    const onBeforeUnload = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener("beforeunload", onBeforeUnload);
+    return () => window.removeEventListener("beforeunload", onBeforeUnload);
+  }, [dirty]);
   const [leaveTo, setLeaveTo] = useState<string | null>(null);
   useEffect(() => {
     setLeaveTo(blocker.state === "blocked" ? blocker.location.pathname + blocker.location.search : null);
@@ -240,7 +248,11 @@ export function BuilderPageModals({
   );
   return (
     <>
-      {oops?.kind === "oops" ? <OopsModal text={oops.text} apiText={oops.apiText} closeHref={here} /> : null}
+      {oops?.kind === "oops" ? (
+        <OopsModal text={oops.text} apiText={oops.apiText} closeHref={here} />
+      ) : page.modal === "oops" ? (
+        <OopsModal text={OOPS_TEXT} apiText={false} closeHref={here} />
+      ) : null}
       {page.modal === "logged-out" ? <LoggedOutModal loginHref={page.hrefs.login} backHref={here} /> : null}
       {page.modal === "subscription" && page.subscription ? (
         <SubscriptionModal

@@ -8,7 +8,7 @@ import { CONFIGURATION_LABELS, REGION_LABELS } from "~/validation/forecast";
 import { Button, ButtonLink, Muted, Page } from "../ui.tsx";
 import { theme } from "../theme.ts";
 import { AssetGrid } from "./AssetCards.tsx";
-import { BuilderPageModals, OopsModal, useLeaveGuard } from "./BuilderModals.tsx";
+import { BuilderPageModals, useLeaveGuard } from "./BuilderModals.tsx";
 import { Canvas, Drawer } from "./Canvas.tsx";
 import {
   DetailsDrawerForm,
@@ -124,12 +124,6 @@ function CanvasScreen({ data }: { data: CanvasData }) {
   const title = str(data.state, "assetName") || "New forecast";
 
   const guard = useLeaveGuard(data.dirty);
-  useEffect(() => {
-    if (!data.dirty) return;
-    const onBeforeUnload = (e: BeforeUnloadEvent) => e.preventDefault();
-    window.addEventListener("beforeunload", onBeforeUnload);
-    return () => window.removeEventListener("beforeunload", onBeforeUnload);
-  }, [data.dirty]);
 
   const here = data.hrefs.here;
 
@@ -221,13 +215,6 @@ function CanvasScreen({ data }: { data: CanvasData }) {
         </Drawer>
       ) : null}
 
-      {data.modal === "oops" && !action?.modal ? (
-        <OopsModal
-          text="Something's not quite right. Please contact a member of the team to let them know this isn't working."
-          apiText={false}
-          closeHref={here}
-        />
-      ) : null}
       <BuilderPageModals page={data} oops={action?.modal} guard={guard} />
     </Page>
   );
