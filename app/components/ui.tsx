@@ -104,6 +104,51 @@ export const Notice = styled.div<{ $tone?: "info" | "danger" | "success" }>`
   border: 1px solid currentColor;
 `;
 
+/** What the last post said (a flashed status after its redirect) and an error of this answer. */
+export function PageNotices({
+  status,
+  error,
+}: {
+  status?: { tone: "success" | "danger"; text: string } | null;
+  error?: string | null;
+}) {
+  return (
+    <>
+      {status ? (
+        <Notice role="status" $tone={status.tone}>
+          {status.text}
+        </Notice>
+      ) : null}
+      {error ? (
+        <Notice role="alert" $tone="danger">
+          {error}
+        </Notice>
+      ) : null}
+    </>
+  );
+}
+
+/** Links shown as pills, the current one filled: a page's views (years shown, units, strategy). */
+export const PillTabs = styled.nav`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0.5rem;
+  margin-bottom: 0.75rem;
+  a {
+    padding: 0.3rem 0.75rem;
+    border: 1px solid ${theme.colour.line};
+    border-radius: 999px;
+    text-decoration: none;
+    color: ${theme.colour.ink};
+    background: #fff;
+  }
+  a[aria-current="page"] {
+    background: ${theme.colour.brand};
+    border-color: ${theme.colour.brand};
+    color: #fff;
+  }
+`;
+
 export const Badge = styled.span<{ $tone?: "lock" | "ok" | "info" | "synthetic" }>`
   display: inline-block;
   padding: 0.1rem 0.5rem;

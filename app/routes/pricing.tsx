@@ -4,7 +4,7 @@ import styled from "styled-components";
 import { apiFor, ApiResponseError } from "~/services/api.server";
 import { me, requireUserId } from "~/services/auth.server";
 import { redirectWithStatus, takeStatus } from "~/services/statusMessage.server";
-import { Badge, Button, Card, Notice, Page, Muted } from "~/components/ui";
+import { Badge, Button, Card, Page, PageNotices, Muted } from "~/components/ui";
 
 export const meta: MetaFunction = () => [{ title: "Plans and pricing · Voltcast" }];
 
@@ -75,16 +75,7 @@ export default function Pricing() {
         Anonymous visitors can browse the library and download free data. Each subscription unlocks the items
         below; ask for one and your company admin reviews the request.
       </Muted>
-      {status ? (
-        <Notice role="status" $tone={status.tone}>
-          {status.text}
-        </Notice>
-      ) : null}
-      {result ? (
-        <Notice role="alert" $tone="danger">
-          {result.message}
-        </Notice>
-      ) : null}
+      <PageNotices status={status} error={result?.message} />
       <Plans>
         {plans.map((plan) => (
           <Card key={plan}>

@@ -4,16 +4,16 @@
 // answers a redirect back here with its message (post/redirect/get: a reload posts nothing again).
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { getFormProps, getInputProps, type Submission, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, type Submission, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { format } from "date-fns";
 import { EmailDomainSchema, InvitationSchema } from "~/validation/account";
 import { apiFor, ApiResponseError, refusalReply, type ApiAnswer } from "~/services/api.server";
 import { requireUserId } from "~/services/auth.server";
 import { redirectWithStatus, takeStatus } from "~/services/statusMessage.server";
-import { Field, FormErrors } from "~/components/Field";
+import { FormErrors, InputField } from "~/components/Field";
 import { useSchemaForm } from "~/components/forms";
-import { Badge, Button, Card, Muted, Notice, Page } from "~/components/ui";
+import { Badge, Button, Card, Muted, Notice, Page, PageNotices } from "~/components/ui";
 
 export const meta: MetaFunction = () => [{ title: "Your company · Voltcast" }];
 
@@ -128,16 +128,7 @@ export default function Company() {
   return (
     <Page>
       <h1>{mine.company.name}</h1>
-      {status ? (
-        <Notice role="status" $tone={status.tone}>
-          {status.text}
-        </Notice>
-      ) : null}
-      {data?.error ? (
-        <Notice role="alert" $tone="danger">
-          {data.error}
-        </Notice>
-      ) : null}
+      <PageNotices status={status} error={data?.error} />
 
       <h2>Upgrade requests</h2>
       <Card>
@@ -229,15 +220,12 @@ export default function Company() {
         <Form method="post" {...getFormProps(inviteForm)} key={status?.id}>
           <input type="hidden" name="intent" value="invite" />
           <FormErrors id={inviteForm.errorId} errors={inviteForm.errors} />
-          <Field
+          <InputField
+            meta={inviteFields.email}
+            type="email"
             label="Their e-mail address"
             hint="They join when they accept the invitation on their profile, logged in with this address."
-            htmlFor={inviteFields.email.id}
-            errorId={inviteFields.email.errorId}
-            errors={inviteFields.email.errors}
-          >
-            <input {...getInputProps(inviteFields.email, { type: "email" })} />
-          </Field>
+          />
           <Button type="submit">Invite</Button>
         </Form>
         {mine.invitations.length ? (
@@ -270,15 +258,12 @@ export default function Company() {
         <Form method="post" {...getFormProps(domainForm)}>
           <input type="hidden" name="intent" value="set-domain" />
           <FormErrors id={domainForm.errorId} errors={domainForm.errors} />
-          <Field
+          <InputField
+            meta={domainFields.emailDomain}
+            type="text"
             label="E-mail domain"
             hint="Anyone who confirms an address at this domain joins as a member. It must be the domain of your own address; leave empty for invitations only."
-            htmlFor={domainFields.emailDomain.id}
-            errorId={domainFields.emailDomain.errorId}
-            errors={domainFields.emailDomain.errors}
-          >
-            <input {...getInputProps(domainFields.emailDomain, { type: "text" })} />
-          </Field>
+          />
           <Button type="submit">Save domain</Button>
         </Form>
       </Card>

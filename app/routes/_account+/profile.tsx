@@ -11,7 +11,7 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { format } from "date-fns";
 import {
@@ -26,9 +26,9 @@ import { apiFor, ApiResponseError, clientIpOf, refusalReply, type ApiAnswer } fr
 import { me, requireUserId } from "~/services/auth.server";
 import { commitSession, getSession } from "~/services/session.server";
 import { redirectWithStatus, takeStatus } from "~/services/statusMessage.server";
-import { Field, FormErrors } from "~/components/Field";
+import { Field, FormErrors, InputField } from "~/components/Field";
 import { useSchemaForm } from "~/components/forms";
-import { Button, Card, Notice, Page, Muted } from "~/components/ui";
+import { Button, Card, Notice, Page, PageNotices, Muted } from "~/components/ui";
 
 export const meta: MetaFunction = () => [{ title: "Your profile · Voltcast" }];
 
@@ -145,16 +145,7 @@ export default function Profile() {
   return (
     <Page>
       <h1>Your profile</h1>
-      {status ? (
-        <Notice role="status" $tone={status.tone}>
-          {status.text}
-        </Notice>
-      ) : null}
-      {data?.error ? (
-        <Notice role="alert" $tone="danger">
-          {data.error}
-        </Notice>
-      ) : null}
+      <PageNotices status={status} error={data?.error} />
       <Card>
         <dl>
           <dt>Name</dt>
@@ -223,29 +214,19 @@ export default function Profile() {
         <Form method="post" {...getFormProps(pwForm)} key={status?.id}>
           <input type="hidden" name="intent" value="change-password" />
           <FormErrors id={pwForm.errorId} errors={pwForm.errors} />
-          <Field
+          <InputField
+            meta={pwFields.currentPassword}
+            type="password"
             label="Current password"
-            htmlFor={pwFields.currentPassword.id}
-            errorId={pwFields.currentPassword.errorId}
-            errors={pwFields.currentPassword.errors}
-          >
-            <input
-              {...getInputProps(pwFields.currentPassword, { type: "password" })}
-              autoComplete="current-password"
-            />
-          </Field>
-          <Field
+            autoComplete="current-password"
+          />
+          <InputField
+            meta={pwFields.newPassword}
+            type="password"
             label="New password"
             hint={`At least ${PASSWORD_MIN_LENGTH} characters, and not a common password. Your other sessions will be logged out.`}
-            htmlFor={pwFields.newPassword.id}
-            errorId={pwFields.newPassword.errorId}
-            errors={pwFields.newPassword.errors}
-          >
-            <input
-              {...getInputProps(pwFields.newPassword, { type: "password" })}
-              autoComplete="new-password"
-            />
-          </Field>
+            autoComplete="new-password"
+          />
           <Button type="submit">Change password</Button>
         </Form>
       </Card>
@@ -314,14 +295,7 @@ export default function Profile() {
       <Card>
         <Form method="post" {...getFormProps(keyForm)}>
           <input type="hidden" name="intent" value="create-key" />
-          <Field
-            label="Key name"
-            htmlFor={keyFields.name.id}
-            errorId={keyFields.name.errorId}
-            errors={keyFields.name.errors}
-          >
-            <input {...getInputProps(keyFields.name, { type: "text" })} />
-          </Field>
+          <InputField meta={keyFields.name} type="text" label="Key name" />
           <fieldset style={{ border: 0, padding: 0, marginBottom: "1rem" }}>
             <legend>What the key may do</legend>
             {API_KEY_SCOPES.map((scope) => (

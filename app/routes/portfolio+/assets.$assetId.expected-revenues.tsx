@@ -14,7 +14,7 @@ import { apiFor, ApiResponseError, type ApiAnswer } from "~/services/api.server"
 import { me, requireUserId } from "~/services/auth.server";
 import { getRun, listRuns } from "~/services/runs.server";
 import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
-import { Button, Card, Muted, Notice, Page } from "~/components/ui";
+import { Button, Card, Muted, Notice, Page, PillTabs } from "~/components/ui";
 import { theme } from "~/components/theme";
 import { ExpectedRevenueChart } from "~/components/runs/charts";
 import { REGION_NAMES } from "~/components/runs/RunFilters";
@@ -99,25 +99,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return redirect(`/portfolio/assets/${params.assetId}/expected-revenues?view=future`);
 }
 
-const Tabs = styled.nav`
-  display: flex;
-  gap: 0.5rem;
-  margin: 0 0 1rem;
-  a {
-    padding: 0.3rem 0.75rem;
-    border: 1px solid ${theme.colour.line};
-    border-radius: 999px;
-    text-decoration: none;
-    color: ${theme.colour.ink};
-    background: #fff;
-  }
-  a[aria-current="page"] {
-    background: ${theme.colour.brand};
-    border-color: ${theme.colour.brand};
-    color: #fff;
-  }
-`;
-
 const Table = styled.table`
   width: 100%;
   background: #fff;
@@ -154,14 +135,14 @@ export default function ExpectedRevenues() {
         {REGION_NAMES[asset.marketRegion] ?? asset.marketRegion} · {asset.ratedPower} MW ·{" "}
         {asset.energyCapacity} MWh
       </Muted>
-      <Tabs aria-label="Years shown">
+      <PillTabs aria-label="Years shown">
         <Link to="?view=future" aria-current={view === "future" ? "page" : undefined}>
           Future
         </Link>
         <Link to="?view=all" aria-current={view === "all" ? "page" : undefined}>
           All years
         </Link>
-      </Tabs>
+      </PillTabs>
       {series.length ? (
         <>
           <Card>

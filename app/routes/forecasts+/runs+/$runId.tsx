@@ -31,7 +31,7 @@ import {
   type PortfolioAsset,
 } from "~/services/runs.server";
 import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
-import { Badge, Button, ButtonLink, Card, Muted, Notice, Page } from "~/components/ui";
+import { Badge, Button, ButtonLink, Card, Muted, Notice, Page, PillTabs } from "~/components/ui";
 import { theme } from "~/components/theme";
 import { ProgressBar } from "~/components/runs/ProgressBar";
 import { RunLog } from "~/components/runs/RunLog";
@@ -246,26 +246,6 @@ const Figures = styled.dl`
     font-size: 0.8rem;
     font-weight: 400;
     color: ${theme.colour.muted};
-  }
-`;
-
-const Tabs = styled.nav`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 0.5rem;
-  margin-bottom: 0.75rem;
-  a {
-    padding: 0.3rem 0.75rem;
-    border: 1px solid ${theme.colour.line};
-    border-radius: 999px;
-    text-decoration: none;
-    color: ${theme.colour.ink};
-    background: #fff;
-  }
-  a[aria-current="page"] {
-    background: ${theme.colour.brand};
-    border-color: ${theme.colour.brand};
-    color: #fff;
   }
 `;
 
@@ -616,7 +596,7 @@ function Results({
           </Notice>
         ) : null}
         {result.strategies.length > 1 ? (
-          <Tabs aria-label="Revenue strategy">
+          <PillTabs aria-label="Revenue strategy">
             {result.strategies.map((s) => (
               <Link
                 key={s.strategy}
@@ -627,9 +607,9 @@ function Results({
                 {strategyLabel(s.strategy, run.marketRegion)}
               </Link>
             ))}
-          </Tabs>
+          </PillTabs>
         ) : null}
-        <Tabs aria-label="Units">
+        <PillTabs aria-label="Units">
           <Link
             to={hrefWith(pathname, sp, { period: null })}
             aria-current={period === "year" ? "page" : undefined}
@@ -644,7 +624,7 @@ function Results({
           >
             {revenueUnit(run.marketRegion, "month")}
           </Link>
-        </Tabs>
+        </PillTabs>
         <Figures aria-label="Key figures">
           <div>
             <dt>Average revenue</dt>
