@@ -10,6 +10,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
+import { useVisitNotice } from "~/components/visitNotice";
 import { Form, Link, useActionData, useLoaderData, useLocation, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import styled from "styled-components";
@@ -466,6 +467,7 @@ export default function LibrarySectionPage() {
   const filterForm = useRef<HTMLFormElement>(null);
   const downloadForm = useRef<HTMLFormElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>();
+  const notice = useVisitNotice(data.notice);
   const [selected, setSelected] = useState<number | null>(null);
   useEffect(() => {
     // With JavaScript the banner counts the selection and shows only when something is selected;
@@ -494,9 +496,9 @@ export default function LibrarySectionPage() {
     <>
       <h2 style={{ marginTop: 0 }}>{section.label}</h2>
       <Muted>{section.intro}</Muted>
-      {data.notice && !actionData ? (
+      {notice && !actionData ? (
         <Notice role="status" $tone="info">
-          {data.notice}
+          {notice}
         </Notice>
       ) : null}
       {actionData ? (
