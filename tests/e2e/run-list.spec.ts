@@ -24,7 +24,7 @@ async function finishedRun(name: string, region: string, revenue: number, daysAg
   );
 }
 
-/** The run names in the table, top to bottom. */
+/** The run names in the table, top to bottom (polled: a sort re-renders the rows after the URL moves). */
 const namesInOrder = (page: Page) =>
   page.getByRole("table", { name: "Forecast runs" }).locator("tbody").getByRole("link").allTextContents();
 
@@ -47,7 +47,7 @@ test("the run list searches by name, shows region and created date, sorts by nam
   await expect(page).toHaveURL(new RegExp(`search=${tag}`));
   await expect(page.getByText("3 runs", { exact: true })).toBeVisible();
   // Newest first by default.
-  expect(await namesInOrder(page)).toEqual([`${tag} alpha`, `${tag} Charlie`, `${tag} Bravo`]);
+  await expect.poll(() => namesInOrder(page)).toEqual([`${tag} alpha`, `${tag} Charlie`, `${tag} Bravo`]);
 
   // Region and Created columns.
   const alpha = page.getByRole("row", { name: new RegExp(`${tag} alpha`) });
@@ -63,33 +63,33 @@ test("the run list searches by name, shows region and created date, sorts by nam
   await expect(page).toHaveURL(/ordering=revenue/);
   await expect(page).toHaveURL(new RegExp(`search=${tag}`));
   await expect(page.getByRole("columnheader", { name: /Revenue/ })).toHaveAttribute("aria-sort", "ascending");
-  expect(await namesInOrder(page)).toEqual([`${tag} Bravo`, `${tag} Charlie`, `${tag} alpha`]);
+  await expect.poll(() => namesInOrder(page)).toEqual([`${tag} Bravo`, `${tag} Charlie`, `${tag} alpha`]);
   await page.getByRole("link", { name: /^Sort by Revenue/ }).click();
   await expect(page).toHaveURL(/ordering=-revenue/);
   await expect(page.getByRole("columnheader", { name: /Revenue/ })).toHaveAttribute(
     "aria-sort",
     "descending",
   );
-  expect(await namesInOrder(page)).toEqual([`${tag} alpha`, `${tag} Charlie`, `${tag} Bravo`]);
+  await expect.poll(() => namesInOrder(page)).toEqual([`${tag} alpha`, `${tag} Charlie`, `${tag} Bravo`]);
 
   // By name (letters, not case), and by creation date, oldest first.
   await page.getByRole("link", { name: /^Sort by Name/ }).click();
   await expect(page).toHaveURL(/ordering=run_name/);
-  expect(await namesInOrder(page)).toEqual([`${tag} alpha`, `${tag} Bravo`, `${tag} Charlie`]);
+  await expect.poll(() => namesInOrder(page)).toEqual([`${tag} alpha`, `${tag} Bravo`, `${tag} Charlie`]);
   await page.getByRole("link", { name: /^Sort by Created/ }).click();
   await expect(page).toHaveURL(/ordering=created_at/);
   await expect(page.getByRole("columnheader", { name: /^Sort by Created/ })).toHaveAttribute(
     "aria-sort",
     "ascending",
   );
-  expect(await namesInOrder(page)).toEqual([`${tag} Bravo`, `${tag} Charlie`, `${tag} alpha`]);
+  await expect.poll(() => namesInOrder(page)).toEqual([`${tag} Bravo`, `${tag} Charlie`, `${tag} alpha`]);
 
   // The URL is the list: opened afresh (a bookmark), it shows the same search and order.
   const bookmark = page.url();
   await page.goto("/forecasts");
   await page.goto(bookmark);
   await expect(page.getByLabel("Search by name")).toHaveValue(tag);
-  expect(await namesInOrder(page)).toEqual([`${tag} Bravo`, `${tag} Charlie`, `${tag} alpha`]);
+  await expect.poll(() => namesInOrder(page)).toEqual([`${tag} Bravo`, `${tag} Charlie`, `${tag} alpha`]);
 
   // A search that matches nothing is a filtered empty state.
   await page.goto(`/forecasts?search=${tag}-nothing`);
