@@ -24,6 +24,8 @@ COPY --from=build /app/public ./public
 COPY api/db/migrations ./api/db/migrations
 COPY data ./data
 RUN mkdir -p /app/.voltcast && chown node:node /app/.voltcast
+# The data folder (embedded database, generated files, the local secret) outlives the container.
+VOLUME ["/app/.voltcast"]
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=120s --retries=3 \

@@ -2,7 +2,8 @@
 // variable; the same code starts against an external PostgreSQL (DATABASE_URL); tables agree with
 // their typed definitions.
 import { spawnSync } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getTableConfig } from "drizzle-orm/pg-core";
@@ -91,9 +92,31 @@ describe("configuration", () => {
         for (const [, thread] of code.matchAll(/new URL\("\.\/([\w-]+\.js)", import\.meta\.url\)/g))
           expect(files, `${f} starts ${thread}`).toContain(thread);
       }
-      expect(JSON.parse(readFileSync("package.json", "utf8")).scripts.start).toBe(
-        "NODE_ENV=production node dist/server.js",
+      expect(JSON.parse(readFileSync("package.json", "utf8")).scripts.start).toMatch(
+        /&& NODE_ENV=production node dist\/server\.js$/,
       );
+    });
+
+    it("`npm start` and `npm run worker` start the build without rebuilding it; without a build they say what to run", () => {
+      const { scripts } = JSON.parse(readFileSync("package.json", "utf8"));
+      expect(scripts.prestart).toBeUndefined();
+      expect(scripts.preworker).toBeUndefined();
+      // A checkout that was never built: only the package file and the check, no node_modules.
+      const dir = mkdtempSync(path.join(tmpdir(), "voltcast-unbuilt-"));
+      try {
+        cpSync("package.json", path.join(dir, "package.json"));
+        mkdirSync(path.join(dir, "scripts"));
+        cpSync("scripts/require-build.mjs", path.join(dir, "scripts/require-build.mjs"));
+        for (const script of ["start", "worker"]) {
+          const out = spawnSync("npm", ["run", script], { cwd: dir, encoding: "utf8", timeout: 60_000 });
+          expect(out.status, script).not.toBe(0);
+          expect(out.stderr, script).toContain("Voltcast is not built yet");
+          expect(out.stderr, script).toContain("run `npm run build` once");
+          expect(existsSync(path.join(dir, "dist")), script).toBe(false);
+        }
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
     });
   });
 });
