@@ -1,7 +1,7 @@
 # Production image (decision 0042): build with the development tools, then a slim runtime that holds
 # the compiled output only — no TypeScript, no tsx — run as the unprivileged `node` user under tini.
 # Install scripts stay off, as on the machines Voltcast is built and tested on (STACK.md).
-FROM node:22-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --ignore-scripts --no-audit --no-fund
@@ -9,7 +9,7 @@ COPY . .
 # remix build (build/, public/build/) and scripts/build.ts (dist/)
 RUN npm run build
 
-FROM node:22-bookworm-slim AS runtime
+FROM node:24-bookworm-slim AS runtime
 RUN apt-get update \
   && apt-get install -y --no-install-recommends tini \
   && rm -rf /var/lib/apt/lists/*
