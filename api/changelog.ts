@@ -2,6 +2,16 @@
 // Add an entry with each change an integrator would notice; the first entry's version is the API's.
 export const API_CHANGELOG: { version: string; date: string; changes: string[] }[] = [
   {
+    version: "1.5.0",
+    date: "2026-11-29",
+    changes: [
+      "`servers` names this API absolutely (`VOLTCAST_PUBLIC_URL`, else the host you called), so a generated client needs no base URL.",
+      "Creating a run answers 201 with `Location` (the first created run, absolute) and `Retry-After`; `GET /forecast/run-library/{id}/` carries `Retry-After` while the run is queued or processing.",
+      "Request bodies are marked required.",
+      "A run's result gives `modelledYears`: the years computed on the world view's modelled prices (`synthetic` alone did not say which).",
+    ],
+  },
+  {
     version: "1.4.0",
     date: "2026-11-27",
     changes: [

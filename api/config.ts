@@ -25,6 +25,12 @@ const EnvFields = z.object({
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   /** Where the web app reaches the API; default: this process's own /api/v1. */
   VOLTCAST_API_URL: z.string().url().optional(),
+  /** The address people and API clients reach Voltcast at: the API description's server and `Location` headers. Default: the request's own host. */
+  VOLTCAST_PUBLIC_URL: z
+    .string()
+    .url()
+    .refine((v) => /^https?:\/\/[^/]+\/?$/.test(v), "must be an origin such as https://voltcast.example.com")
+    .optional(),
   /** "true": run the job workers inside the web process (default); "false": web only (run `npm run worker` elsewhere). */
   VOLTCAST_WORKERS: flag.default("true"),
   /** Seed the demo accounts (default: only in development with the embedded database). Production refuses to start with them unless "true". */

@@ -76,6 +76,8 @@ interface Describe {
   /** The success response: a JSON schema, a file's content type, or "empty" (204). */
   response: ResponseSpec;
   status?: number;
+  /** Headers of the success response: name → what it says (e.g. `Location` of a created run). */
+  headers?: Record<string, { description: string; type?: "string" | "integer" }>;
   /**
    * Error statuses it sends besides those every operation may send: 401 (bad key), 403 (a key
    * without the scope) and 429 (rate limit) always; unless `standalone`, 400 (every request's query
@@ -141,7 +143,20 @@ export function describe(d: Describe) {
     errors.add(503);
     if (d.body || ["post", "put", "patch"].includes(d.method)) errors.add(413);
   }
-  const responses: Record<string, unknown> = { [status]: content(d.response, status) };
+  const success = content(d.response, status);
+  const responses: Record<string, unknown> = {
+    [status]: d.headers
+      ? {
+          ...success,
+          headers: Object.fromEntries(
+            Object.entries(d.headers).map(([name, h]) => [
+              name,
+              { description: h.description, schema: { type: h.type ?? "string" } },
+            ]),
+          ),
+        }
+      : success,
+  };
   const kept = new Map<number, ResponseSpec>([[status, d.response]]);
   for (const e of [...errors].sort()) {
     responses[e] = {
@@ -168,7 +183,9 @@ export function describe(d: Describe) {
     request: {
       query: d.query,
       params: d.params,
-      body: d.body ? { content: { [d.bodyType ?? "application/json"]: { schema: d.body } } } : undefined,
+      body: d.body
+        ? { required: true, content: { [d.bodyType ?? "application/json"]: { schema: d.body } } }
+        : undefined,
     },
     responses: responses as RouteConfig["responses"],
   });

@@ -3,7 +3,8 @@
 // by esbuild into dist/ (ES modules in one flat folder, shared code split into chunks). Packages
 // stay in node_modules (`npm ci --omit=dev`); the web app is `remix build`'s build/, which the
 // server imports at run time. `npm run build` runs `remix build`, then this.
-import { readFileSync, rmSync } from "node:fs";
+import { copyFileSync, readFileSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import * as esbuild from "esbuild";
@@ -72,7 +73,7 @@ const result = await esbuild.build({
   splitting: true,
   format: "esm",
   platform: "node",
-  target: "node20.19",
+  target: "node22.12",
   packages: "external",
   chunkNames: "chunk-[hash]",
   sourcemap: "linked",
@@ -85,3 +86,8 @@ const result = await esbuild.build({
 const js = Object.entries(result.metafile.outputs).filter(([f]) => f.endsWith(".js"));
 const mb = js.reduce((s, [, o]) => s + o.bytes, 0) / 1e6;
 console.log(`dist/: ${Object.keys(ENTRIES).length} entries in ${js.length} files, ${mb.toFixed(1)} MB`);
+
+// The API reference's renderer: Scalar's single browser bundle (3.6 MB), copied beside the build so
+// that the image needs none of the package's 150 MB (it is a devDependency; api/routes/docs.ts).
+const scalarMain = createRequire(import.meta.url).resolve("@scalar/api-reference");
+copyFileSync(path.join(path.dirname(scalarMain), "browser/standalone.js"), path.join(OUT, "scalar-standalone.js"));

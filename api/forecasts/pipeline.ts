@@ -141,6 +141,7 @@ function toRunResult(
     moneyBasis: first.moneyBasis,
     forecastUsed,
     synthetic,
+    modelledYears: first.years.filter((y) => y.synthetic).map((y) => y.year),
     revenuePerMWYear: first.averagePerMWYear,
     perMW: first.perMW,
     strategies: scenarios.map((s) => ({

@@ -95,6 +95,8 @@ export interface RunResult {
     generation?: { of: "solar" | "wind"; mw: number; averagePerMWYear: number };
   };
   synthetic?: boolean;
+  /** The years whose market prices are modelled (the world view), not observed (absent on older runs). */
+  modelledYears?: number[];
   /** Dispatch of a few sample days (first scenario and strategy), for the run page's day chart. */
   days?: DayDispatch[];
 }

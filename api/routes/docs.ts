@@ -1,12 +1,16 @@
 // The API description: /openapi.json, and /docs, its reference page: Scalar's API reference
-// (served from our own node_modules, nothing from a CDN; CSP unchanged) with "try it" passed on by
-// the web app as the visitor (app/routes/api-docs.try.tsx), and, without JavaScript, a plain page
-// of every operation (the anchors of `anchorFor` work in both).
+// (its single browser bundle, served from this site, nothing from a CDN; CSP unchanged) with "try it" passed on by
+// the web app as the visitor (app/routes/api-docs.try.tsx), and a plain page of every operation,
+// shown at once and kept without JavaScript, until the reference has drawn (the anchors of
+// `anchorFor` work in both).
+import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
+import { fileURLToPath } from "node:url";
 import path from "node:path";
 import express from "express";
 import { z } from "../zod.ts";
 import { describe, openApiDocument } from "../openapi.ts";
+import { apiBaseUrl } from "../http/publicUrl.ts";
 
 describe({
   method: "get",
@@ -50,11 +54,16 @@ export function anchorFor(method: string, path: string) {
     .toLowerCase();
 }
 
-// The package exports no path to its browser build: it sits beside the main entry (dist/).
-const SCALAR_JS = path.join(
-  path.dirname(createRequire(import.meta.url).resolve("@scalar/api-reference")),
-  "browser/standalone.js",
-);
+/**
+ * Scalar's browser bundle: the build copies it to dist/ (scripts/build.ts), so the image needs none
+ * of the package (a devDependency); from the sources it is read beside the package's main entry.
+ */
+function scalarBundle(): string {
+  const built = fileURLToPath(new URL("../../dist/scalar-standalone.js", import.meta.url));
+  if (existsSync(built)) return built;
+  const main = createRequire(import.meta.url).resolve("@scalar/api-reference");
+  return path.join(path.dirname(main), "browser/standalone.js");
+}
 
 /** Starts the reference; an `anchorFor` hash (the app's "View on API" links) opens that operation. */
 const INIT_JS = `(function () {
@@ -80,6 +89,14 @@ const INIT_JS = `(function () {
       generateOperationSlug: function (o) { return anchorFor(o.method, o.path); },
     });
   }
+  // The plain page stays until the reference has drawn something, then steps aside.
+  var reference = document.getElementById("reference");
+  new MutationObserver(function (changes, observer) {
+    if (!reference.childElementCount) return;
+    var plain = document.querySelector(".plain");
+    if (plain) plain.hidden = true;
+    observer.disconnect();
+  }).observe(reference, { childList: true });
   fetch("/api/v1/openapi.json").then(function (r) { return r.json(); }).then(start);
 })();`;
 
@@ -87,14 +104,15 @@ export function docsRouter() {
   const r = express.Router();
   r.get("/docs/scalar.js", (_req, res) => {
     res.setHeader("cache-control", "public, max-age=3600");
-    res.sendFile(SCALAR_JS);
+    res.sendFile(scalarBundle());
   });
   r.get("/docs/init.js", (_req, res) => {
     res.type("application/javascript").setHeader("cache-control", "public, max-age=300");
     res.send(INIT_JS);
   });
-  r.get("/openapi.json", (_req, res) => {
-    res.json(openApiDocument());
+  r.get("/openapi.json", (req, res) => {
+    // The server as this caller reaches it (absolute, so a generated client needs no base URL).
+    res.json({ ...openApiDocument(), servers: [{ url: apiBaseUrl(req), description: "This Voltcast" }] });
   });
   r.get("/docs", (_req, res) => {
     const doc = openApiDocument() as {
@@ -138,10 +156,10 @@ export function docsRouter() {
 h2{border-bottom:1px solid #ccd;padding-bottom:.3rem;margin-top:2.5rem}section{margin:1rem 0;padding:.5rem 1rem;border-left:3px solid #2a6}
 .m{display:inline-block;min-width:4.5rem;font-size:.8rem;background:#eef;padding:.1rem .4rem;border-radius:3px}pre{background:#f6f8fa;padding:.5rem;overflow:auto}
 section:target{background:#fffbe6}.plain pre{white-space:pre-wrap}</style></head><body>
-<noscript><div class="plain"><header><h1>${esc(doc.info.title)}</h1><pre>${esc(doc.info.description)}</pre>
+<div class="plain"><header><h1>${esc(doc.info.title)}</h1><pre>${esc(doc.info.description)}</pre>
 <p>Machine-readable: <a href="/api/v1/openapi.json">/api/v1/openapi.json</a>. Authenticate with <code>Authorization: Bearer &lt;API key&gt;</code>; create keys on your <a href="/profile">profile page</a>.</p></header>
-<main>${sections}</main></div></noscript><div id="reference"></div>
-<script src="/api/v1/docs/scalar.js"></script><script src="/api/v1/docs/init.js"></script></body></html>`);
+<main>${sections}</main></div><div id="reference"></div>
+<script defer src="/api/v1/docs/scalar.js"></script><script defer src="/api/v1/docs/init.js"></script></body></html>`);
   });
   return r;
 }

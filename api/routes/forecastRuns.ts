@@ -2,11 +2,12 @@
 // per-configuration/region paths; the run library list, filtering values, run detail with progress
 // events, live progress (server-sent events), finance status, result file download; the builder's
 // macro-scenario list.
-import express, { type Request } from "express";
+import express, { type Request, type Response } from "express";
 import { and, eq, sql } from "drizzle-orm";
 import { customDegradationCurves, forecastRuns, solarProfiles } from "../db/schema/index.ts";
 import { z } from "../zod.ts";
 import { describe } from "../openapi.ts";
+import { apiBaseUrl } from "../http/publicUrl.ts";
 import { offsetSchema } from "../http/input.ts";
 import { parse, route } from "../http/route.ts";
 import { access, requireUserId, type ApiContext } from "../http/context.ts";
@@ -200,7 +201,17 @@ const RunResult = z
       power: z.literal("MW"),
       energy: z.literal("MWh"),
     }),
-    synthetic: z.boolean().describe("Computed on synthetic market series (labelled as such wherever shown)"),
+    synthetic: z
+      .boolean()
+      .describe(
+        "True when any year's market prices are modelled (the world view's series) rather than observed: `modelledYears` says which. Labelled wherever shown.",
+      ),
+    modelledYears: z
+      .array(z.number().int())
+      .describe(
+        "The years computed on modelled prices (every forecast year the world view supplies); null on runs made before it was recorded.",
+      )
+      .nullable(),
     revenuePerMWYear: z.number().describe("Headline: the first strategy's average revenue per MW per year"),
     strategies: z.array(
       z.object({
@@ -246,6 +257,14 @@ const ForecastBody = forecastRequestSchema
 const Params = z.object({ id: z.string().uuid() });
 const tag = "Run library";
 
+/** What a created run's answer says besides its body (issue 28 item 9). */
+const CREATED_HEADERS = {
+  Location: { description: "The first created run (absolute): `GET` it to follow its progress" },
+  "Retry-After": {
+    description: "Seconds until the run's first progress is worth a look",
+    type: "integer" as const,
+  },
+};
 describe({
   method: "post",
   path: "/forecast/run-library/forecasts/",
@@ -254,6 +273,7 @@ describe({
   body: ForecastBody,
   response: RunsCreated,
   status: 201,
+  headers: CREATED_HEADERS,
   errors: [403],
 });
 for (const p of RUN_PATHS) {
@@ -265,6 +285,7 @@ for (const p of RUN_PATHS) {
     body: ForecastBody,
     response: RunsCreated,
     status: 201,
+    headers: CREATED_HEADERS,
     errors: [403],
   });
 }
@@ -302,8 +323,16 @@ describe({
   path: "/forecast/run-library/:id/",
   tag,
   summary: "A run with its progress events, forecast object and results",
+  description:
+    "While the run is queued or processing the answer carries `Retry-After` (seconds): look again then, or follow `/events/` live.",
   params: Params,
   response: RunDetail,
+  headers: {
+    "Retry-After": {
+      description: "While the run computes: seconds until the next look is worth it",
+      type: "integer",
+    },
+  },
   errors: [403],
 });
 describe({
@@ -493,6 +522,16 @@ async function createFromBody(ctx: ApiContext, req: Request, fixed?: (typeof RUN
   return { runIds: ids, runs };
 }
 
+/** Seconds a client waits between two looks at a computing run (`Retry-After`). */
+const POLL_SECONDS = 5;
+
+/** 201: the created runs, `Location` of the first (one per macro scenario: `runs[]` lists them all). */
+function created(req: Request, res: Response, out: Awaited<ReturnType<typeof createFromBody>>) {
+  if (out.runIds[0]) res.setHeader("Location", `${apiBaseUrl(req)}/forecast/run-library/${out.runIds[0]}/`);
+  res.setHeader("Retry-After", POLL_SECONDS);
+  res.status(201).json(out);
+}
+
 export function forecastRunsRouter(ctx: ApiContext) {
   const r = express.Router();
 
@@ -513,14 +552,14 @@ export function forecastRunsRouter(ctx: ApiContext) {
   r.post(
     "/forecast/run-library/forecasts/",
     route(async (req, res) => {
-      res.status(201).json(await createFromBody(ctx, req));
+      created(req, res, await createFromBody(ctx, req));
     }),
   );
   for (const p of RUN_PATHS) {
     r.post(
       `/forecast/run-library/${p.path}/`,
       route(async (req, res) => {
-        res.status(201).json(await createFromBody(ctx, req, p));
+        created(req, res, await createFromBody(ctx, req, p));
       }),
     );
   }
@@ -562,6 +601,7 @@ export function forecastRunsRouter(ctx: ApiContext) {
     route(async (req, res) => {
       const { row, viewer } = await runFor(ctx, req, req.params.id, { unlocked: true });
       const events = await eventsOf(ctx.db, row.id);
+      if (["queued", "processing"].includes(shownStatus(row))) res.setHeader("Retry-After", POLL_SECONDS);
       res.json({
         ...serializeRun(row, viewer),
         progressEvents: serializeEvents(events, row.created_at),
@@ -601,6 +641,7 @@ export function forecastRunsRouter(ctx: ApiContext) {
           energy: "MWh",
         },
         synthetic: !!result.synthetic,
+        modelledYears: result.modelledYears ?? null,
         revenuePerMWYear: result.revenuePerMWYear,
         strategies: result.strategies,
         dispatch: (await dispatchIndex(ctx.db, row.id)).map((d) => ({

@@ -1364,7 +1364,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** A run with its progress events, forecast object and results */
+    /**
+     * A run with its progress events, forecast object and results
+     * @description While the run is queued or processing the answer carries `Retry-After` (seconds): look again then, or follow `/events/` live.
+     */
     get: operations["getForecastRunLibraryById"];
     put?: never;
     post?: never;
@@ -2901,8 +2904,10 @@ export interface components {
         /** @enum {string} */
         energy: "MWh";
       };
-      /** @description Computed on synthetic market series (labelled as such wherever shown) */
+      /** @description True when any year's market prices are modelled (the world view's series) rather than observed: `modelledYears` says which. Labelled wherever shown. */
       synthetic: boolean;
+      /** @description The years computed on modelled prices (every forecast year the world view supplies); null on runs made before it was recorded. */
+      modelledYears: number[] | null;
       /** @description Headline: the first strategy's average revenue per MW per year */
       revenuePerMWYear: number;
       strategies: {
@@ -3047,7 +3052,7 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody?: {
+    requestBody: {
       content: {
         "application/json": {
           /** Format: email */
@@ -3137,7 +3142,7 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody?: {
+    requestBody: {
       content: {
         "application/json": {
           token: string;
@@ -3238,7 +3243,7 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody?: {
+    requestBody: {
       content: {
         "application/json": {
           /** Format: email */
@@ -3489,7 +3494,7 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody?: {
+    requestBody: {
       content: {
         "application/json": {
           /** Format: email */
@@ -3576,7 +3581,7 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody?: {
+    requestBody: {
       content: {
         "application/json": {
           token: string;
@@ -4060,7 +4065,7 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody?: {
+    requestBody: {
       content: {
         "application/json": {
           currentPassword: string;
@@ -4225,7 +4230,7 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody?: {
+    requestBody: {
       content: {
         "application/json": {
           name: string;
@@ -4474,7 +4479,7 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody?: {
+    requestBody: {
       content: {
         "application/json": {
           subscription: string;
@@ -4934,7 +4939,7 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody?: {
+    requestBody: {
       content: {
         "application/json": {
           /** Format: email */
@@ -5195,7 +5200,7 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody?: {
+    requestBody: {
       content: {
         "application/json": {
           emailDomain?: string;
@@ -6326,7 +6331,7 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody?: {
+    requestBody: {
       content: {
         "application/json": {
           /** @description Required; up to 30 letters, digits and spaces; unique among your charts */
@@ -6549,7 +6554,7 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody?: {
+    requestBody: {
       content: {
         "application/json": {
           /** @description Required; up to 30 letters, digits and spaces; unique among your charts */
@@ -7351,7 +7356,7 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody?: {
+    requestBody: {
       content: {
         "application/json": {
           datasetIds: (string | number)[];
@@ -7937,7 +7942,7 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody?: {
+    requestBody: {
       content: {
         "application/json": components["schemas"]["ForecastDraftRequest"];
       };
@@ -8101,7 +8106,7 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody?: {
+    requestBody: {
       content: {
         "application/json": components["schemas"]["ForecastDraftRequest"];
       };
@@ -8270,7 +8275,7 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody?: {
+    requestBody: {
       content: {
         "application/json": components["schemas"]["ForecastDraftRequest"];
       };
@@ -8434,7 +8439,7 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody?: {
+    requestBody: {
       content: {
         "application/json": components["schemas"]["ForecastDraftRequest"];
       };
@@ -8603,7 +8608,7 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody?: {
+    requestBody: {
       content: {
         "application/json": components["schemas"]["ForecastDraftRequest"];
       };
@@ -8767,7 +8772,7 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody?: {
+    requestBody: {
       content: {
         "application/json": components["schemas"]["ForecastDraftRequest"];
       };
@@ -8936,7 +8941,7 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody?: {
+    requestBody: {
       content: {
         "application/json": components["schemas"]["ForecastDraftRequest"];
       };
@@ -9100,7 +9105,7 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody?: {
+    requestBody: {
       content: {
         "application/json": components["schemas"]["ForecastDraftRequest"];
       };
@@ -9269,7 +9274,7 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody?: {
+    requestBody: {
       content: {
         "application/json": components["schemas"]["ForecastDraftRequest"];
       };
@@ -9433,7 +9438,7 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody?: {
+    requestBody: {
       content: {
         "application/json": components["schemas"]["ForecastDraftRequest"];
       };
@@ -9602,7 +9607,7 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody?: {
+    requestBody: {
       content: {
         "application/json": components["schemas"]["ForecastDraftRequest"];
       };
@@ -9766,7 +9771,7 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody?: {
+    requestBody: {
       content: {
         "application/json": components["schemas"]["ForecastDraftRequest"];
       };
@@ -9935,7 +9940,7 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody?: {
+    requestBody: {
       content: {
         "application/json": components["schemas"]["ForecastDraftRequest"];
       };
@@ -10099,7 +10104,7 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody?: {
+    requestBody: {
       content: {
         "application/json": components["schemas"]["ForecastDraftRequest"];
       };
@@ -10340,7 +10345,7 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody?: {
+    requestBody: {
       content: {
         "application/json": components["schemas"]["ForecastDraftRequest"];
       };
@@ -10504,7 +10509,7 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody?: {
+    requestBody: {
       content: {
         "application/json": components["schemas"]["ForecastDraftRequest"];
       };
@@ -10673,7 +10678,7 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody?: {
+    requestBody: {
       content: {
         "application/json": components["schemas"]["ForecastRunRequest"];
       };
@@ -10682,6 +10687,10 @@ export interface operations {
       /** @description Created */
       201: {
         headers: {
+          /** @description The first created run (absolute): `GET` it to follow its progress */
+          Location?: string;
+          /** @description Seconds until the run's first progress is worth a look */
+          "Retry-After"?: number;
           [name: string]: unknown;
         };
         content: {
@@ -10755,7 +10764,7 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody?: {
+    requestBody: {
       content: {
         "application/json": components["schemas"]["ForecastRunRequest"];
       };
@@ -10764,6 +10773,10 @@ export interface operations {
       /** @description Created */
       201: {
         headers: {
+          /** @description The first created run (absolute): `GET` it to follow its progress */
+          Location?: string;
+          /** @description Seconds until the run's first progress is worth a look */
+          "Retry-After"?: number;
           [name: string]: unknown;
         };
         content: {
@@ -10837,7 +10850,7 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody?: {
+    requestBody: {
       content: {
         "application/json": components["schemas"]["ForecastRunRequest"];
       };
@@ -10846,6 +10859,10 @@ export interface operations {
       /** @description Created */
       201: {
         headers: {
+          /** @description The first created run (absolute): `GET` it to follow its progress */
+          Location?: string;
+          /** @description Seconds until the run's first progress is worth a look */
+          "Retry-After"?: number;
           [name: string]: unknown;
         };
         content: {
@@ -10919,7 +10936,7 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody?: {
+    requestBody: {
       content: {
         "application/json": components["schemas"]["ForecastRunRequest"];
       };
@@ -10928,6 +10945,10 @@ export interface operations {
       /** @description Created */
       201: {
         headers: {
+          /** @description The first created run (absolute): `GET` it to follow its progress */
+          Location?: string;
+          /** @description Seconds until the run's first progress is worth a look */
+          "Retry-After"?: number;
           [name: string]: unknown;
         };
         content: {
@@ -11001,7 +11022,7 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody?: {
+    requestBody: {
       content: {
         "application/json": components["schemas"]["ForecastRunRequest"];
       };
@@ -11010,6 +11031,10 @@ export interface operations {
       /** @description Created */
       201: {
         headers: {
+          /** @description The first created run (absolute): `GET` it to follow its progress */
+          Location?: string;
+          /** @description Seconds until the run's first progress is worth a look */
+          "Retry-After"?: number;
           [name: string]: unknown;
         };
         content: {
@@ -11083,7 +11108,7 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody?: {
+    requestBody: {
       content: {
         "application/json": components["schemas"]["ForecastRunRequest"];
       };
@@ -11092,6 +11117,10 @@ export interface operations {
       /** @description Created */
       201: {
         headers: {
+          /** @description The first created run (absolute): `GET` it to follow its progress */
+          Location?: string;
+          /** @description Seconds until the run's first progress is worth a look */
+          "Retry-After"?: number;
           [name: string]: unknown;
         };
         content: {
@@ -11165,7 +11194,7 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody?: {
+    requestBody: {
       content: {
         "application/json": components["schemas"]["ForecastRunRequest"];
       };
@@ -11174,6 +11203,10 @@ export interface operations {
       /** @description Created */
       201: {
         headers: {
+          /** @description The first created run (absolute): `GET` it to follow its progress */
+          Location?: string;
+          /** @description Seconds until the run's first progress is worth a look */
+          "Retry-After"?: number;
           [name: string]: unknown;
         };
         content: {
@@ -11247,7 +11280,7 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody?: {
+    requestBody: {
       content: {
         "application/json": components["schemas"]["ForecastRunRequest"];
       };
@@ -11256,6 +11289,10 @@ export interface operations {
       /** @description Created */
       201: {
         headers: {
+          /** @description The first created run (absolute): `GET` it to follow its progress */
+          Location?: string;
+          /** @description Seconds until the run's first progress is worth a look */
+          "Retry-After"?: number;
           [name: string]: unknown;
         };
         content: {
@@ -11518,6 +11555,8 @@ export interface operations {
       /** @description OK */
       200: {
         headers: {
+          /** @description While the run computes: seconds until the next look is worth it */
+          "Retry-After"?: number;
           [name: string]: unknown;
         };
         content: {
@@ -11671,7 +11710,7 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody?: {
+    requestBody: {
       content: {
         "application/json": {
           /** @enum {string} */
@@ -12251,7 +12290,7 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody?: {
+    requestBody: {
       content: {
         "multipart/form-data": {
           /** Format: binary */
@@ -12411,7 +12450,7 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody?: {
+    requestBody: {
       content: {
         "multipart/form-data": {
           /** Format: binary */
@@ -12501,7 +12540,7 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody?: {
+    requestBody: {
       content: {
         "multipart/form-data": {
           /** Format: binary */
@@ -12595,7 +12634,7 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody?: {
+    requestBody: {
       content: {
         "application/json": {
           forecastRunsId: string[];
@@ -12756,7 +12795,7 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody?: {
+    requestBody: {
       content: {
         "application/json": {
           forecastRunsId: string[];
@@ -13496,7 +13535,7 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody?: {
+    requestBody: {
       content: {
         "application/json": components["schemas"]["PortfolioAssetRecord"];
       };
@@ -13742,7 +13781,7 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody?: {
+    requestBody: {
       content: {
         "application/json": {
           /** Format: uuid */
@@ -14018,7 +14057,7 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody?: {
+    requestBody: {
       content: {
         "application/json": {
           email?: string | "";
@@ -14205,7 +14244,7 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody?: {
+    requestBody: {
       content: {
         "application/json": {
           email?: string | "";

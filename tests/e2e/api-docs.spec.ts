@@ -18,9 +18,12 @@ test("the reference renders from our own files, with nothing refused by the CSP"
   });
   await page.goto("/api/v1/docs#get-data-api-data-and-charts-plotting-get-data");
   if (jsEnabled) {
-    await expect(page.getByRole("heading", { name: "Voltcast API", level: 1 })).toBeVisible({
+    const reference = page.locator("#reference");
+    await expect(reference.getByRole("heading", { name: "Voltcast API", level: 1 })).toBeVisible({
       timeout: 30_000,
     });
+    // Once the reference has drawn, the plain page steps aside (one page, not two).
+    await expect(page.locator(".plain")).toBeHidden();
     await expect(page.getByText("Changelog").first()).toBeAttached();
     // The app's "View on API" anchor opens that operation.
     await expect(page.getByRole("heading", { name: /The series of a plot query/ }).first()).toBeInViewport({
@@ -32,6 +35,23 @@ test("the reference renders from our own files, with nothing refused by the CSP"
   }
   expect(refused).toEqual([]);
   expect(elsewhere).toEqual([]);
+});
+
+test("the plain reference shows at once, before the renderer has loaded (and without JavaScript)", async ({
+  page,
+}) => {
+  // Hold Scalar's 3.6 MB bundle back: what the visitor sees meanwhile is the plain page, not a blank one.
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route("**/api/v1/docs/scalar.js", async (route) => {
+    await held;
+    await route.abort().catch(() => {});
+  });
+  await page.goto("/api/v1/docs#get-data-api-data-and-charts-plotting-get-data", { waitUntil: "commit" });
+  await expect(page.getByRole("heading", { name: "Voltcast API", level: 1 })).toBeVisible();
+  await expect(page.locator("#get-data-api-data-and-charts-plotting-get-data")).toBeVisible();
+  await expect(page.getByRole("link", { name: "/api/v1/openapi.json" })).toBeVisible();
+  release();
 });
 
 test("try it runs as the visitor: their session, or the API key they give", async ({ page }) => {

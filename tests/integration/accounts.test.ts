@@ -821,6 +821,25 @@ describe("API description", () => {
     const html = await (await fetch(`${t.baseUrl}/docs`)).text();
     expect(html).toContain("/api/v1/auth/signup");
   });
+
+  it("names its server absolutely, documents what a created run answers, and marks bodies required (issue 28 items 8–9)", async () => {
+    const doc = await (await fetch(`${t.baseUrl}/openapi.json`)).json();
+    // The request's own host, unless VOLTCAST_PUBLIC_URL says where Voltcast is reached.
+    expect(doc.servers).toEqual([{ url: t.baseUrl, description: "This Voltcast" }]);
+    const create = doc.paths["/forecast/run-library/gb/bess-simulation/"].post;
+    expect(create.requestBody.required).toBe(true);
+    expect(Object.keys(create.responses["201"].headers)).toEqual(["Location", "Retry-After"]);
+    expect(
+      doc.paths["/forecast/run-library/{id}/"].get.responses["200"].headers["Retry-After"],
+    ).toBeDefined();
+    process.env.VOLTCAST_PUBLIC_URL = "https://voltcast.example.com";
+    try {
+      const behindProxy = await (await fetch(`${t.baseUrl}/openapi.json`)).json();
+      expect(behindProxy.servers[0].url).toBe("https://voltcast.example.com/api/v1");
+    } finally {
+      delete process.env.VOLTCAST_PUBLIC_URL;
+    }
+  });
 });
 
 describe("removing the demo accounts", () => {

@@ -291,9 +291,17 @@ describe("runs", () => {
     const created = await t.call("/forecast/run-library/gb/bess-simulation/", { as: PRO, body });
     expect(created.status).toBe(201);
     const id = created.body.runIds[0];
+    // A machine follows the answer (issue 28 item 9): where the run is, absolute, and when to look.
+    expect(created.headers.get("location")).toBe(`${t.baseUrl}/forecast/run-library/${id}/`);
+    expect(Number(created.headers.get("retry-after"))).toBeGreaterThan(0);
     const early = await t.call(`/forecast/run-library/${id}/result/`, { as: PRO });
     if (early.body?.detail) expect(early.status).toBe(404);
+    const computing = await t.call(`/forecast/run-library/${id}/`, { as: PRO });
+    if (["queued", "processing"].includes(computing.body.status))
+      expect(Number(computing.headers.get("retry-after"))).toBeGreaterThan(0);
     const run = await waitForRun(id);
+    const done = await t.call(`/forecast/run-library/${id}/`, { as: PRO });
+    expect(done.headers.get("retry-after")).toBeNull();
     expect(run.status).toBe("ready_for_review");
 
     const res = await t.call(`/forecast/run-library/${id}/result/`, { as: PRO });
@@ -307,6 +315,9 @@ describe("runs", () => {
       energy: "MWh",
     });
     expect(r.moneyBasis).toBe("real 2024 GBP");
+    // Which years are modelled, not a bare "synthetic" (issue 28 item 9): both forecast years are the world view's.
+    expect(r.synthetic).toBe(true);
+    expect(r.modelledYears).toEqual([2025, 2026]);
     expect(r.foresight).toBe("realistic"); // the default, stated with the result (issue 16)
     expect(r.scenario).toEqual({ id: "gb-central", name: expect.any(String) });
     expect(r.strategies.map((s: any) => s.strategy)).toEqual(["energy_only", "energy_with_as"]);

@@ -97,6 +97,15 @@ describe("configuration", () => {
       );
     });
 
+    it("the API reference's renderer is one file of the build: the image needs none of its package", () => {
+      const pkg = JSON.parse(readFileSync("package.json", "utf8"));
+      expect(pkg.dependencies["@scalar/api-reference"]).toBeUndefined();
+      expect(pkg.devDependencies["@scalar/api-reference"]).toBeDefined();
+      const bundle = readFileSync("dist/scalar-standalone.js", "utf8");
+      expect(bundle.length).toBeGreaterThan(1e6);
+      expect(bundle).toContain("createApiReference");
+    });
+
     it("`npm start` and `npm run worker` start the build without rebuilding it; without a build they say what to run", () => {
       const { scripts } = JSON.parse(readFileSync("package.json", "utf8"));
       expect(scripts.prestart).toBeUndefined();
