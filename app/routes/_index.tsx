@@ -4,6 +4,7 @@ import styled from "styled-components";
 import { useRootData } from "~/root";
 import { Card, Page, Muted } from "~/components/ui";
 import { NAV } from "~/components/Shell";
+import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
 
 export const meta: MetaFunction = () => [
   { title: "Voltcast · energy-market analytics and BESS revenue forecasts" },
@@ -60,4 +61,8 @@ export default function Home() {
       ) : null}
     </Page>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

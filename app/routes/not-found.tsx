@@ -1,6 +1,6 @@
 // The named route `notFound` (spec §2): where missing drafts and unknown pages end.
 import { json } from "@remix-run/node";
-import { NotFoundPage } from "~/components/ErrorBoundary";
+import { GeneralErrorBoundary, NotFoundPage } from "~/components/ErrorBoundary";
 
 export async function loader() {
   return json(null, { status: 404 });
@@ -8,4 +8,8 @@ export async function loader() {
 
 export default function NotFound() {
   return <NotFoundPage />;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

@@ -5,6 +5,7 @@ import { apiFor, ApiResponseError } from "~/services/api.server";
 import { me, requireUserId } from "~/services/auth.server";
 import { redirectWithStatus, takeStatus } from "~/services/statusMessage.server";
 import { Badge, Button, Card, Page, PageNotices, Muted } from "~/components/ui";
+import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
 
 export const meta: MetaFunction = () => [{ title: "Plans and pricing · Voltcast" }];
 
@@ -123,4 +124,8 @@ export default function Pricing() {
       </Plans>
     </Page>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

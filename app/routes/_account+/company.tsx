@@ -14,6 +14,7 @@ import { redirectWithStatus, takeStatus } from "~/services/statusMessage.server"
 import { FormErrors, InputField } from "~/components/Field";
 import { useSchemaForm } from "~/components/forms";
 import { Badge, Button, Card, Muted, Notice, Page, PageNotices } from "~/components/ui";
+import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
 
 export const meta: MetaFunction = () => [{ title: "Your company · Voltcast" }];
 
@@ -269,4 +270,8 @@ export default function Company() {
       </Card>
     </Page>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

@@ -7,6 +7,7 @@ import { apiFor, ApiResponseError, clientIpOf } from "~/services/api.server";
 import { InputField } from "~/components/Field";
 import { CardForm, useSchemaForm } from "~/components/forms";
 import { Muted, Narrow, Notice } from "~/components/ui";
+import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
 
 export const meta: MetaFunction = () => [{ title: "Forgotten password · Voltcast" }];
 
@@ -52,4 +53,8 @@ export default function ForgotPassword() {
       </Muted>
     </Narrow>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

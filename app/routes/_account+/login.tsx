@@ -14,6 +14,7 @@ import { commitSession, getSession } from "~/services/session.server";
 import { InputField } from "~/components/Field";
 import { CardForm, useSchemaForm } from "~/components/forms";
 import { Narrow, Muted, Notice } from "~/components/ui";
+import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
 
 export const meta: MetaFunction = () => [{ title: "Log in · Voltcast" }];
 
@@ -73,4 +74,8 @@ export default function Login() {
       </Muted>
     </Narrow>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

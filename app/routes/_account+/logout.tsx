@@ -3,6 +3,7 @@ import { Form } from "@remix-run/react";
 import { apiFor } from "~/services/api.server";
 import { commitSession, getSession } from "~/services/session.server";
 import { Button, Card, Narrow } from "~/components/ui";
+import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
 
 // Log-out ends the session in the API (a copy of the cookie opens nothing afterwards) and keeps the
 // anonymous visitor id (spec §6).
@@ -28,4 +29,8 @@ export default function Logout() {
       </Card>
     </Narrow>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

@@ -29,6 +29,7 @@ import { redirectWithStatus, takeStatus } from "~/services/statusMessage.server"
 import { Field, FormErrors, InputField } from "~/components/Field";
 import { useSchemaForm } from "~/components/forms";
 import { Button, Card, Notice, Page, PageNotices, Muted } from "~/components/ui";
+import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
 
 export const meta: MetaFunction = () => [{ title: "Your profile · Voltcast" }];
 
@@ -375,4 +376,8 @@ export default function Profile() {
       </Card>
     </Page>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

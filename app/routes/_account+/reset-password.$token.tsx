@@ -9,6 +9,7 @@ import { commitSession, getSession } from "~/services/session.server";
 import { InputField } from "~/components/Field";
 import { CardForm, useSchemaForm } from "~/components/forms";
 import { Narrow } from "~/components/ui";
+import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
 
 export const meta: MetaFunction = () => [{ title: "Choose a new password · Voltcast" }];
 
@@ -61,4 +62,8 @@ export default function ResetPassword() {
       </CardForm>
     </Narrow>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

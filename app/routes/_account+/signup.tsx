@@ -13,6 +13,7 @@ import { apiFor, ApiResponseError, clientIpOf, refusalReply } from "~/services/a
 import { InputField } from "~/components/Field";
 import { CardForm, useSchemaForm } from "~/components/forms";
 import { Narrow, Muted, Notice } from "~/components/ui";
+import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
 
 export const meta: MetaFunction = () => [{ title: "Sign up · Voltcast" }];
 
@@ -75,4 +76,8 @@ export default function Signup() {
       </Muted>
     </Narrow>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

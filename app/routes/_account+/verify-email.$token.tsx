@@ -5,6 +5,7 @@ import { Form, useActionData } from "@remix-run/react";
 import { apiFor, ApiResponseError, clientIpOf } from "~/services/api.server";
 import { commitSession, getSession } from "~/services/session.server";
 import { Button, Card, Narrow, Notice } from "~/components/ui";
+import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
 
 export const meta: MetaFunction = () => [{ title: "Confirm your e-mail address · Voltcast" }];
 
@@ -35,4 +36,8 @@ export default function VerifyEmail() {
       </Card>
     </Narrow>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

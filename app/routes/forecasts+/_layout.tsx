@@ -2,6 +2,7 @@
 // moves between forecast pages; it is cleared when they leave them (the provider unmounts).
 import { Outlet } from "@remix-run/react";
 import { RunSelectionProvider } from "~/components/runs/selection";
+import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
 
 export default function ForecastsLayout() {
   return (
@@ -9,4 +10,8 @@ export default function ForecastsLayout() {
       <Outlet />
     </RunSelectionProvider>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

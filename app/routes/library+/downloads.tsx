@@ -6,6 +6,7 @@ import { DownloadsPanel, type loader as libraryLoader } from "./_layout";
 import { Muted } from "~/components/ui";
 import { apiFor } from "~/services/api.server";
 import { safeRedirect } from "~/services/redirects.server";
+import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
 
 export const meta: MetaFunction = () => [{ title: "Your downloads · Data library · Voltcast" }];
 
@@ -31,4 +32,8 @@ export async function action({ request }: ActionFunctionArgs) {
     await api.DELETE("/data-api/data-and-charts/data/preparing/{id}/", { params });
   else throw new Response("Unknown action", { status: 400 });
   return redirect(safeRedirect(form.get("redirectTo"), "/library"));
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }
