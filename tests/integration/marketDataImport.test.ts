@@ -46,6 +46,12 @@ describe.skipIf(!hasShared)("importing ../shared/data", () => {
       "pay-as-bid days before DC cleared per EFA block",
     "ancillary/gb/gb_frequency_response_reserve_monthly_summary_2020-10_2026-08.csv":
       "monthly summary of the per-block files",
+    // Summaries of ERCOT hub prices back to 2018 (SOURCES.md pass 4): the world view's calibration
+    // reads them (issue 26); the hourly series they summarise is imported.
+    "prices/ercot/ercot_hb_hubavg_annual_distribution_dam_rtm_2018_2026-07.csv":
+      "annual distribution (percentiles) of the hub price, not a series",
+    "prices/ercot/ercot_hb_hubavg_monthly_mean_dam_rtm_2018-01_2026-07.csv":
+      "monthly means of the hub price, a summary of the hourly series",
   };
 
   it("recognises the format of every file of prices, ancillary and GB generation", async () => {
