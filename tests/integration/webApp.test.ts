@@ -28,7 +28,15 @@ import "../../api/app.ts";
 const PRO = "pro@voltcast.local";
 const PASSWORD = "voltcast-demo";
 /** Where a redirect must never lead: each one a browser reads as another site. */
-const OFF_SITE = ["/\\evil.example/x", "//evil.example/x", "https://evil.example/x", "/\t/evil.example/x"];
+const OFF_SITE = [
+  "/\\evil.example/x",
+  "//evil.example/x",
+  "https://evil.example/x",
+  "/\t/evil.example/x",
+  // Normalised into "//evil.example/phish" by the URL parser (issue 28, item 1).
+  "/.//evil.example/phish",
+  "/a/..//evil.example/phish",
+];
 
 let server: Awaited<ReturnType<typeof testServer>>;
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -168,9 +176,29 @@ describe("redirects stay on this site (item 3)", () => {
       expect(res.headers.get("location"), to).toBe("/");
     }
     // The issue's own link, already logged in: the log-in page sends the visitor on at once.
-    const page = await get("/login?redirectTo=/%5Cevil.example/x", proCookie);
-    expect(page.status).toBe(302);
-    expect(page.headers.get("location")).toBe("/");
+    for (const to of OFF_SITE) {
+      const page = await get(`/login?redirectTo=${encodeURIComponent(to)}`, proCookie);
+      expect(page.status, to).toBe(302);
+      expect(page.headers.get("location"), to).toBe("/");
+    }
+  });
+
+  it("the background jobs' retry and cancel go back to a page of this site only (issue 28, item 1)", async () => {
+    for (const to of OFF_SITE) {
+      const res = await post(
+        "/forecasts/archives",
+        { intent: "cancel", id: "00000000-0000-4000-8000-000000000000", redirectTo: to },
+        proCookie,
+      );
+      expect(res.status, to).toBe(302);
+      expect(res.headers.get("location"), to).toBe("/forecasts/archives");
+    }
+    const local = await post(
+      "/forecasts/archives",
+      { intent: "cancel", id: "00000000-0000-4000-8000-000000000000", redirectTo: "/forecasts?page=2" },
+      proCookie,
+    );
+    expect(local.headers.get("location")).toBe("/forecasts?page=2");
   });
 
   it("the downloads panel's actions go back to a page of this site only", async () => {
