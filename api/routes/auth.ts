@@ -38,6 +38,7 @@ import {
 import { createSession, endSession, endSessionsOf } from "../auth/sessions.ts";
 import { accountLinkUrl, createAccountLink, useAccountLink } from "../auth/accountLinks.ts";
 import { joinByEmailDomain } from "../auth/companies.ts";
+import { revokeApiKeysOf } from "../auth/apiKeys.ts";
 import { mailer } from "../auth/mail.ts";
 
 export const PublicUserSchema = z.object({
@@ -116,9 +117,10 @@ describe({
   method: "post",
   path: "/auth/password-reset/complete",
   tag: "Account",
-  summary: "Choose a new password with the link's token; ends every session of the account",
+  summary:
+    "Choose a new password with the link's token; ends every session of the account and revokes its API keys",
   body: PasswordResetSchema,
-  response: Detail,
+  response: Detail.extend({ revokedApiKeys: z.number() }),
 });
 
 function refuseCommonPassword(field: string, password: string, email?: string) {
@@ -268,7 +270,7 @@ export function authRouter(ctx: ApiContext) {
     "/auth/password-reset/complete",
     route(async (req, res) => {
       const input = parse(PasswordResetSchema, req.body);
-      await ctx.db.transaction(async (tx) => {
+      const revokedApiKeys = await ctx.db.transaction(async (tx) => {
         const userId = await useAccountLink(tx, input.token, "reset-password");
         if (!userId) throw new ApiError(400, { detail: LINK_EXPIRED, errors: { token: [LINK_EXPIRED] } });
         const user = await findUserById(tx, userId);
@@ -278,8 +280,13 @@ export function authRouter(ctx: ApiContext) {
         await confirmEmail(tx, userId);
         await endSessionsOf(tx, userId);
         await joinByEmailDomain(tx, userId);
+        // A reset is for a password that is lost or known to someone else: keys made with it go.
+        return revokeApiKeysOf(tx, userId, "password-reset");
       });
-      res.json({ detail: "Your password has been changed. Please log in with it." });
+      res.json({
+        detail: `Your password has been changed${revokedApiKeys ? ` and your API keys were revoked (${revokedApiKeys})` : ""}. Please log in with it.`,
+        revokedApiKeys,
+      });
     }),
   );
 

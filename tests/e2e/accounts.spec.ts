@@ -161,6 +161,41 @@ test("the profile lists sessions; a password change logs out the others; log out
   await other.context.close();
 });
 
+test("a password change revokes the API keys unless kept, and the profile lists them revoked (issue 28)", async ({
+  page,
+  request,
+  jsEnabled,
+}) => {
+  const email = unique("keys", jsEnabled);
+  await signUpAndConfirm(page, email, "Kit Keys");
+  const makeKey = async (name: string) => {
+    await page.goto("/profile");
+    await page.getByLabel("Key name").fill(name);
+    await page.getByRole("button", { name: "Create API key" }).click();
+    return (await page.getByTestId("new-api-key").textContent())!.trim();
+  };
+  const works = async (key: string) =>
+    (await request.get("/api/v1/users/me", { headers: { Authorization: `Bearer ${key}` } })).status();
+
+  const kept = await makeKey("kept");
+  await page.goto("/profile");
+  await page.getByLabel("Current password").fill(PASSWORD);
+  await page.getByLabel("New password").fill("a-brand-new-passphrase");
+  await page.getByLabel(/Keep my API keys working/).check();
+  await page.getByRole("button", { name: "Change password" }).click();
+  await expect(page.getByRole("status")).toContainText("Your password has been changed");
+  expect(await works(kept)).toBe(200);
+
+  await page.getByLabel("Current password").fill("a-brand-new-passphrase");
+  await page.getByLabel("New password").fill("a-third-new-passphrase");
+  await page.getByRole("button", { name: "Change password" }).click();
+  await expect(page.getByRole("status")).toContainText("your API keys were revoked (1)");
+  expect(await works(kept)).toBe(401);
+  const row = page.getByRole("row", { name: /kept/ });
+  await expect(row).toContainText("Revoked by the password change");
+  await expect(row.getByRole("button", { name: "Revoke kept" })).toHaveCount(0);
+});
+
 test("a forgotten password is reset by a one-time link", async ({ page, jsEnabled }) => {
   const email = unique("forgot", jsEnabled);
   await signUpAndConfirm(page, email, "Fay Forgetful");

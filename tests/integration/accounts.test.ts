@@ -497,6 +497,72 @@ describe("sessions (item 2)", () => {
   });
 });
 
+describe("API keys and the password (issue 28, item 2)", () => {
+  const makeKey = async (token: string, name: string) => {
+    const made = await t.call("/users/me/api-keys", {
+      as: { sessionToken: token },
+      body: { name, scopes: ["read"] },
+    });
+    expect(made.status).toBe(201);
+    return made.body as { id: string; key: string };
+  };
+  const listed = async (token: string) =>
+    (await t.call("/users/me/api-keys", { as: { sessionToken: token } })).body as {
+      name: string;
+      revokedAt: string | null;
+      revokedBecause: string | null;
+    }[];
+
+  it("a reset revokes every key of the account; the list shows them revoked by the reset", async () => {
+    const email = "keys-reset@example.com";
+    const session = await signUp(email);
+    const key = await makeKey(session, "nightly job");
+    expect((await t.call("/users/me", { as: { apiKey: key.key } })).status).toBe(200);
+    await t.call("/auth/password-reset", { ...from(freshIp()), body: { email } });
+    const done = await t.call("/auth/password-reset/complete", {
+      ...from(freshIp()),
+      body: { token: linkIn(lastMailTo(email), "/reset-password"), password: "a-recovered-passphrase" },
+    });
+    expect(done.status).toBe(200);
+    expect(done.body.revokedApiKeys).toBe(1);
+    expect(done.body.detail).toMatch(/API keys were revoked \(1\)/);
+    expect((await t.call("/users/me", { as: { apiKey: key.key } })).status).toBe(401);
+    const fresh = (await logIn(email, "a-recovered-passphrase")).body.session.token;
+    expect(await listed(fresh)).toEqual([
+      expect.objectContaining({ name: "nightly job", revokedBecause: "password-reset" }),
+    ]);
+  });
+
+  it("a change revokes the keys unless the user keeps them on purpose", async () => {
+    const email = "keys-change@example.com";
+    const session = await signUp(email);
+    const first = await makeKey(session, "first");
+    const changed = await t.call("/users/me/password", {
+      as: { sessionToken: session },
+      body: { currentPassword: "a-long-enough-passphrase", newPassword: "the-second-passphrase" },
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.body.revokedApiKeys).toBe(1);
+    expect((await t.call("/users/me", { as: { apiKey: first.key } })).status).toBe(401);
+
+    const second = await makeKey(session, "second");
+    const kept = await t.call("/users/me/password", {
+      as: { sessionToken: session },
+      body: {
+        currentPassword: "the-second-passphrase",
+        newPassword: "the-third-passphrase",
+        keepApiKeys: true,
+      },
+    });
+    expect(kept.status).toBe(200);
+    expect(kept.body.revokedApiKeys).toBe(0);
+    expect((await t.call("/users/me", { as: { apiKey: second.key } })).status).toBe(200);
+    const list = await listed(session);
+    expect(list.find((k) => k.name === "first")).toMatchObject({ revokedBecause: "password-change" });
+    expect(list.find((k) => k.name === "second")).toMatchObject({ revokedAt: null, revokedBecause: null });
+  });
+});
+
 describe("log-in throttle (items 6 and 11, acceptance 4)", () => {
   const owner = "owner@example.com";
   const password = "owners-own-passphrase";
