@@ -19,7 +19,7 @@ import { parse, route } from "../http/route.ts";
 import { access, requireAccountUser, requireUserId, type ApiContext } from "../http/context.ts";
 import { ApiError, badRequest, notFound, tooManyRequests } from "../http/errors.ts";
 import { findUserByEmail, findUserById, setPassword } from "../auth/users.ts";
-import { COMMON_PASSWORD_MESSAGE, isCommonPassword, verifyPassword } from "../auth/passwords.ts";
+import { verifyPassword } from "../auth/passwords.ts";
 import { loginWaitMessage, loginWaitSeconds, recordLoginAttempt } from "../auth/loginThrottle.ts";
 import { endSessionsOf, liveSessions } from "../auth/sessions.ts";
 import { createApiKey, listApiKeys, revokeApiKeysOf } from "../auth/apiKeys.ts";
@@ -27,7 +27,7 @@ import { openInvitation, setMember } from "../auth/companies.ts";
 import { SUBSCRIPTIONS } from "../access/catalog.ts";
 import { forecastCapabilities } from "../forecasts/permissions.ts";
 import { CONFIGURATIONS, FORECAST_REGIONS } from "../../app/validation/forecast.ts";
-import { PublicUserSchema } from "./auth.ts";
+import { PublicUserSchema, refuseWeakPassword } from "./auth.ts";
 
 const Configurations = z.array(z.enum(CONFIGURATIONS));
 const ByRegion = z.object({
@@ -307,8 +307,7 @@ export function accountRouter(ctx: ApiContext) {
         await recordLoginAttempt(ctx.db, user.email, req.identity.clientIp, false);
         throw badRequest({ currentPassword: ["The current password is not correct"] });
       }
-      if (isCommonPassword(input.newPassword, user.email))
-        throw badRequest({ newPassword: [COMMON_PASSWORD_MESSAGE] });
+      refuseWeakPassword("newPassword", input.newPassword, user.email);
       const { endedSessions, revokedApiKeys } = await ctx.db.transaction(async (tx) => {
         await setPassword(tx, userId, input.newPassword);
         return {

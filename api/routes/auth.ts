@@ -21,13 +21,8 @@ import {
   replaceUnconfirmed,
   setPassword,
 } from "../auth/users.ts";
-import {
-  COMMON_PASSWORD_MESSAGE,
-  hashPassword,
-  isCommonPassword,
-  verifyAgainstNothing,
-  verifyPassword,
-} from "../auth/passwords.ts";
+import { hashPassword, verifyAgainstNothing, verifyPassword } from "../auth/passwords.ts";
+import { weakPasswordMessage } from "../auth/weakPasswords.ts";
 import {
   loginWaitMessage,
   loginWaitSeconds,
@@ -123,8 +118,10 @@ describe({
   response: Detail.extend({ revokedApiKeys: z.number() }),
 });
 
-function refuseCommonPassword(field: string, password: string, email?: string) {
-  if (isCommonPassword(password, email)) throw badRequest({ [field]: [COMMON_PASSWORD_MESSAGE] });
+/** A 400 naming the field and why, for a password an attacker would try first. */
+export function refuseWeakPassword(field: string, password: string, email?: string) {
+  const why = weakPasswordMessage(password, email);
+  if (why) throw badRequest({ [field]: [why] });
 }
 
 function wait(res: Response, seconds: number, detail: string): never {
@@ -150,7 +147,7 @@ export function authRouter(ctx: ApiContext) {
     "/auth/signup",
     route(async (req, res) => {
       const input = parse(SignupSchema, req.body);
-      refuseCommonPassword("password", input.password, input.email);
+      refuseWeakPassword("password", input.password, input.email);
       const ip = req.identity.clientIp;
       const seconds = await signupWaitSeconds(ctx.db, ip);
       if (seconds > 0)
@@ -274,7 +271,7 @@ export function authRouter(ctx: ApiContext) {
         const userId = await useAccountLink(tx, input.token, "reset-password");
         if (!userId) throw new ApiError(400, { detail: LINK_EXPIRED, errors: { token: [LINK_EXPIRED] } });
         const user = await findUserById(tx, userId);
-        refuseCommonPassword("password", input.password, user?.email);
+        refuseWeakPassword("password", input.password, user?.email);
         await setPassword(tx, userId, input.password);
         // The link reached the address: it is confirmed.
         await confirmEmail(tx, userId);

@@ -63,6 +63,13 @@ test("sign-up errors name each field; a taken email gets the same answer as a ne
   await page.getByRole("button", { name: "Sign up" }).click();
   await expect(page.getByText(/This password is too common/)).toBeVisible();
   await expect(page.getByLabel("Full name")).toHaveValue("Someone");
+  // Issue 28, item 4: the product's own public strings and guessable passwords, each saying why.
+  await page.getByLabel("Password").fill("voltcast-demo");
+  await page.getByRole("button", { name: "Sign up" }).click();
+  await expect(page.getByText(/uses words published with Voltcast/)).toBeVisible();
+  await page.getByLabel("Password").fill("qwertyuiopas");
+  await page.getByRole("button", { name: "Sign up" }).click();
+  await expect(page.getByText(/too easy to guess: it is made of common words, keyboard runs/)).toBeVisible();
 
   await page.getByLabel("Email").fill("free@voltcast.local");
   await page.getByLabel("Password").fill("another-long-passphrase");

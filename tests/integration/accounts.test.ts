@@ -120,7 +120,7 @@ describe("sign-up (items 1 and 11)", () => {
       email,
       fullName: "Impostor",
       companyName: "X",
-      password: "0123456789abcdef",
+      password: "an-impostors-passphrase",
     });
     const taken = await t.call("/auth/signup", { ...from(freshIp()), body: body("free@voltcast.local") });
     const fresh = await t.call("/auth/signup", { ...from(freshIp()), body: body("nobody-yet@example.com") });
@@ -153,6 +153,39 @@ describe("sign-up (items 1 and 11)", () => {
       expect(common.status, password).toBe(400);
       expect(common.body.errors.password[0], password).toMatch(/too common/);
     }
+  });
+
+  it("refuses the product's public strings and guessable passwords, saying why (issue 28, item 4)", async () => {
+    const refusal = async (password: string) => {
+      const res = await t.call("/auth/signup", {
+        ...from(freshIp()),
+        body: { email: "weak@example.com", fullName: "W", companyName: "W", password },
+      });
+      expect(res.status, password).toBe(400);
+      return res.body.errors.password[0] as string;
+    };
+    for (const password of [
+      "voltcast-demo",
+      "Voltcast-Demo!",
+      "my-voltcast-login",
+      "correcthorsebatterystaple",
+    ])
+      expect(await refusal(password), password).toMatch(/published with Voltcast|well-known example/);
+    for (const password of ["qwertyuiopas", "0123456789abcdef", "purple-elephant", "summer2024summer"])
+      expect(await refusal(password), password).toMatch(/too easy to guess.*keyboard runs/);
+    // The same rule on a change and a reset.
+    const change = await t.call("/users/me/password", {
+      as: "gb@voltcast.local",
+      body: { currentPassword: "voltcast-demo", newPassword: "correcthorsebatterystaple" },
+    });
+    expect(change.status).toBe(400);
+    expect(change.body.errors.newPassword[0]).toMatch(/well-known example/);
+    // A passphrase of one's own is fine.
+    const fine = await t.call("/auth/signup", {
+      ...from(freshIp()),
+      body: { email: "strong@example.com", fullName: "S", companyName: "S", password: "k8#Tq9!zW2pL" },
+    });
+    expect(fine.status).toBe(202);
   });
 
   it("refuses control characters in stored text with a message, never a 500", async () => {

@@ -225,7 +225,7 @@ export default function Profile() {
             meta={pwFields.newPassword}
             type="password"
             label="New password"
-            hint={`At least ${PASSWORD_MIN_LENGTH} characters, and not a common password. Your other sessions will be logged out.`}
+            hint={`At least ${PASSWORD_MIN_LENGTH} characters, and not a common or guessable password. Your other sessions will be logged out.`}
             autoComplete="new-password"
           />
           {liveKeys ? (

@@ -59,7 +59,7 @@ export default function ResetPassword() {
         <InputField
           meta={fields.password}
           label="New password"
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters, and not a common password.`}
+          hint={`At least ${PASSWORD_MIN_LENGTH} characters, and not a common or guessable password.`}
           type="password"
           autoComplete="new-password"
         />
