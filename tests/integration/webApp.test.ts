@@ -11,7 +11,8 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import http from "node:http";
-import { tmpdir } from "node:os";
+import { networkInterfaces, tmpdir } from "node:os";
+import { connect } from "node:net";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -376,5 +377,32 @@ describe("the run page while no worker computes the run (item 4)", () => {
     const html = await page.text();
     expect(html).toContain("Waiting for a worker");
     expect(html).not.toMatch(/remaining to finish/);
+  });
+});
+
+describe("exposure (issue 28, item 5)", () => {
+  it("the access log shows one-time link paths without their token", async () => {
+    const token = `secret${randomBytes(12).toString("hex")}`;
+    for (const p of [`/reset-password/${token}`, `/verify-email/${token}?x=1`]) await get(p);
+    await waitFor("the access log lines", async () => log.includes("/verify-email/[redacted]"), 10);
+    expect(log).toContain("/reset-password/[redacted]");
+    expect(log).not.toContain(token);
+  });
+
+  it("with the demo accounts and no HOST, it listens on 127.0.0.1 only", async () => {
+    const outside = Object.values(networkInterfaces())
+      .flat()
+      .find((a) => a && !a.internal && a.family === "IPv4")?.address;
+    const reaches = (host: string) =>
+      new Promise<boolean>((resolve) => {
+        const s = connect({ host, port }, () => {
+          s.end();
+          resolve(true);
+        });
+        s.on("error", () => resolve(false));
+      });
+    expect(await reaches("127.0.0.1")).toBe(true);
+    if (outside) expect(await reaches(outside), outside).toBe(false);
+    expect(log).toContain("(listening on 127.0.0.1)");
   });
 });
