@@ -13,7 +13,7 @@ import { exitOnConfigError, loadConfig } from "./api/config.ts";
 import { startBackend } from "./api/bootstrap.ts";
 import { createApi } from "./api/app.ts";
 import { sameOriginPosts } from "./api/http/sameOrigin.ts";
-import { limitWebBodies, noStoreByDefault, withApiStatuses } from "./api/http/web.ts";
+import { limitWebBodies, noStoreByDefault, redactOneTimeLinks, withApiStatuses } from "./api/http/web.ts";
 import { outliveDatabaseLossInTheQueue } from "./api/http/failures.ts";
 
 outliveDatabaseLossInTheQueue();
@@ -43,7 +43,8 @@ const backend = await startBackend(config, { workers: config.VOLTCAST_WORKERS ==
 
 const app = express();
 app.disable("x-powered-by");
-app.set("trust proxy", "loopback");
+// X-Forwarded-* headers are believed only from these proxies (client address, HTTPS, host).
+app.set("trust proxy", config.trustedProxy);
 app.use((_req, res, next) => {
   res.locals.cspNonce = randomBytes(16).toString("base64");
   next();
@@ -70,7 +71,11 @@ app.use(
   }),
 );
 app.use(compression());
-if (config.LOG_LEVEL !== "silent") app.use(morgan(dev ? "dev" : "tiny"));
+if (config.LOG_LEVEL !== "silent") {
+  // One-time links carry their secret in the path: the log shows where, never the token.
+  morgan.token("url", (req) => redactOneTimeLinks((req as express.Request).originalUrl ?? req.url ?? ""));
+  app.use(morgan(dev ? "dev" : "tiny"));
+}
 
 app.get("/healthz", async (_req, res) => {
   try {
@@ -112,10 +117,14 @@ app.all(
   }),
 );
 
-const server = app.listen(config.PORT, () => {
-  console.log(`Voltcast is up at http://localhost:${config.PORT}`);
+const onListening = () => {
+  const where = config.listenHost ?? "every interface";
+  console.log(`Voltcast is up at http://localhost:${config.PORT} (listening on ${where})`);
   if (underRemixDev) void broadcastDevReady(build);
-});
+};
+const server = config.listenHost
+  ? app.listen(config.PORT, config.listenHost, onListening)
+  : app.listen(config.PORT, onListening);
 
 let stopping = false;
 async function shutdown(signal: string) {

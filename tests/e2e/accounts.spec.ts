@@ -63,6 +63,13 @@ test("sign-up errors name each field; a taken email gets the same answer as a ne
   await page.getByRole("button", { name: "Sign up" }).click();
   await expect(page.getByText(/This password is too common/)).toBeVisible();
   await expect(page.getByLabel("Full name")).toHaveValue("Someone");
+  // Issue 28, item 4: the product's own public strings and guessable passwords, each saying why.
+  await page.getByLabel("Password").fill("voltcast-demo");
+  await page.getByRole("button", { name: "Sign up" }).click();
+  await expect(page.getByText(/uses words published with Voltcast/)).toBeVisible();
+  await page.getByLabel("Password").fill("qwertyuiopas");
+  await page.getByRole("button", { name: "Sign up" }).click();
+  await expect(page.getByText(/too easy to guess: it is made of common words, keyboard runs/)).toBeVisible();
 
   await page.getByLabel("Email").fill("free@voltcast.local");
   await page.getByLabel("Password").fill("another-long-passphrase");
@@ -159,6 +166,41 @@ test("the profile lists sessions; a password change logs out the others; log out
   await page.goto("/profile");
   await expect(page).toHaveURL(/\/login\?redirectTo=/);
   await other.context.close();
+});
+
+test("a password change revokes the API keys unless kept, and the profile lists them revoked (issue 28)", async ({
+  page,
+  request,
+  jsEnabled,
+}) => {
+  const email = unique("keys", jsEnabled);
+  await signUpAndConfirm(page, email, "Kit Keys");
+  const makeKey = async (name: string) => {
+    await page.goto("/profile");
+    await page.getByLabel("Key name").fill(name);
+    await page.getByRole("button", { name: "Create API key" }).click();
+    return (await page.getByTestId("new-api-key").textContent())!.trim();
+  };
+  const works = async (key: string) =>
+    (await request.get("/api/v1/users/me", { headers: { Authorization: `Bearer ${key}` } })).status();
+
+  const kept = await makeKey("kept");
+  await page.goto("/profile");
+  await page.getByLabel("Current password").fill(PASSWORD);
+  await page.getByLabel("New password").fill("a-brand-new-passphrase");
+  await page.getByLabel(/Keep my API keys working/).check();
+  await page.getByRole("button", { name: "Change password" }).click();
+  await expect(page.getByRole("status")).toContainText("Your password has been changed");
+  expect(await works(kept)).toBe(200);
+
+  await page.getByLabel("Current password").fill("a-brand-new-passphrase");
+  await page.getByLabel("New password").fill("a-third-new-passphrase");
+  await page.getByRole("button", { name: "Change password" }).click();
+  await expect(page.getByRole("status")).toContainText("your API keys were revoked (1)");
+  expect(await works(kept)).toBe(401);
+  const row = page.getByRole("row", { name: /kept/ });
+  await expect(row).toContainText("Revoked by the password change");
+  await expect(row.getByRole("button", { name: "Revoke kept" })).toHaveCount(0);
 });
 
 test("a forgotten password is reset by a one-time link", async ({ page, jsEnabled }) => {

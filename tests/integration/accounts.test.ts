@@ -120,7 +120,7 @@ describe("sign-up (items 1 and 11)", () => {
       email,
       fullName: "Impostor",
       companyName: "X",
-      password: "0123456789abcdef",
+      password: "an-impostors-passphrase",
     });
     const taken = await t.call("/auth/signup", { ...from(freshIp()), body: body("free@voltcast.local") });
     const fresh = await t.call("/auth/signup", { ...from(freshIp()), body: body("nobody-yet@example.com") });
@@ -153,6 +153,39 @@ describe("sign-up (items 1 and 11)", () => {
       expect(common.status, password).toBe(400);
       expect(common.body.errors.password[0], password).toMatch(/too common/);
     }
+  });
+
+  it("refuses the product's public strings and guessable passwords, saying why (issue 28, item 4)", async () => {
+    const refusal = async (password: string) => {
+      const res = await t.call("/auth/signup", {
+        ...from(freshIp()),
+        body: { email: "weak@example.com", fullName: "W", companyName: "W", password },
+      });
+      expect(res.status, password).toBe(400);
+      return res.body.errors.password[0] as string;
+    };
+    for (const password of [
+      "voltcast-demo",
+      "Voltcast-Demo!",
+      "my-voltcast-login",
+      "correcthorsebatterystaple",
+    ])
+      expect(await refusal(password), password).toMatch(/published with Voltcast|well-known example/);
+    for (const password of ["qwertyuiopas", "0123456789abcdef", "purple-elephant", "summer2024summer"])
+      expect(await refusal(password), password).toMatch(/too easy to guess.*keyboard runs/);
+    // The same rule on a change and a reset.
+    const change = await t.call("/users/me/password", {
+      as: "gb@voltcast.local",
+      body: { currentPassword: "voltcast-demo", newPassword: "correcthorsebatterystaple" },
+    });
+    expect(change.status).toBe(400);
+    expect(change.body.errors.newPassword[0]).toMatch(/well-known example/);
+    // A passphrase of one's own is fine.
+    const fine = await t.call("/auth/signup", {
+      ...from(freshIp()),
+      body: { email: "strong@example.com", fullName: "S", companyName: "S", password: "k8#Tq9!zW2pL" },
+    });
+    expect(fine.status).toBe(202);
   });
 
   it("refuses control characters in stored text with a message, never a 500", async () => {
@@ -494,6 +527,72 @@ describe("sessions (item 2)", () => {
         })
       ).status,
     ).toBe(400);
+  });
+});
+
+describe("API keys and the password (issue 28, item 2)", () => {
+  const makeKey = async (token: string, name: string) => {
+    const made = await t.call("/users/me/api-keys", {
+      as: { sessionToken: token },
+      body: { name, scopes: ["read"] },
+    });
+    expect(made.status).toBe(201);
+    return made.body as { id: string; key: string };
+  };
+  const listed = async (token: string) =>
+    (await t.call("/users/me/api-keys", { as: { sessionToken: token } })).body as {
+      name: string;
+      revokedAt: string | null;
+      revokedBecause: string | null;
+    }[];
+
+  it("a reset revokes every key of the account; the list shows them revoked by the reset", async () => {
+    const email = "keys-reset@example.com";
+    const session = await signUp(email);
+    const key = await makeKey(session, "nightly job");
+    expect((await t.call("/users/me", { as: { apiKey: key.key } })).status).toBe(200);
+    await t.call("/auth/password-reset", { ...from(freshIp()), body: { email } });
+    const done = await t.call("/auth/password-reset/complete", {
+      ...from(freshIp()),
+      body: { token: linkIn(lastMailTo(email), "/reset-password"), password: "a-recovered-passphrase" },
+    });
+    expect(done.status).toBe(200);
+    expect(done.body.revokedApiKeys).toBe(1);
+    expect(done.body.detail).toMatch(/API keys were revoked \(1\)/);
+    expect((await t.call("/users/me", { as: { apiKey: key.key } })).status).toBe(401);
+    const fresh = (await logIn(email, "a-recovered-passphrase")).body.session.token;
+    expect(await listed(fresh)).toEqual([
+      expect.objectContaining({ name: "nightly job", revokedBecause: "password-reset" }),
+    ]);
+  });
+
+  it("a change revokes the keys unless the user keeps them on purpose", async () => {
+    const email = "keys-change@example.com";
+    const session = await signUp(email);
+    const first = await makeKey(session, "first");
+    const changed = await t.call("/users/me/password", {
+      as: { sessionToken: session },
+      body: { currentPassword: "a-long-enough-passphrase", newPassword: "the-second-passphrase" },
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.body.revokedApiKeys).toBe(1);
+    expect((await t.call("/users/me", { as: { apiKey: first.key } })).status).toBe(401);
+
+    const second = await makeKey(session, "second");
+    const kept = await t.call("/users/me/password", {
+      as: { sessionToken: session },
+      body: {
+        currentPassword: "the-second-passphrase",
+        newPassword: "the-third-passphrase",
+        keepApiKeys: true,
+      },
+    });
+    expect(kept.status).toBe(200);
+    expect(kept.body.revokedApiKeys).toBe(0);
+    expect((await t.call("/users/me", { as: { apiKey: second.key } })).status).toBe(200);
+    const list = await listed(session);
+    expect(list.find((k) => k.name === "first")).toMatchObject({ revokedBecause: "password-change" });
+    expect(list.find((k) => k.name === "second")).toMatchObject({ revokedAt: null, revokedBecause: null });
   });
 });
 

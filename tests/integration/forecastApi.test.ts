@@ -78,7 +78,12 @@ const finished = (id: string, as = PRO) =>
 beforeAll(async () => {
   t = await startTestBackend({ workers: true });
   await t.call("/auth/signup", {
-    body: { email: BESS_ONLY, fullName: "Bess Only", companyName: "B Ltd", password: "a-long-password" },
+    body: {
+      email: BESS_ONLY,
+      fullName: "Bess Only",
+      companyName: "B Ltd",
+      password: "bess-only-own-passphrase",
+    },
   });
   await t.backend.ctx.pool.query(
     `insert into subscription_grants(subscription_key, user_id) values ('forecast_gb_bess', $1)`,

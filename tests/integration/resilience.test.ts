@@ -12,7 +12,7 @@ import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
-import { freePort, startEmbedded, type RunningDatabase } from "../../api/db/database.ts";
+import { embeddedDatabaseUrl, freePort, startEmbedded, type RunningDatabase } from "../../api/db/database.ts";
 import { signInternalToken } from "../support/tokens.ts";
 import { COMPILED_SERVER } from "../support/compiled.ts";
 import { responseDrift } from "../../api/contract.ts";
@@ -175,7 +175,7 @@ async function appComputingARun(name: string, opts: { group?: boolean } = {}) {
   };
   const app = startApp(env, await freePort(), opts);
   await waitFor("the app to start", async () => (await get(app, "/healthz")).ok, 180);
-  const dbUrl = `postgres://voltcast:voltcast-local@127.0.0.1:${readFileSync(path.join(dataDir, "postgres.port"), "utf8").trim()}/voltcast`;
+  const dbUrl = embeddedDatabaseUrl(dataDir)!;
   const client = new pg.Client({ connectionString: dbUrl });
   await client.connect();
   const { rows } = await client.query(`select id from users where email = 'pro@voltcast.local'`);

@@ -11,7 +11,8 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import http from "node:http";
-import { tmpdir } from "node:os";
+import { networkInterfaces, tmpdir } from "node:os";
+import { connect } from "node:net";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -28,7 +29,15 @@ import "../../api/app.ts";
 const PRO = "pro@voltcast.local";
 const PASSWORD = "voltcast-demo";
 /** Where a redirect must never lead: each one a browser reads as another site. */
-const OFF_SITE = ["/\\evil.example/x", "//evil.example/x", "https://evil.example/x", "/\t/evil.example/x"];
+const OFF_SITE = [
+  "/\\evil.example/x",
+  "//evil.example/x",
+  "https://evil.example/x",
+  "/\t/evil.example/x",
+  // Normalised into "//evil.example/phish" by the URL parser (issue 28, item 1).
+  "/.//evil.example/phish",
+  "/a/..//evil.example/phish",
+];
 
 let server: Awaited<ReturnType<typeof testServer>>;
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -168,9 +177,29 @@ describe("redirects stay on this site (item 3)", () => {
       expect(res.headers.get("location"), to).toBe("/");
     }
     // The issue's own link, already logged in: the log-in page sends the visitor on at once.
-    const page = await get("/login?redirectTo=/%5Cevil.example/x", proCookie);
-    expect(page.status).toBe(302);
-    expect(page.headers.get("location")).toBe("/");
+    for (const to of OFF_SITE) {
+      const page = await get(`/login?redirectTo=${encodeURIComponent(to)}`, proCookie);
+      expect(page.status, to).toBe(302);
+      expect(page.headers.get("location"), to).toBe("/");
+    }
+  });
+
+  it("the background jobs' retry and cancel go back to a page of this site only (issue 28, item 1)", async () => {
+    for (const to of OFF_SITE) {
+      const res = await post(
+        "/forecasts/archives",
+        { intent: "cancel", id: "00000000-0000-4000-8000-000000000000", redirectTo: to },
+        proCookie,
+      );
+      expect(res.status, to).toBe(302);
+      expect(res.headers.get("location"), to).toBe("/forecasts/archives");
+    }
+    const local = await post(
+      "/forecasts/archives",
+      { intent: "cancel", id: "00000000-0000-4000-8000-000000000000", redirectTo: "/forecasts?page=2" },
+      proCookie,
+    );
+    expect(local.headers.get("location")).toBe("/forecasts?page=2");
   });
 
   it("the downloads panel's actions go back to a page of this site only", async () => {
@@ -348,5 +377,32 @@ describe("the run page while no worker computes the run (item 4)", () => {
     const html = await page.text();
     expect(html).toContain("Waiting for a worker");
     expect(html).not.toMatch(/remaining to finish/);
+  });
+});
+
+describe("exposure (issue 28, item 5)", () => {
+  it("the access log shows one-time link paths without their token", async () => {
+    const token = `secret${randomBytes(12).toString("hex")}`;
+    for (const p of [`/reset-password/${token}`, `/verify-email/${token}?x=1`]) await get(p);
+    await waitFor("the access log lines", async () => log.includes("/verify-email/[redacted]"), 10);
+    expect(log).toContain("/reset-password/[redacted]");
+    expect(log).not.toContain(token);
+  });
+
+  it("with the demo accounts and no HOST, it listens on 127.0.0.1 only", async () => {
+    const outside = Object.values(networkInterfaces())
+      .flat()
+      .find((a) => a && !a.internal && a.family === "IPv4")?.address;
+    const reaches = (host: string) =>
+      new Promise<boolean>((resolve) => {
+        const s = connect({ host, port }, () => {
+          s.end();
+          resolve(true);
+        });
+        s.on("error", () => resolve(false));
+      });
+    expect(await reaches("127.0.0.1")).toBe(true);
+    if (outside) expect(await reaches(outside), outside).toBe(false);
+    expect(log).toContain("(listening on 127.0.0.1)");
   });
 });

@@ -1,7 +1,9 @@
-// Typed view of the tables of migrations/0001_accounts.sql to 0004_organisations.sql (tests/integration/startup.test.ts checks they agree).
+// Typed view of the tables of migrations/0001_accounts.sql to 0004_organisations.sql and 0028 (tests/integration/startup.test.ts checks they agree).
 import { sql } from "drizzle-orm";
 import { pgTable, uuid, text, timestamp, boolean, bigserial, primaryKey } from "drizzle-orm/pg-core";
 import type { ApiKeyScope } from "../../../app/validation/account.ts";
+
+export type ApiKeyRevocation = "password-reset" | "password-change";
 
 export const companies = pgTable("companies", {
   id: uuid("id").primaryKey().defaultRandom(),
@@ -33,6 +35,8 @@ export const apiKeys = pgTable("api_keys", {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
   revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  /** Set when a password reset or change revoked the key (migration 0028); null when its owner did. */
+  revokedBecause: text("revoked_because").$type<ApiKeyRevocation>(),
   scopes: text("scopes").array().$type<ApiKeyScope[]>().notNull(),
   expiresAt: timestamp("expires_at", { withTimezone: true }),
 });

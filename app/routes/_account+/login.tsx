@@ -58,7 +58,11 @@ export default function Login() {
       <h1>Log in</h1>
       {searchParams.get("passwordChanged") ? (
         <Notice role="status" $tone="success">
-          Your password has been changed. Please log in with it.
+          Your password has been changed
+          {Number(searchParams.get("keysRevoked")) > 0
+            ? ` and your API keys were revoked (${Number(searchParams.get("keysRevoked"))}): make new ones on your profile`
+            : ""}
+          . Please log in with it.
         </Notice>
       ) : null}
       <CardForm form={form} submit="Log in">

@@ -143,6 +143,7 @@ export default function Profile() {
     id: "password",
     lastResult: data?.intent === "change-password" ? data.reply : undefined,
   });
+  const liveKeys = keys.filter((k) => !k.revokedAt).length;
   return (
     <Page>
       <h1>Your profile</h1>
@@ -225,9 +226,15 @@ export default function Profile() {
             meta={pwFields.newPassword}
             type="password"
             label="New password"
-            hint={`At least ${PASSWORD_MIN_LENGTH} characters, and not a common password. Your other sessions will be logged out.`}
+            hint={`At least ${PASSWORD_MIN_LENGTH} characters, and not a common or guessable password. Your other sessions will be logged out.`}
             autoComplete="new-password"
           />
+          {liveKeys ? (
+            <label style={{ display: "block", marginBottom: "1rem" }}>
+              <input type="checkbox" name={pwFields.keepApiKeys.name} value="on" /> Keep my API keys working (
+              {liveKeys}). Otherwise the change revokes them: do so if someone else may know the old password.
+            </label>
+          ) : null}
           <Button type="submit">Change password</Button>
         </Form>
       </Card>
@@ -358,13 +365,20 @@ export default function Profile() {
                   <td>{k.expiresAt ? format(new Date(k.expiresAt), "dd MMM yyyy") : "Never"}</td>
                   <td>{k.lastUsedAt ? when(k.lastUsedAt) : "Never"}</td>
                   <td>
-                    <Form method="post">
-                      <input type="hidden" name="intent" value="revoke-key" />
-                      <input type="hidden" name="id" value={k.id} />
-                      <Button type="submit" $variant="link" aria-label={`Revoke ${k.name}`}>
-                        Revoke
-                      </Button>
-                    </Form>
+                    {k.revokedAt ? (
+                      <Muted>
+                        Revoked by the password {k.revokedBecause === "password-reset" ? "reset" : "change"}{" "}
+                        of {when(k.revokedAt)}
+                      </Muted>
+                    ) : (
+                      <Form method="post">
+                        <input type="hidden" name="intent" value="revoke-key" />
+                        <input type="hidden" name="id" value={k.id} />
+                        <Button type="submit" $variant="link" aria-label={`Revoke ${k.name}`}>
+                          Revoke
+                        </Button>
+                      </Form>
+                    )}
                   </td>
                 </tr>
               ))}

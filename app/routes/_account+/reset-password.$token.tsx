@@ -19,8 +19,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: PasswordResetSchema });
   if (submission.status !== "success")
     return json(submission.reply({ hideFields: ["password"] }), { status: 400 });
+  let revokedApiKeys = 0;
   try {
-    await (await apiFor(request)).POST("/auth/password-reset/complete", { body: submission.value });
+    ({ revokedApiKeys } = await (
+      await apiFor(request)
+    ).POST("/auth/password-reset/complete", {
+      body: submission.value,
+    }));
   } catch (e) {
     if (e instanceof ApiResponseError && e.status < 500) {
       const { token, ...fieldErrors } = e.fieldErrors;
@@ -38,7 +43,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   // Whoever was logged in on this browser is logged out with every other session.
   const session = await getSession(request);
   session.unset("sessionToken");
-  return redirect("/login?passwordChanged=1", {
+  return redirect(`/login?passwordChanged=1${revokedApiKeys ? `&keysRevoked=${revokedApiKeys}` : ""}`, {
     headers: { "Set-Cookie": await commitSession(session, request) },
   });
 }
@@ -55,7 +60,7 @@ export default function ResetPassword() {
         <InputField
           meta={fields.password}
           label="New password"
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters, and not a common password.`}
+          hint={`At least ${PASSWORD_MIN_LENGTH} characters, and not a common or guessable password.`}
           type="password"
           autoComplete="new-password"
         />

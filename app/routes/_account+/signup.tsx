@@ -66,7 +66,7 @@ export default function Signup() {
         <InputField
           meta={fields.password}
           label="Password"
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters, and not a common password.`}
+          hint={`At least ${PASSWORD_MIN_LENGTH} characters, and not a common or guessable password.`}
           type="password"
           autoComplete="new-password"
         />
