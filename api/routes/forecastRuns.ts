@@ -341,7 +341,7 @@ describe({
   summary:
     "A finished run's dispatch and prices at the market interval, for one year and strategy (CSV, streamed)",
   description:
-    "Columns: interval_start_utc, price_<currency>_per_MWh, charge_MW, discharge_MW, import_MW, export_MW, state_of_charge_MWh.",
+    "Columns: interval_start_utc, interval_start_<market time zone> (the same instant on the market's clock, ISO 8601 with its offset, e.g. interval_start_Europe/London), price_<currency>_per_MWh, charge_MW, discharge_MW, import_MW, export_MW, state_of_charge_MWh.",
   params: Params,
   query: DispatchQuery,
   response: { file: "text/csv", description: "CSV, one row per market interval" },
@@ -637,7 +637,7 @@ export function forecastRunsRouter(ctx: ApiContext) {
       }_${strategy}_${year}_dispatch.csv`;
       res.setHeader("content-type", "text/csv; charset=utf-8");
       res.setHeader("content-disposition", `attachment; filename="${name}"`);
-      await writeDispatchCsv(res, d);
+      await writeDispatchCsv(res, d, { region: row.market_region });
       res.end();
     }),
   );
