@@ -92,7 +92,12 @@ const ListQuery = z.object({
   financeStatus: csv.describe("no_status, scoping, ready_for_finance, shared_for_finance"),
   search: z.string().trim().max(100).optional(),
   isCustom: z.enum(["true", "false"]).optional(),
-  ordering: z.enum(ORDERING_KEYS).optional(),
+  ordering: z
+    .enum(ORDERING_KEYS)
+    .optional()
+    .describe(
+      "revenue / -revenue: by the headline revenue within each currency (currencies A–Z, runs without a revenue last)",
+    ),
   limit: z.coerce.number().int().min(1).max(100).default(10),
   offset: offsetSchema,
   recent: z

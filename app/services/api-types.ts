@@ -11336,6 +11336,7 @@ export interface operations {
         financeStatus?: string | string[];
         search?: string;
         isCustom?: "true" | "false";
+        /** @description revenue / -revenue: by the headline revenue within each currency (currencies A–Z, runs without a revenue last) */
         ordering?:
           | "status"
           | "-status"
