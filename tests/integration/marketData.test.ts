@@ -280,4 +280,29 @@ describe("location lookups", () => {
     const short = await t.call("/forecast/run-library/places/?region=GB&search=Ma");
     expect(short.body.results).toEqual([]);
   });
+
+  it("searches places within the market's area, Australian names in proper case (issue 27 item 10)", async () => {
+    const places = async (region: string, search: string) =>
+      (await t.call(`/forecast/run-library/places/?region=${region}&search=${search}`)).body.results as any[];
+    const adelaide = await places("NEM", "Adelaide");
+    expect(adelaide[0]).toMatchObject({
+      label: "Adelaide, SA",
+      city: "Adelaide",
+      zipCode: expect.stringMatching(/^50\d\d$/),
+    });
+    // The NEM is not the Northern Territory (Adelaide River, NT) nor Western Australia.
+    expect(adelaide.map((p) => p.admin)).not.toContain("NT");
+    expect(await places("NEM", "Darwin")).toEqual([]);
+    // Perth, WA is not in the NEM (Perth, TAS is).
+    const perth = await places("NEM", "Perth");
+    expect(perth[0].label).toBe("Perth, TAS");
+    expect(perth.map((p) => p.admin)).not.toContain("WA");
+    expect((await places("NEM", "Hobart"))[0].label).toBe("Hobart, TAS");
+    // ERCOT is Texas: Brighton, CO and every other state's places are left out.
+    const brighton = await places("ERCOT", "Brighton");
+    expect(brighton.every((p) => p.admin === "TX")).toBe(true);
+    expect((await places("ERCOT", "Denver")).filter((p) => p.city === "Denver" && p.admin !== "TX")).toEqual(
+      [],
+    );
+  });
 });
