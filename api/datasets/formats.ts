@@ -641,7 +641,12 @@ function nemMeta(region: string, variable: "rrp" | "demand", g: Granularity, sou
     meta: () =>
       meta({
         slug,
-        title: variable === "rrp" ? `${region} price (RRP)` : `${region} operational demand`,
+        // The NEM settles every 5 minutes: a coarser series of the same region (an hourly download, the
+        // 30-minute years before 5-minute settlement) says so, never two datasets of one name.
+        title:
+          variable === "rrp"
+            ? `${region} price (RRP${g === "5 min" ? "" : `, ${g}`})`
+            : `${region} operational demand${g === "5 min" ? "" : ` (${g})`}`,
         description:
           variable === "rrp"
             ? `Regional Reference Price of ${name}, AUD/MWh excluding GST.`

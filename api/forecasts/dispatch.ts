@@ -5,6 +5,9 @@ import type { Db, Executor } from "../db/client.ts";
 import { forecastRunDispatch as d, forecastRuns } from "../db/schema/index.ts";
 import type { Writable } from "node:stream";
 import type { YearDispatch } from "../../engine/forecast/index.ts";
+import type { MarketRegion } from "../../engine/types.ts";
+import { REGIONS } from "../../engine/markets/regions.ts";
+import { localTimeFormatter } from "../../engine/markets/market-time.ts";
 
 /** One year of one strategy, packed for the database (see migration 0020). */
 export interface PackedDispatch {
@@ -114,25 +117,29 @@ const round = (v: number, digits: number) => {
 
 /**
  * Write one year's dispatch as CSV, a chunk of rows at a time, waiting when the client is slow.
+ * Each row's start in UTC and on the market's clock (the column named by its zone, decision 0330).
  * Without a battery (stand-alone solar or wind) only the price and the site's import and export.
  */
 export async function writeDispatchCsv(
   out: Writable,
   d: NonNullable<Awaited<ReturnType<typeof loadDispatch>>>,
-  opts: { battery?: boolean } = {},
+  opts: { region: MarketRegion; battery?: boolean },
 ): Promise<void> {
   const cur = d.currency;
   const battery = opts.battery ?? true;
+  const zone = REGIONS[opts.region].timeZone;
+  const local = localTimeFormatter(zone);
+  const times = `interval_start_utc,interval_start_${zone}`;
   const header = battery
-    ? `interval_start_utc,price_${cur}_per_MWh,charge_MW,discharge_MW,import_MW,export_MW,state_of_charge_MWh\n`
-    : `interval_start_utc,price_${cur}_per_MWh,import_MW,export_MW\n`;
+    ? `${times},price_${cur}_per_MWh,charge_MW,discharge_MW,import_MW,export_MW,state_of_charge_MWh\n`
+    : `${times},price_${cur}_per_MWh,import_MW,export_MW\n`;
   const cols = [0, 1, 2, 3, 4, 5].map((k) => d.column(k));
   const t0 = Date.parse(d.startUtc);
   const step = d.intervalMinutes * 60_000;
   let chunk = header;
   for (let t = 0; t < d.intervals; t++) {
     chunk +=
-      `${new Date(t0 + t * step).toISOString().replace(".000Z", "Z")},${round(cols[0][t], 2)},` +
+      `${new Date(t0 + t * step).toISOString().replace(".000Z", "Z")},${local(t0 + t * step)},${round(cols[0][t], 2)},` +
       (battery
         ? `${round(cols[1][t], 3)},${round(cols[2][t], 3)},${round(cols[3][t], 3)},${round(cols[4][t], 3)},${round(cols[5][t], 3)}\n`
         : `${round(cols[3][t], 3)},${round(cols[4][t], 3)}\n`);

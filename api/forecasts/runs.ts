@@ -320,13 +320,22 @@ function revenueShown(viewer: Viewer): SQL {
     : revenue;
 }
 
-/** The order of a list: by revenue as the viewer sees it (runs without one last), or by a column. */
+/**
+ * The order of a list: by revenue as the viewer sees it within each currency (currencies A–Z, in
+ * the same order both ways: a pound is never ranked against a dollar; runs without a figure last),
+ * or by a column (decision 0331).
+ */
 function orderFor(ordering: RunFilters["ordering"], viewer: Viewer): SQL[] {
-  if (ordering === "revenue" || ordering === "-revenue")
+  if (ordering === "revenue" || ordering === "-revenue") {
+    const revenue = revenueShown(viewer);
+    // sql: the currency is read from the result's JSON, and only where the figure is shown
+    const currency = sql`case when ${revenue} is null then null else ${r.result}->>'currency' end`;
     return [
-      sql`${revenueShown(viewer)} ${ordering === "revenue" ? sql`asc` : sql`desc`} nulls last`,
+      sql`${currency} asc nulls last`,
+      sql`${revenue} ${ordering === "revenue" ? sql`asc` : sql`desc`} nulls last`,
       desc(r.createdAt),
     ];
+  }
   return ORDER_BY[ordering ?? "-created_at"] ?? ORDER_BY["-created_at"];
 }
 

@@ -14,6 +14,7 @@ import {
   movingAverageAvailable,
   percentShares,
   plotRange,
+  extentStart,
   thinMinMax,
   gapsOf,
   type Points,
@@ -130,7 +131,7 @@ export async function getPlotData(
     (m, d) => (d.endDate && (!m || d.endDate > m) ? d.endDate : m),
     null,
   );
-  const range = plotRange(q, dataEnd);
+  const range = plotRange(q, dataEnd, extentStart(datasets));
   const base = {
     start: range?.from.toISOString() ?? null,
     end: range?.to.toISOString() ?? null,
@@ -190,7 +191,7 @@ export async function isMovingAverageAvailable(
     (m, d) => (d.endDate && (!m || d.endDate > m) ? d.endDate : m),
     null,
   );
-  const range = plotRange(q, dataEnd);
+  const range = plotRange(q, dataEnd, extentStart(datasets));
   if (!range) return false;
   const counts = await Promise.all(
     datasets.map(async (d) => {

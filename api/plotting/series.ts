@@ -100,21 +100,38 @@ export function shortcutStart(shortcut: "1D" | "1W" | "1M" | "1Y", end: Date): D
   return d;
 }
 
+/** Series at these granularities are a handful of points a month: a month's window would draw one dot. */
+const COARSE = new Set(["daily", "monthly"]);
+
+/**
+ * Where a plot without dates starts (decision 0332): at the first point of its daily or coarser
+ * series (their whole extent), or null (then the last month of data) when every series is finer.
+ */
+export function extentStart(series: { granularity: string; startDate: Date | null }[]): Date | null {
+  const starts = series
+    .filter((s) => COARSE.has(s.granularity) && s.startDate)
+    .map((s) => s.startDate!.getTime());
+  return starts.length ? new Date(Math.floor(Math.min(...starts) / DAY) * DAY) : null;
+}
+
 /**
  * The half-open UTC range [from, to) of a plot query. Dates are whole days: end_date is included.
  * A shortcut counts back from end_date (or from the end of the data when no end date is given).
- * Without dates the range is the last month of data.
+ * Without dates the range is the whole extent of daily or coarser series (`coarseStart`, from
+ * extentStart), else the last month of data.
  */
 export function plotRange(
   q: { start_date?: string; end_date?: string; shortcut?: "1D" | "1W" | "1M" | "1Y" },
   dataEnd: Date | null,
+  coarseStart: Date | null = null,
 ): { from: Date; to: Date } | null {
   const endOfData = dataEnd ? new Date(Math.floor(dataEnd.getTime() / DAY) * DAY + DAY) : null;
   const to = q.end_date ? new Date(Date.parse(`${q.end_date}T00:00:00Z`) + DAY) : endOfData;
   if (!to) return null;
   if (q.shortcut) return { from: shortcutStart(q.shortcut, to), to };
   if (q.start_date) return { from: new Date(`${q.start_date}T00:00:00Z`), to };
-  return { from: shortcutStart("1M", to), to };
+  const lastMonth = shortcutStart("1M", to);
+  return { from: coarseStart && coarseStart < lastMonth ? coarseStart : lastMonth, to };
 }
 
 /**

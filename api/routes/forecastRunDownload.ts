@@ -9,6 +9,7 @@ import { z } from "../zod.ts";
 import { route } from "../http/route.ts";
 import type { ApiContext } from "../http/context.ts";
 import { notFound } from "../http/errors.ts";
+import { REGIONS } from "../../engine/markets/regions.ts";
 import { buildResultWorkbook, resultFileName } from "../forecasts/resultFile.ts";
 import { dispatchIndex, loadDispatch, writeDispatchCsv } from "../forecasts/dispatch.ts";
 import { shownStatus } from "../forecasts/runs.ts";
@@ -82,7 +83,7 @@ export function forecastRunDownloadRouter(ctx: ApiContext) {
         if (!kept) continue;
         const d = (await loadDispatch(ctx.db, row.id, s.strategy, kept.year))!;
         const csv = collector();
-        await writeDispatchCsv(csv.out, d, { battery });
+        await writeDispatchCsv(csv.out, d, { region: row.market_region, battery });
         const name = `${safeName(row.run_name)}_${s.strategy}_${kept.year}_dispatch.csv`;
         files[name] = csv.bytes();
         csvLines.push(
@@ -99,7 +100,7 @@ export function forecastRunDownloadRouter(ctx: ApiContext) {
             : ["- No interval dispatch was kept for this run (it was made before dispatch was kept)."]),
           "",
           csvLines.length
-            ? `Dispatch columns: interval start (UTC), price (${result.currency}/MWh)${battery ? ", charge, discharge, import and export (MW), state of charge (MWh)" : ", the site's import and export (MW)"}.`
+            ? `Dispatch columns: interval start (UTC), the same instant in market time (${REGIONS[row.market_region].timeZone}, with its UTC offset), price (${result.currency}/MWh)${battery ? ", charge, discharge, import and export (MW), state of charge (MWh)" : ", the site's import and export (MW)"}.`
             : "",
           `Other years' dispatch: GET /api/v1/forecast/run-library/${row.id}/result/dispatch.csv?year=YYYY&strategy=KEY`,
           "",

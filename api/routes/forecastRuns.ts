@@ -93,7 +93,12 @@ const ListQuery = z.object({
   financeStatus: csv.describe("no_status, scoping, ready_for_finance, shared_for_finance"),
   search: z.string().trim().max(100).optional(),
   isCustom: z.enum(["true", "false"]).optional(),
-  ordering: z.enum(ORDERING_KEYS).optional(),
+  ordering: z
+    .enum(ORDERING_KEYS)
+    .optional()
+    .describe(
+      "revenue / -revenue: by the headline revenue within each currency (currencies A–Z, runs without a revenue last)",
+    ),
   limit: z.coerce.number().int().min(1).max(100).default(10),
   offset: offsetSchema,
   recent: z
@@ -370,7 +375,7 @@ describe({
   summary:
     "A finished run's dispatch and prices at the market interval, for one year and strategy (CSV, streamed)",
   description:
-    "Columns: interval_start_utc, price_<currency>_per_MWh, charge_MW, discharge_MW, import_MW, export_MW, state_of_charge_MWh.",
+    "Columns: interval_start_utc, interval_start_<market time zone> (the same instant on the market's clock, ISO 8601 with its offset, e.g. interval_start_Europe/London), price_<currency>_per_MWh, charge_MW, discharge_MW, import_MW, export_MW, state_of_charge_MWh.",
   params: Params,
   query: DispatchQuery,
   response: { file: "text/csv", description: "CSV, one row per market interval" },
@@ -678,7 +683,7 @@ export function forecastRunsRouter(ctx: ApiContext) {
       }_${strategy}_${year}_dispatch.csv`;
       res.setHeader("content-type", "text/csv; charset=utf-8");
       res.setHeader("content-disposition", `attachment; filename="${name}"`);
-      await writeDispatchCsv(res, d);
+      await writeDispatchCsv(res, d, { region: row.market_region });
       res.end();
     }),
   );

@@ -19,6 +19,7 @@ import {
   type Country,
 } from "../../engine/locations/index.ts";
 import { locationTables } from "../locations/tables.ts";
+import { NEM_REGIONS } from "../../engine/markets/nem.ts";
 
 /** Lenient numbers: a bad or missing coordinate is "no zone", not an error (spec §8). */
 const coord = z.preprocess((v) => {
@@ -63,6 +64,11 @@ const COUNTRIES: Record<ForecastRegion, Country[]> = {
   ES: ["es"],
 };
 const ALL_COUNTRIES: Country[] = ["gb", "us", "au", "de", "es"];
+/** The states a market covers where its country holds more: ERCOT is Texas; the NEM is not NT or WA. */
+const MARKET_AREA: Partial<Record<ForecastRegion, readonly string[]>> = {
+  ERCOT: ["TX"],
+  NEM: NEM_REGIONS.flatMap((r) => r.states),
+};
 /** The market whose zones a country's postal codes give. */
 const MARKET_OF_COUNTRY: Partial<Record<Country, "GB" | "ERCOT" | "NEM">> = {
   gb: "GB",
@@ -212,9 +218,11 @@ export function locationsRouter(ctx: ApiContext) {
       const tables = locationTables();
       // ERCOT is Texas: Texan places first (Odessa, TX before Odessa, DE).
       const preferAdmin = q.region === "ERCOT" ? "TX" : undefined;
+      // Within the market's own area (decision 0333); the unlimited flag searches every country whole.
+      const within = countries === ALL_COUNTRIES ? undefined : MARKET_AREA[q.region];
       const results = countries
         .flatMap((country) =>
-          searchPlaces(tables, country, q.search, q.limit, preferAdmin).map((p) => ({ p, country })),
+          searchPlaces(tables, country, q.search, q.limit, preferAdmin, within).map((p) => ({ p, country })),
         )
         .slice(0, q.limit)
         .map(({ p, country }) => {

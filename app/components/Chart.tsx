@@ -121,7 +121,10 @@ interface UnitAxis {
   label: (v: number) => string;
 }
 function unitAxes(series: ChartSeries[], percent: boolean): UnitAxis[] {
-  const units = [...new Set(series.map((s) => (percent ? "%" : s.unit)))].slice(0, 2);
+  // A series with no point in the range gets no axis (an empty 0–1 scale says nothing): it is noted instead.
+  const units = [
+    ...new Set(series.filter((s) => s.points.length).map((s) => (percent ? "%" : s.unit))),
+  ].slice(0, 2);
   const own = units.map((unit) => {
     let lo = 0;
     let hi = 0;
@@ -346,6 +349,7 @@ export function PlotChart({
 
 /** The legend's words for a series (its axis when there are two, its moving average). */
 export function legendText(data: ChartData, s: ChartSeries, L: ReturnType<typeof plotLayout>) {
+  if (!s.points.length) return `${s.label} (no data in this range)`;
   if (!L.drawn(s)) return `${s.label} (${s.unit}: not drawn — a chart shows two units at most)`;
   return `${s.label}${
     L.axes.length > 1 ? ` (${L.axisOf(s) === L.axes[0] ? "left" : "right"} axis, ${s.unit})` : ""
@@ -386,6 +390,7 @@ export function Chart({
   const L = plotLayout(data, utc);
   const { when, timeZone } = L;
   const gapLists = data.series.filter((s) => s.gaps?.length);
+  const empty = data.series.filter((s) => !s.points.length);
   return (
     <Figure aria-labelledby={`${id}-caption`}>
       <figcaption id={`${id}-caption`}>{title}</figcaption>
@@ -411,6 +416,12 @@ export function Chart({
           />
         ) : null}
       </PlotBox>
+      {empty.length ? (
+        <Gaps role="note">
+          No data in this range for {empty.map((s) => s.label).join(", ")}: choose other dates to see{" "}
+          {empty.length > 1 ? "them" : "it"}.
+        </Gaps>
+      ) : null}
       {gapLists.length ? (
         <Gaps>
           Gaps in the data (drawn as breaks):{" "}

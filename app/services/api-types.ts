@@ -1439,7 +1439,7 @@ export interface paths {
     };
     /**
      * A finished run's dispatch and prices at the market interval, for one year and strategy (CSV, streamed)
-     * @description Columns: interval_start_utc, price_<currency>_per_MWh, charge_MW, discharge_MW, import_MW, export_MW, state_of_charge_MWh.
+     * @description Columns: interval_start_utc, interval_start_<market time zone> (the same instant on the market's clock, ISO 8601 with its offset, e.g. interval_start_Europe/London), price_<currency>_per_MWh, charge_MW, discharge_MW, import_MW, export_MW, state_of_charge_MWh.
      */
     get: operations["getForecastRunLibraryByIdResultDispatchCsv"];
     put?: never;
@@ -11390,6 +11390,7 @@ export interface operations {
         financeStatus?: string | string[];
         search?: string;
         isCustom?: "true" | "false";
+        /** @description revenue / -revenue: by the headline revenue within each currency (currencies A–Z, runs without a revenue last) */
         ordering?:
           | "status"
           | "-status"

@@ -217,7 +217,9 @@ export async function searchPlaces(
     });
     return data.results.map((p) => ({
       ...p,
-      addressLine1: p.label,
+      // A place has no street: its name and state ("Adelaide, SA") are the city, the address line is emptied.
+      addressLine1: "",
+      city: p.label,
       zipCode: p.zipCode ?? undefined,
       tnuosGenerationZone: p.tnuosGenerationZone == null ? null : String(p.tnuosGenerationZone),
       ercotZone: p.ercotZone ? (ercotZoneOf(p.ercotZone) ?? null) : null,

@@ -88,7 +88,11 @@ const ROWS: Row[] = [
   },
   {
     label: "Address",
-    get: (f) => [f.addressLine1, f.addressLine2, f.city, f.zipCode].filter(Boolean).join(", ") || null,
+    // "Adelaide, SA 5001": the postal code after the place, as addresses are written.
+    get: (f) =>
+      [[f.addressLine1, f.addressLine2, f.city].filter(Boolean).join(", "), f.zipCode]
+        .filter(Boolean)
+        .join(" ") || null,
   },
   {
     label: "GSP group",

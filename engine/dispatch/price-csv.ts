@@ -17,22 +17,25 @@ export function parsePriceCsv(text: string, intervalMinutes?: number): PriceSeri
     .replace(/^\uFEFF/, "")
     .split(",")
     .map((h) => h.trim().toLowerCase());
-  // the world views' power-price files name the price's unit and basis after it: "price [GBP/MWh; …]"
-  if (header.length < 2 || header[0] !== "timestamp" || !/^price( \[.*\])?$/.test(header[1]))
+  // the world views' power-price files name the price's unit and basis after it: "price [GBP/MWh; …]",
+  // and put the market's local time between the two: "timestamp,local time [Europe/London],price [...]"
+  const priceColumn = header.findIndex((h) => /^price( \[.*\])?$/.test(h));
+  if (header[0] !== "timestamp" || priceColumn < 1)
     throw new Error(`prices file: header must be 'timestamp,price' (found '${lines[0]}')`);
   const timestamps: string[] = [];
   const ms: number[] = [];
   const price: number[] = [];
   for (let i = 1; i < lines.length; i++) {
     const cells = lines[i].split(",");
-    if (cells.length < 2) throw new Error(`prices file line ${i + 1}: expected 2 columns`);
+    if (cells.length <= priceColumn)
+      throw new Error(`prices file line ${i + 1}: expected ${priceColumn + 1} columns`);
     const ts = cells[0].trim();
     if (!ISO.test(ts)) throw new Error(`prices file line ${i + 1}: timestamp '${ts}' is not ISO 8601`);
     const hasZone = /(Z|[+-]\d{2}:?\d{2})$/.test(ts);
     const t = Date.parse(hasZone ? ts : `${ts.replace(" ", "T")}Z`);
     if (!Number.isFinite(t))
       throw new Error(`prices file line ${i + 1}: timestamp '${ts}' is not a valid date`);
-    const raw = cells[1].trim();
+    const raw = cells[priceColumn].trim();
     const p = raw === "" ? NaN : Number(raw);
     if (!Number.isFinite(p)) throw new Error(`prices file line ${i + 1}: price '${raw}' is not a number`);
     timestamps.push(ts);

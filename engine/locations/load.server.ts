@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { emptyTables, type Country, type GeoTables, type Place } from "./lookup.ts";
+import { emptyTables, properPlaceName, type Country, type GeoTables, type Place } from "./lookup.ts";
 import type { ErcotZone } from "../markets/ercot.ts";
 import { ercotZoneForLocation } from "../markets/ercot.ts";
 import type { NemRegionId } from "../markets/nem.ts";
@@ -115,6 +115,8 @@ export function loadGeoTables(opts: LoadOptions = {}): GeoTables {
   };
   for (const cc of ["gb", "au", "de", "es", "us"] as Country[])
     t.places[cc] = t.places[cc].map((p) => withPopulation(cc, p));
+  // Australia's localities are spelt in capitals in the postcode list: shown in proper case.
+  t.places.au = t.places.au.map((p) => ({ ...p, name: properPlaceName(p.name) }));
   t.ercotNodes = readCsv(path.join(dataDir, "ercot_nodes.csv")).map((r) => ({
     id: r.id,
     name: r.name,

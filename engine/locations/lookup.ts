@@ -273,13 +273,11 @@ export const foldName = (s: string) =>
 const fold = foldName;
 
 /**
- * Place search restricted to one country (spec §5): starts only after more than 2 characters;
- * prefix matches first, then substring matches; at most `limit` results.
- */
-/**
- * Place search (spec §5): names starting with the query, then names containing it. Starting matches
- * rank the exact name first, then places in `preferAdmin` (Texas for ERCOT), then by population
- * (the big town before the hamlet of the same name), then the shorter name.
+ * Place search restricted to one country (spec §5), and to `within` its states when given (a
+ * market's area: Texas for ERCOT, the NEM's states — no Northern Territory or Western Australia);
+ * starts only after more than 2 characters. Names starting with the query, then names containing
+ * it. Starting matches rank the exact name first, then places in `preferAdmin` (Texas for ERCOT),
+ * then by population (the big town before the hamlet of the same name), then the shorter name.
  */
 export function searchPlaces(
   t: GeoTables,
@@ -287,6 +285,7 @@ export function searchPlaces(
   query: string,
   limit = 10,
   preferAdmin?: string,
+  within?: readonly string[],
 ): Place[] {
   const q = fold(query.trim());
   if (q.length <= 2) return [];
@@ -295,6 +294,7 @@ export function searchPlaces(
   const inner: Place[] = [];
   const seen = new Set<string>();
   for (const p of list) {
+    if (within && !within.includes(p.admin)) continue;
     const n = fold(p.name);
     const key = `${n}|${p.admin}`;
     if (seen.has(key)) continue;
@@ -364,4 +364,28 @@ export function searchErcotNodes(
       (!opts.zone || n.zone === opts.zone.toUpperCase()),
   );
   return { count: all.length, results: all.slice(offset, offset + limit) };
+}
+
+/** Words that stay in capitals when a name is put in proper case: abbreviations (BC, DC, GPO, MSC). */
+const KEEP_CAPITALS = /^[B-DF-HJ-NP-TV-XZ]+$/;
+const PROPER_WORDS: Record<string, string> = { ST: "St", MT: "Mt" };
+
+/**
+ * A place name in proper case ("ADELAIDE RIVER" → "Adelaide River", "MCKINLAY" → "McKinlay",
+ * "O'CONNOR" → "O'Connor", "ADELAIDE BC" → "Adelaide BC"): Australia's postcode list spells its
+ * localities in capitals. Names already in mixed case are left as they are.
+ */
+export function properPlaceName(name: string): string {
+  if (name !== name.toUpperCase()) return name;
+  return name
+    .split(" ")
+    .map((word) => {
+      if (PROPER_WORDS[word]) return PROPER_WORDS[word];
+      if (KEEP_CAPITALS.test(word) || /\d/.test(word)) return word;
+      return word
+        .toLowerCase()
+        .replace(/(^|[-'(])(\p{L})/gu, (_, sep: string, c: string) => sep + c.toUpperCase())
+        .replace(/^Mc(\p{L})/u, (_, c: string) => `Mc${c.toUpperCase()}`);
+    })
+    .join(" ");
 }

@@ -4,6 +4,7 @@ import ExcelJS from "exceljs";
 import { zipSync, strToU8 } from "fflate";
 import type { MarketRegion, ServiceKey } from "../types.ts";
 import { REGIONS } from "../markets/regions.ts";
+import { localTimeFormatter } from "../markets/market-time.ts";
 import { MONEY_BASIS, moneyBasisLabel, moneyBasisNote } from "../markets/money.ts";
 import { MARKET_TABLES, ALL_TECHS } from "./assumptions.ts";
 import { resolveSystem, type YearAssumptions } from "./system-year.ts";
@@ -484,19 +485,21 @@ function isoAt(ms: number): string {
 }
 
 /**
- * Header of the power-price CSV: the columns are `timestamp` and `price`; the price column's name
- * also says its unit, currency, money basis and resolution, e.g.
- * `timestamp,price [GBP/MWh; real 2024 money; 30-minute intervals; timestamp = interval start in UTC]`
- * (semicolons, not commas, so the file stays two columns).
+ * Header of the power-price CSV: the columns are `timestamp` (UTC), the same instant on the market's
+ * clock, named by its zone, and `price`; the price column's name also says its unit, currency,
+ * money basis and resolution, e.g.
+ * `timestamp,local time [Europe/London],price [GBP/MWh; real 2024 money; 30-minute intervals; timestamp = interval start in UTC]`
+ * (semicolons, not commas, inside a column's name).
  */
 export function powerPriceCsvHeader(region: MarketRegion, intervalMinutes: number): string {
   const cur = REGIONS[region].currency;
-  return `timestamp,price [${cur}/MWh; ${MONEY_BASIS.kind} ${MONEY_BASIS.year} money; ${intervalMinutes}-minute intervals; timestamp = interval start in UTC]`;
+  return `timestamp,local time [${REGIONS[region].timeZone}],price [${cur}/MWh; ${MONEY_BASIS.kind} ${MONEY_BASIS.year} money; ${intervalMinutes}-minute intervals; timestamp = interval start in UTC]`;
 }
 
 /**
  * The power-price file of a world view as CSV chunks (header, then one chunk per year):
- * `timestamp,price [...]` (powerPriceCsvHeader) where timestamp is the interval start in UTC.
+ * `timestamp,local time [zone],price [...]` (powerPriceCsvHeader) where timestamp is the interval
+ * start in UTC and the local time the same instant on the market's clock (with its offset).
  * Memory-sane: one year at a time.
  */
 export function* powerPriceCsvChunks(
@@ -504,6 +507,7 @@ export function* powerPriceCsvChunks(
   opts: { zone?: string; intervalMinutes?: number; fromYear?: number; toYear?: number } = {},
 ): Generator<string> {
   const scen = scenarioOrThrow(scenarioId);
+  const local = localTimeFormatter(REGIONS[scen.marketRegion].timeZone);
   yield powerPriceCsvHeader(
     scen.marketRegion,
     opts.intervalMinutes ?? REGIONS[scen.marketRegion].settlementMinutes,
@@ -514,7 +518,7 @@ export function* powerPriceCsvChunks(
     const step = my.intervalMinutes * MS_MIN;
     const parts: string[] = new Array(my.energyPrice.length);
     for (let i = 0; i < my.energyPrice.length; i++)
-      parts[i] = `${isoAt(start + i * step)},${my.energyPrice[i].toFixed(2)}`;
+      parts[i] = `${isoAt(start + i * step)},${local(start + i * step)},${my.energyPrice[i].toFixed(2)}`;
     yield parts.join("\n") + "\n";
   }
 }

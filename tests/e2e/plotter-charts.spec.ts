@@ -123,3 +123,27 @@ test("the plotter's Forecasted BESS revenues group holds the library forecasts",
   await expect(figure.getByRole("listitem").filter({ hasText: "revenue per MW by month" })).toBeVisible();
   await expect(figure.locator("svg text").filter({ hasText: "GBP/MW" })).toHaveCount(1);
 });
+
+test("a series with no data in the range is noted, and gets no empty axis (issue 27 item 9)", async ({
+  page,
+}) => {
+  test.skip(!sharedDataPresent, NO_SHARED_DATA); // the real GB series imported at start
+  test.setTimeout(180_000);
+  await logIn(page, "gb@voltcast.local");
+  const price = await gbDatasetId(page, "GB day-ahead price (IMRP)");
+  const demand = await gbDatasetId(page, "GB national demand"); // 2023–2024 only
+  await page.goto(`/plotter?fields=${price}&fields=${demand}&start_date=2025-03-01&end_date=2025-03-07`);
+  const figure = page.getByRole("figure");
+  await expect(figure.getByRole("listitem").filter({ hasText: "GB day-ahead price (IMRP)" })).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(
+    figure.getByRole("listitem").filter({ hasText: "GB national demand (no data in this range)" }),
+  ).toBeVisible();
+  await expect(figure.getByRole("note")).toHaveText(
+    "No data in this range for GB national demand: choose other dates to see it.",
+  );
+  // One value axis (the price's): no MW axis with an empty 0–1 scale.
+  await expect(figure.locator("svg text").filter({ hasText: /^MW$/ })).toHaveCount(0);
+  await expect(figure.locator("svg text").filter({ hasText: /^GBP\/MWh$/ })).toHaveCount(1);
+});

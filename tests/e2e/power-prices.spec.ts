@@ -56,10 +56,12 @@ test("download one power price from its row: a zip with the CSV series to 2050",
   expect(name).toMatch(/^GB_Central_scenario_power_prices.*\.csv$/);
   const text = strFromU8(files[name]);
   expect(text.split("\n")[0]).toBe(
-    "timestamp,price [GBP/MWh; real 2024 money; 30-minute intervals; timestamp = interval start in UTC]",
+    "timestamp,local time [Europe/London],price [GBP/MWh; real 2024 money; 30-minute intervals; timestamp = interval start in UTC]",
   );
   expect(text.split("\n")[1]).toMatch(/^2025-01-01T00:00:00Z,/);
-  expect(text.trimEnd().split("\n").at(-1)).toMatch(/^2050-12-31T23:30:00Z,-?\d+\.\d{2}$/);
+  expect(text.trimEnd().split("\n").at(-1)).toMatch(
+    /^2050-12-31T23:30:00Z,2050-12-31T23:30:00\+00:00,-?\d+\.\d{2}$/,
+  );
 });
 
 test("select power prices with the banner labelled 'power price'", async ({ page, jsEnabled }) => {

@@ -36,6 +36,7 @@ test("the run list searches by name, shows region and created date, sorts by nam
   await finishedRun(`${tag} Bravo`, "GB", 50_000, 3);
   await finishedRun(`${tag} alpha`, "NEM", 90_000, 1);
   await finishedRun(`${tag} Charlie`, "ERCOT", 70_000, 2);
+  await finishedRun(`${tag} Delta`, "GB", 30_000, 4);
   await logIn(page, "pro@voltcast.local");
   await page.goto("/forecasts");
   if (jsEnabled)
@@ -45,9 +46,11 @@ test("the run list searches by name, shows region and created date, sorts by nam
   await page.getByLabel("Search by name").fill(tag);
   if (!jsEnabled) await page.getByLabel("Search by name").press("Enter");
   await expect(page).toHaveURL(new RegExp(`search=${tag}`));
-  await expect(page.getByText("3 runs", { exact: true })).toBeVisible();
+  await expect(page.getByText("4 runs", { exact: true })).toBeVisible();
   // Newest first by default.
-  await expect.poll(() => namesInOrder(page)).toEqual([`${tag} alpha`, `${tag} Charlie`, `${tag} Bravo`]);
+  await expect
+    .poll(() => namesInOrder(page))
+    .toEqual([`${tag} alpha`, `${tag} Charlie`, `${tag} Bravo`, `${tag} Delta`]);
 
   // Region and Created columns.
   const alpha = page.getByRole("row", { name: new RegExp(`${tag} alpha`) });
@@ -58,38 +61,50 @@ test("the run list searches by name, shows region and created date, sorts by nam
   ).toBeVisible();
   await expect(alpha.getByRole("cell", { name: "90,000" })).toBeVisible();
 
-  // Sort by revenue, then reversed; the search stays.
+  // Sort by revenue, then reversed; the search stays. Figures are ranked within their currency
+  // (issue 27 item 8): AUD, GBP, USD in that order both ways, never A$90k against £50k.
   await page.getByRole("link", { name: /^Sort by Revenue/ }).click();
   await expect(page).toHaveURL(/ordering=revenue/);
   await expect(page).toHaveURL(new RegExp(`search=${tag}`));
   await expect(page.getByRole("columnheader", { name: /Revenue/ })).toHaveAttribute("aria-sort", "ascending");
-  await expect.poll(() => namesInOrder(page)).toEqual([`${tag} Bravo`, `${tag} Charlie`, `${tag} alpha`]);
+  await expect(page.getByText("Revenue is sorted within each currency")).toBeVisible();
+  await expect
+    .poll(() => namesInOrder(page))
+    .toEqual([`${tag} alpha`, `${tag} Delta`, `${tag} Bravo`, `${tag} Charlie`]);
   await page.getByRole("link", { name: /^Sort by Revenue/ }).click();
   await expect(page).toHaveURL(/ordering=-revenue/);
   await expect(page.getByRole("columnheader", { name: /Revenue/ })).toHaveAttribute(
     "aria-sort",
     "descending",
   );
-  await expect.poll(() => namesInOrder(page)).toEqual([`${tag} alpha`, `${tag} Charlie`, `${tag} Bravo`]);
+  await expect
+    .poll(() => namesInOrder(page))
+    .toEqual([`${tag} alpha`, `${tag} Bravo`, `${tag} Delta`, `${tag} Charlie`]);
 
   // By name (letters, not case), and by creation date, oldest first.
   await page.getByRole("link", { name: /^Sort by Name/ }).click();
   await expect(page).toHaveURL(/ordering=run_name/);
-  await expect.poll(() => namesInOrder(page)).toEqual([`${tag} alpha`, `${tag} Bravo`, `${tag} Charlie`]);
+  await expect
+    .poll(() => namesInOrder(page))
+    .toEqual([`${tag} alpha`, `${tag} Bravo`, `${tag} Charlie`, `${tag} Delta`]);
   await page.getByRole("link", { name: /^Sort by Created/ }).click();
   await expect(page).toHaveURL(/ordering=created_at/);
   await expect(page.getByRole("columnheader", { name: /^Sort by Created/ })).toHaveAttribute(
     "aria-sort",
     "ascending",
   );
-  await expect.poll(() => namesInOrder(page)).toEqual([`${tag} Bravo`, `${tag} Charlie`, `${tag} alpha`]);
+  await expect
+    .poll(() => namesInOrder(page))
+    .toEqual([`${tag} Delta`, `${tag} Bravo`, `${tag} Charlie`, `${tag} alpha`]);
 
   // The URL is the list: opened afresh (a bookmark), it shows the same search and order.
   const bookmark = page.url();
   await page.goto("/forecasts");
   await page.goto(bookmark);
   await expect(page.getByLabel("Search by name")).toHaveValue(tag);
-  await expect.poll(() => namesInOrder(page)).toEqual([`${tag} Bravo`, `${tag} Charlie`, `${tag} alpha`]);
+  await expect
+    .poll(() => namesInOrder(page))
+    .toEqual([`${tag} Delta`, `${tag} Bravo`, `${tag} Charlie`, `${tag} alpha`]);
 
   // A search that matches nothing is a filtered empty state.
   await page.goto(`/forecasts?search=${tag}-nothing`);

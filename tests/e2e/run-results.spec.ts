@@ -59,7 +59,7 @@ test("a finished run: wide charts from zero, readable inputs, and a zip of the w
   expect(names).toContain("README.txt");
   const rows = strFromU8(files[csv]).trim().split("\n");
   expect(rows[0]).toBe(
-    "interval_start_utc,price_GBP_per_MWh,charge_MW,discharge_MW,import_MW,export_MW,state_of_charge_MWh",
+    "interval_start_utc,interval_start_Europe/London,price_GBP_per_MWh,charge_MW,discharge_MW,import_MW,export_MW,state_of_charge_MWh",
   );
   expect(rows).toHaveLength(17_521); // a year of half hours, and the header
   expect(rows[1].startsWith("2025-01-01T00:00:00Z,")).toBe(true);

@@ -339,17 +339,17 @@ describe("runs", () => {
     expect(csv.headers.get("content-length")).toBeNull();
     const lines = new TextDecoder().decode(csv.raw).trim().split("\n");
     expect(lines[0]).toBe(
-      "interval_start_utc,price_GBP_per_MWh,charge_MW,discharge_MW,import_MW,export_MW,state_of_charge_MWh",
+      "interval_start_utc,interval_start_Europe/London,price_GBP_per_MWh,charge_MW,discharge_MW,import_MW,export_MW,state_of_charge_MWh",
     );
     expect(lines).toHaveLength(8761);
-    expect(lines[1].startsWith("2026-01-01T00:00:00Z,")).toBe(true);
+    expect(lines[1].startsWith("2026-01-01T00:00:00Z,2026-01-01T00:00:00+00:00,")).toBe(true);
     expect(lines[8760].startsWith("2026-12-31T23:00:00Z,")).toBe(true);
     // The rows are the dispatch the revenues came from: price × (export − import) over the year is
     // the energy_only year's wholesale revenue (hourly intervals).
     let wholesale = 0;
     let charged = 0;
     for (const line of lines.slice(1)) {
-      const [, price, charge, , imp, exp] = line.split(",").map(Number);
+      const [, , price, charge, , imp, exp] = line.split(",").map(Number);
       wholesale += price * (exp - imp);
       charged += charge;
     }

@@ -177,13 +177,17 @@ describe("downloads", () => {
     expect(Object.keys(files)).toEqual([expect.stringMatching(/^GB_Central_scenario_power_prices_.*\.csv$/)]);
     const lines = strFromU8(Object.values(files)[0]).trimEnd().split("\n");
     expect(lines[0]).toBe(
-      "timestamp,price [GBP/MWh; real 2024 money; 30-minute intervals; timestamp = interval start in UTC]",
+      "timestamp,local time [Europe/London],price [GBP/MWh; real 2024 money; 30-minute intervals; timestamp = interval start in UTC]",
     );
-    expect(lines[1]).toMatch(/^2025-01-01T00:00:00Z,-?\d+\.\d{2}$/);
-    expect(lines.at(-1)).toMatch(/^2050-12-31T23:30:00Z,-?\d+\.\d{2}$/);
+    expect(lines[1]).toMatch(/^2025-01-01T00:00:00Z,2025-01-01T00:00:00\+00:00,-?\d+\.\d{2}$/);
+    expect(lines.at(-1)).toMatch(/^2050-12-31T23:30:00Z,2050-12-31T23:30:00\+00:00,-?\d+\.\d{2}$/);
+    // Summer on the UK clock: an hour ahead of UTC.
+    expect(lines.find((l) => l.startsWith("2025-07-01T00:00:00Z,"))).toMatch(
+      /^[^,]+,2025-07-01T01:00:00\+01:00,/,
+    );
     // Every half-hour from 2025 to 2050 (26 years, 6 of them leap years).
     expect(lines.length - 1).toBe((26 * 365 + 6) * 48);
-    const prices = lines.slice(1).map((l) => Number(l.split(",")[1]));
+    const prices = lines.slice(1).map((l) => Number(l.split(",")[2]));
     expect(prices.every(Number.isFinite)).toBe(true);
   });
 });
@@ -275,5 +279,30 @@ describe("location lookups", () => {
     expect(es.body.results.filter((p: any) => p.city === "Manchester")).toEqual([]);
     const short = await t.call("/forecast/run-library/places/?region=GB&search=Ma");
     expect(short.body.results).toEqual([]);
+  });
+
+  it("searches places within the market's area, Australian names in proper case (issue 27 item 10)", async () => {
+    const places = async (region: string, search: string) =>
+      (await t.call(`/forecast/run-library/places/?region=${region}&search=${search}`)).body.results as any[];
+    const adelaide = await places("NEM", "Adelaide");
+    expect(adelaide[0]).toMatchObject({
+      label: "Adelaide, SA",
+      city: "Adelaide",
+      zipCode: expect.stringMatching(/^50\d\d$/),
+    });
+    // The NEM is not the Northern Territory (Adelaide River, NT) nor Western Australia.
+    expect(adelaide.map((p) => p.admin)).not.toContain("NT");
+    expect(await places("NEM", "Darwin")).toEqual([]);
+    // Perth, WA is not in the NEM (Perth, TAS is).
+    const perth = await places("NEM", "Perth");
+    expect(perth[0].label).toBe("Perth, TAS");
+    expect(perth.map((p) => p.admin)).not.toContain("WA");
+    expect((await places("NEM", "Hobart"))[0].label).toBe("Hobart, TAS");
+    // ERCOT is Texas: Brighton, CO and every other state's places are left out.
+    const brighton = await places("ERCOT", "Brighton");
+    expect(brighton.every((p) => p.admin === "TX")).toBe(true);
+    expect((await places("ERCOT", "Denver")).filter((p) => p.city === "Denver" && p.admin !== "TX")).toEqual(
+      [],
+    );
   });
 });

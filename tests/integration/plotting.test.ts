@@ -272,6 +272,39 @@ describe("get-data", () => {
     });
   });
 
+  it("opens a monthly series on its own extent, and a half-hourly one on its last month (issue 27 item 6)", async () => {
+    // Twenty years of monthly revenue, as a forecast run stores it.
+    const ts: number[] = [];
+    const values: number[] = [];
+    for (let y = 2025; y < 2045; y++)
+      for (let m = 0; m < 12; m++) {
+        ts.push(Date.UTC(y, m, 1));
+        values.push(10_000 + 100 * m);
+      }
+    const [monthly] = await storeSeries(t.backend.ctx.db, "test:plotting-monthly", "test", [
+      {
+        meta: meta("test-monthly-revenue", {
+          granularity: "monthly",
+          unit: "GBP/MW",
+          category: "FORECAST",
+          variableType: "revenue",
+        }),
+        series: { ts, values },
+      },
+    ]);
+    const res = await t.call(`${BASE}/get-data/?fields=${monthly.id}`);
+    expect(res.status).toBe(200);
+    expect(res.body.start).toBe("2025-01-01T00:00:00.000Z");
+    expect(res.body.series[0].rawCount).toBe(240);
+    // Beside a half-hourly series, the monthly one still opens whole.
+    const both = await t.call(`${BASE}/get-data/?fields=${monthly.id}&fields=${priceId}`);
+    expect(both.body.series[0].rawCount).toBe(240);
+    // A half-hourly series alone keeps the last month of its data.
+    const price = await t.call(`${BASE}/get-data/?fields=${priceId}`);
+    expect(price.body.start).toBe("2023-12-01T00:00:00.000Z");
+    expect(price.body.end).toBe("2024-01-01T00:00:00.000Z");
+  });
+
   it("refuses bad input by field, and locked datasets with the spec's text", async () => {
     const none = await t.call(`${BASE}/get-data/?period=fortnight`);
     expect(none.status).toBe(400);

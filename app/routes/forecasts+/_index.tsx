@@ -142,6 +142,11 @@ export default function RunList() {
             {count} {count === 1 ? "run" : "runs"}
             {anyLive ? " · following runs in progress" : ""}
           </Muted>
+          {query.ordering === "revenue" || query.ordering === "-revenue" ? (
+            <Muted>
+              Revenue is sorted within each currency: runs in different currencies are not ranked together.
+            </Muted>
+          ) : null}
           <RunTable
             runs={runs}
             now={now}

@@ -14,6 +14,7 @@ function read(lines: string[]) {
       s.meta.slug,
       {
         granularity: s.meta.granularity,
+        title: s.meta.title,
         points: Array.from(s.series.ts, (t, i) => [new Date(t).toISOString(), s.series.values[i]]),
       },
     ]),
@@ -35,8 +36,10 @@ describe("importer formats", () => {
       ["2023-12-31T14:00:00.000Z", 55.2],
       ["2023-12-31T14:05:00.000Z", 60],
     ]);
+    expect(own.series["nem-sa1-rrp-5min"].title).toBe("SA1 price (RRP)");
     expect(own.series["nem-vic1-demand-30min"]).toEqual({
       granularity: "30 min",
+      title: "VIC1 operational demand (30 min)",
       points: [
         ["2023-12-31T14:00:00.000Z", 5000],
         ["2023-12-31T14:30:00.000Z", 5100],
@@ -49,6 +52,19 @@ describe("importer formats", () => {
     ]);
     expect(reshaped.id).toBe("aemo-price-and-demand-reshaped");
     expect(reshaped.series["nem-sa1-rrp-5min"]).toEqual(own.series["nem-sa1-rrp-5min"]);
+  });
+
+  it("names a NEM region's hourly price apart from its 5-minute one: two datasets never share a name (issue 27 item 9)", () => {
+    const hourly = read([
+      "region,hour_start_nem,hour_start_utc,price_aud_per_mwh",
+      "NSW1,2025-01-01 00:00,2024-12-31T14:00:00Z,80.5",
+    ]);
+    const fiveMinutes = read([
+      "region,settlement_date_nem,interval_start_utc,rrp_aud_per_mwh,total_demand_mw",
+      "NSW1,2025-01-01 00:05:00,2024-12-31T14:00:00Z,55.2,7000",
+    ]);
+    expect(hourly.series["nem-nsw1-rrp-hourly"].title).toBe("NSW1 price (RRP, hourly)");
+    expect(fiveMinutes.series["nem-nsw1-rrp-5min"].title).toBe("NSW1 price (RRP)");
   });
 
   it("places ERCOT hours ending in Central time, the repeated hour of the clock change an hour later, and passes over unreadable rows", () => {

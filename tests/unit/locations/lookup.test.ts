@@ -10,6 +10,7 @@ import {
   lookupAuPostcode,
   postalCodeZones,
   searchPlaces,
+  properPlaceName,
   nearestPostalCode,
   searchErcotNodes,
   outcodeOf,
@@ -127,6 +128,26 @@ describe("place and node search", () => {
     const adelaide = searchPlaces(t, "au", "Adelaide")[0];
     const code = nearestPostalCode(t, "au", adelaide.latitude, adelaide.longitude)!;
     expect(lookupAuPostcode(t, code).regionName).toBe("South Australia");
+  });
+
+  it("writes Australian places in proper case, and keeps a search within the market's states (issue 27 item 10)", () => {
+    expect(properPlaceName("ADELAIDE")).toBe("Adelaide");
+    expect(properPlaceName("ADELAIDE RIVER")).toBe("Adelaide River");
+    expect(properPlaceName("ADELAIDE BC")).toBe("Adelaide BC");
+    expect(properPlaceName("ST KILDA")).toBe("St Kilda");
+    expect(properPlaceName("MCKINLAY")).toBe("McKinlay");
+    expect(properPlaceName("O'CONNOR")).toBe("O'Connor");
+    expect(properPlaceName("KURRI KURRI")).toBe("Kurri Kurri");
+    expect(properPlaceName("Australian National University")).toBe("Australian National University");
+    const adelaide = searchPlaces(t, "au", "Adelaide");
+    expect(`${adelaide[0].name}, ${adelaide[0].admin}`).toBe("Adelaide, SA");
+    expect(adelaide.map((p) => p.admin)).toContain("NT");
+    const nem = searchPlaces(t, "au", "Adelaide", 10, undefined, ["NSW", "ACT", "QLD", "VIC", "SA", "TAS"]);
+    expect(nem.length).toBeGreaterThan(2);
+    expect(nem.map((p) => p.admin)).not.toContain("NT");
+    expect(searchPlaces(t, "au", "Darwin", 10, undefined, ["NSW", "ACT", "QLD", "VIC", "SA", "TAS"])).toEqual(
+      [],
+    );
   });
 
   it.skipIf(!existsSync(GEO_DIR))("ranks Odessa, TX first for ERCOT among every US Odessa", () => {

@@ -73,15 +73,20 @@ describe("power prices", () => {
     const csv = (await buildPowerPriceCsv("es-central", { fromYear: 2025, toYear: 2026 })).toString("utf8");
     const lines = csv.trim().split("\n");
     expect(lines[0]).toBe(
-      "timestamp,price [EUR/MWh; real 2024 money; 15-minute intervals; timestamp = interval start in UTC]",
+      "timestamp,local time [Europe/Madrid],price [EUR/MWh; real 2024 money; 15-minute intervals; timestamp = interval start in UTC]",
     );
     expect(lines.length - 1).toBe(intervalsInYear(2025, 15) + intervalsInYear(2026, 15));
-    const [t0, p0] = lines[1].split(",");
+    const [t0, local0, p0] = lines[1].split(",");
     expect(t0).toBe("2025-01-01T00:00:00Z");
+    // The same instant on the market's clock (Madrid, UTC+1 in winter, UTC+2 in summer).
+    expect(local0).toBe("2025-01-01T01:00:00+01:00");
+    expect(lines.find((l) => l.startsWith("2025-07-01T00:00:00Z,"))?.split(",")[1]).toBe(
+      "2025-07-01T02:00:00+02:00",
+    );
     expect(Number.isFinite(Number(p0))).toBe(true);
     let prev = 0;
     for (const l of lines.slice(1, 2000)) {
-      const [t, p] = l.split(",");
+      const [t, , p] = l.split(",");
       const ms = Date.parse(t);
       expect(ms).toBeGreaterThan(prev);
       expect(Number.isFinite(Number(p))).toBe(true);
@@ -107,7 +112,7 @@ describe("power prices", () => {
     expect(Object.keys(files)).toEqual(["gb-low.csv"]);
     expect(
       strFromU8(files["gb-low.csv"]).startsWith(
-        "timestamp,price [GBP/MWh; real 2024 money; 60-minute intervals; timestamp = interval start in UTC]\n2030-01-01T00:00:00Z,",
+        "timestamp,local time [Europe/London],price [GBP/MWh; real 2024 money; 60-minute intervals; timestamp = interval start in UTC]\n2030-01-01T00:00:00Z,",
       ),
     ).toBe(true);
   }, 60_000);
