@@ -21,7 +21,7 @@ const PORTRAIT_CHARACTERS = 85;
 export interface Column {
   /** With its unit: "Baseload (GBP/MWh)". */
   header: string;
-  key: string;
+  key?: string;
   numFmt?: string;
   /** Years and codes: centred (numbers that are not amounts). */
   centred?: boolean;
@@ -60,13 +60,15 @@ export function tableSheet(
   ws.columns = columns.map((c) => ({
     header: c.header,
     key: c.key,
-    style: c.numFmt
-      ? { numFmt: c.numFmt }
-      : c.centred
-        ? { alignment: { horizontal: "center" } }
-        : c.wrap
-          ? { alignment: { wrapText: true, vertical: "top" } }
-          : {},
+    // Every cell at the top of its row, so a row made tall by wrapped text reads across.
+    style: {
+      ...(c.numFmt ? { numFmt: c.numFmt } : {}),
+      alignment: {
+        vertical: "top",
+        ...(c.centred ? { horizontal: "center" as const } : {}),
+        ...(c.wrap ? { wrapText: true } : {}),
+      },
+    },
   }));
   const header = ws.getRow(1);
   columns.forEach((c, i) => {
@@ -143,4 +145,18 @@ export function finishTable(ws: ExcelJS.Worksheet, columns: Column[]): void {
       if (lines > 1) row.height = LINE_HEIGHT * lines + 3;
     });
   if (total > PORTRAIT_CHARACTERS) ws.pageSetup.orientation = "landscape";
+}
+
+/** A sheet of one table from its rows (values in column order), sized and set up for print. */
+export function addTable(
+  wb: ExcelJS.Workbook,
+  name: string,
+  columns: Column[],
+  rows: ExcelJS.CellValue[][],
+  frozenColumns = 0,
+): ExcelJS.Worksheet {
+  const ws = tableSheet(wb, name, columns, frozenColumns);
+  for (const r of rows) ws.addRow(r);
+  finishTable(ws, columns);
+  return ws;
 }
