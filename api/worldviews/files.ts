@@ -13,7 +13,7 @@ import { parseEnv } from "../config.ts";
 
 export type WorldViewFileKind = "databook" | "power-prices";
 
-const ENGINE_DIRS = ["../../engine/worldview", "../../engine/markets"].map((d) =>
+const ENGINE_DIRS = ["../../engine/worldview", "../../engine/markets", "../../engine/workbook"].map((d) =>
   fileURLToPath(new URL(d, import.meta.url)),
 );
 let engineHash: string | null = null;

@@ -57,16 +57,31 @@ export function configurationOf(f: Record<string, unknown>): Configuration | nul
 
 type F = Record<string, unknown>;
 const v = (x: unknown) => (x === undefined || x === null || x === "" ? null : String(x));
-const num = (x: unknown, unit: string) => {
+
+/**
+ * A number and its unit: the run page reads it as text ("50 MW", "88%"), the workbook as a number
+ * with its unit in a column of its own. `unitInText: false` where the label already says it
+ * ("Max cycles per day": 1.5).
+ */
+interface Amount {
+  amount: number;
+  unit: string;
+  unitInText?: boolean;
+}
+type Value = string | Amount | null;
+const num = (x: unknown, unit: string, unitInText = true): Value => {
   const s = v(x);
-  return s === null || !Number.isFinite(Number(s))
-    ? s
-    : `${Number(s).toLocaleString("en-GB", { maximumFractionDigits: 3 })} ${unit}`;
+  return s === null || !Number.isFinite(Number(s)) ? s : { amount: Number(s), unit, unitInText };
+};
+const textOf = (a: Amount) => {
+  const n = a.amount.toLocaleString("en-GB", { maximumFractionDigits: 3 });
+  if (a.unitInText === false) return n;
+  return a.unit === "%" ? `${n}%` : `${n} ${a.unit}`;
 };
 
 interface Row {
   label: string;
-  get: (f: F) => string | null;
+  get: (f: F) => Value;
   /** Shown only for these regions. */
   regions?: ForecastRegion[];
   /** Shown only when the asset has this part. */
@@ -103,7 +118,7 @@ const ROWS: Row[] = [
   { label: "ERCOT zone", regions: ["ERCOT"], get: (f) => v(f.ercotZone) },
   { label: "Node", regions: ["ERCOT"], get: (f) => v(f.nodeName ?? f.nodeId) },
   { label: "Start date", get: (f) => formatDay(f.startDate) },
-  { label: "Forecast years", get: (f) => v(f.horizonYears) },
+  { label: "Forecast years", get: (f) => num(f.horizonYears, "years", false) },
   { label: "Rated power", needs: "battery", get: (f) => num(f.ratedPower, "MW") },
   { label: "Duration", needs: "battery", get: (f) => num(f.duration, "h") },
   {
@@ -116,7 +131,7 @@ const ROWS: Row[] = [
           ? num(Number(f.ratedPower) * Number(f.duration), "MWh")
           : null,
   },
-  { label: "Max cycles per day", needs: "battery", get: (f) => v(f.maxCycles) },
+  { label: "Max cycles per day", needs: "battery", get: (f) => num(f.maxCycles, "cycles per day", false) },
   { label: "Solar rated power", needs: "solar", get: (f) => num(f.solarRatedPower, "MW") },
   {
     label: "Coupling",
@@ -138,7 +153,7 @@ const ROWS: Row[] = [
   {
     label: "Efficiency",
     needs: "battery",
-    get: (f) => (f.efficiency === "other" ? `${f.o_efficiency}%` : f.efficiency ? `${f.efficiency}%` : null),
+    get: (f) => num(f.efficiency === "other" ? f.o_efficiency : f.efficiency, "%"),
   },
   {
     label: "Max import",
@@ -179,7 +194,7 @@ const ROWS: Row[] = [
   {
     label: "Re-powering",
     needs: "battery",
-    get: (f) => (v(f.repowering) ? `${Number(f.repowering).toLocaleString("en-GB")} cycles` : null),
+    get: (f) => num(f.repowering, "cycles"),
   },
   {
     label: "DUoS tariff",
@@ -195,8 +210,16 @@ const ROWS: Row[] = [
   },
 ];
 
+/** An input as the run page shows it (`value`) and, where it is a number, its amount and unit. */
+export interface InputRow {
+  label: string;
+  value: string;
+  amount?: number;
+  unit?: string;
+}
+
 /** The inputs of a forecast object as label/value rows (empty values left out). */
-export function forecastInputRows(forecast: F): { label: string; value: string }[] {
+export function forecastInputRows(forecast: F): InputRow[] {
   const region = forecast.region as ForecastRegion | undefined;
   const c = configurationOf(forecast);
   const has = {
@@ -206,7 +229,10 @@ export function forecastInputRows(forecast: F): { label: string; value: string }
   };
   return ROWS.filter(
     (r) => (!r.regions || !region || r.regions.includes(region)) && (!r.needs || has[r.needs]),
-  )
-    .map((r) => ({ label: r.label, value: r.get(forecast) }))
-    .filter((r): r is { label: string; value: string } => r.value !== null);
+  ).flatMap((r): InputRow[] => {
+    const x = r.get(forecast);
+    if (x === null) return [];
+    if (typeof x === "string") return [{ label: r.label, value: x }];
+    return [{ label: r.label, value: textOf(x), amount: x.amount, unit: x.unit }];
+  });
 }

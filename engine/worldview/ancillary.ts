@@ -334,7 +334,7 @@ export const SERVICE_LEVELS: Record<MarketRegion, MarketServices> = {
         basis: ERCOT_AS,
       },
     },
-    source: `${ERCOT_AS} (../shared/data/ancillary/ercot)`,
+    source: `${ERCOT_AS} (ERCOT public report NP4-188)`,
   },
   NEM: {
     // FCAS clears every 5 minutes; noise is drawn per half hour and the scarcity term adds the 5-minute spikes
@@ -417,7 +417,7 @@ export const SERVICE_LEVELS: Record<MarketRegion, MarketServices> = {
         basis: NEM_FCAS,
       },
     },
-    source: `${NEM_FCAS} (../shared/data/ancillary/nem): a structural sample, not an annual average`,
+    source: `${NEM_FCAS}: a structural sample, not an annual average`,
   },
   DE: {
     blockHours: 4,

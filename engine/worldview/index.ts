@@ -21,8 +21,8 @@ export {
 export type { MarketYearOptions } from "./world-view.ts";
 export { forwardCurve, syntheticHistory } from "./products.ts";
 export type { ForwardCurve, SyntheticSeries, HistorySeries } from "./products.ts";
+export { buildDatabookXlsx } from "./databook.ts";
 export {
-  buildDatabookXlsx,
   buildPowerPriceCsv,
   powerPriceCsvChunks,
   annualStatistics,

@@ -271,7 +271,14 @@ describe("runs", () => {
         const wb = new ExcelJS.Workbook();
         await wb.xlsx.load(file.raw);
         const rows = wb.getWorksheet("Inputs")!.getSheetValues() as unknown[][];
-        const basis = (k: string) => String(rows.find((r) => r?.[1] === `Service price basis: ${k}`)?.[2]);
+        // one row per source, naming the services that rest on it (issue 27)
+        const basis = (k: string) =>
+          String(
+            rows.find((r) => {
+              const m = /^Service price basis: (.*)$/.exec(String(r?.[1]));
+              return m !== null && m[1].split(", ").includes(k);
+            })?.[2],
+          );
         // … calibrated on auction results not published with the product, naming the published
         // figures the estimate agrees with (decision 0217)
         expect(basis("FCR")).toMatch(/^estimate: calibrated on .* not published with this product/);

@@ -10,6 +10,8 @@ function year(y: number, total: number, cycles: number) {
   return {
     year: y,
     streams: { wholesale: total * 0.7, capacityMarket: total * 0.3 },
+    // GB's six Dynamic services, whose prices rest on one source
+    serviceBreakdown: Object.fromEntries(["DCL", "DCH", "DML", "DMH", "DRL", "DRH"].map((k) => [k, 1000])),
     total,
     perMWYear: total / 50,
     monthly: Array.from({ length: 12 }, () => total / 12),
@@ -87,6 +89,15 @@ function inputsOf(wb: ExcelJS.Workbook) {
   return out;
 }
 
+/** The Inputs sheet as field → unit. */
+function unitsOf(wb: ExcelJS.Workbook) {
+  const out = new Map<string, unknown>();
+  wb.getWorksheet("Inputs")!.eachRow((row, i) => {
+    if (i > 1) out.set(String(row.getCell(1).value), row.getCell(3).value);
+  });
+  return out;
+}
+
 describe("the result workbook", () => {
   it("formats money with thousands separators, says the units in the headers and freezes the header rows", async () => {
     const wb = await workbook("bess");
@@ -136,7 +147,7 @@ describe("the result workbook", () => {
     expect(inputs.get("Configuration")).toBe("Stand-alone BESS");
     expect(inputs.get("GSP group")).toBe("South Western");
     expect(inputs.get("Start date")).toBe("01 Jan 2025");
-    expect(inputs.get("Rated power")).toBe("50 MW");
+    expect(inputs.get("Rated power")).toBe(50);
     expect(inputs.get("Degradation")).toBe("Standard degradation curve");
     expect(inputs.get("Revenue strategies")).toBe("Energy Only");
     expect(inputs.get("Money basis")).toBe("real 2024 GBP");
@@ -152,11 +163,72 @@ describe("the result workbook", () => {
     ]);
     const inputs = inputsOf(wb);
     expect(inputs.get("Configuration")).toBe("Stand-alone Solar");
-    expect(inputs.get("Solar rated power")).toBe("15 MW");
+    expect(inputs.get("Solar rated power")).toBe(15);
     for (const battery of ["Rated power", "Duration", "Max cycles per day", "Efficiency", "Degradation"])
       expect(inputs.has(battery), battery).toBe(false);
     const headers = (wb.getWorksheet("Yearly revenues")!.getRow(1).values as unknown[]).join(" ");
     expect(headers).toContain("per MW of solar");
     expect(headers).not.toMatch(/cycle|battery/i);
+  });
+
+  // Issue 27 item 1: the Inputs sheet printed garbled (wrapped rows over the next row), values were
+  // text ("50 MW", "88%"), six "Service price basis" rows repeated one source, and the Methodology
+  // named a developer's folder.
+  it("gives inputs as numbers with their unit in a column of its own", async () => {
+    const wb = await workbook("bess");
+    const ws = wb.getWorksheet("Inputs")!;
+    expect((ws.getRow(1).values as unknown[]).slice(1)).toEqual(["Field", "Value", "Unit"]);
+    const values = inputsOf(wb);
+    const units = unitsOf(wb);
+    const expected: Record<string, [number, string]> = {
+      "Rated power": [50, "MW"],
+      Duration: [2, "h"],
+      "Energy capacity": [100, "MWh"],
+      "Max cycles per day": [1.5, "cycles per day"],
+      Efficiency: [88, "%"],
+      "Forecast years": [2, "years"],
+      "Re-powering": [10000, "cycles"],
+    };
+    for (const [field, [value, unit]] of Object.entries(expected)) {
+      expect(values.get(field), field).toBe(value);
+      expect(units.get(field), field).toBe(unit);
+    }
+    // No value is a number written as text with its unit.
+    for (const [field, value] of values)
+      expect(String(value), field).not.toMatch(/^-?[\d,.]+ ?(MW|MWh|h|%|cycles)$/);
+  });
+
+  it("says what the service prices rest on once per source, and sizes wrapped rows to their lines", async () => {
+    const wb = await workbook("bess");
+    const ws = wb.getWorksheet("Inputs")!;
+    const basisRows: ExcelJS.Row[] = [];
+    ws.eachRow((row) => {
+      if (String(row.getCell(1).value).startsWith("Service price basis")) basisRows.push(row);
+    });
+    expect(basisRows).toHaveLength(1);
+    expect(basisRows[0].getCell(1).value).toBe("Service price basis: DCL, DCH, DML, DMH, DRL, DRH");
+    // A value longer than its column wraps, and its row is tall enough for its lines (LibreOffice
+    // prints a wrapped row at one line's height otherwise, over the next one).
+    const text = String(basisRows[0].getCell(2).value);
+    const width = ws.getColumn(2).width!;
+    expect(text.length).toBeGreaterThan(width);
+    expect(basisRows[0].getCell(2).alignment?.wrapText).toBe(true);
+    expect(basisRows[0].height).toBeGreaterThanOrEqual(15 * Math.ceil(text.length / width));
+  });
+
+  it("prints every sheet one page wide with its header on each page", async () => {
+    const wb = await workbook("bess");
+    for (const ws of wb.worksheets) {
+      expect(ws.pageSetup, ws.name).toMatchObject({ fitToPage: true, fitToWidth: 1, fitToHeight: 0 });
+      expect(ws.pageSetup.printTitlesRow, ws.name).toBe("1:1");
+    }
+  });
+
+  it("names the data behind the methodology as a user would, not by a folder", async () => {
+    const wb = await workbook("bess");
+    const text: string[] = [];
+    wb.getWorksheet("Methodology")!.eachRow((row) => text.push(String(row.getCell(1).value)));
+    expect(text.join(" ")).not.toMatch(/shared\/data|\.\.\//);
+    expect(text.join(" ")).toMatch(/Elexon/);
   });
 });

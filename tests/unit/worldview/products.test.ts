@@ -37,7 +37,7 @@ describe("databook", () => {
     // issue 17: negative-price hours, top-bottom daily spreads and solar capture, per year
     const neg = wb.getWorksheet("Negative prices")!;
     expect(neg.getRow(1).values).toEqual(
-      expect.arrayContaining(["Negative-price hours", "Negative share (%)", "Hours at exactly zero"]),
+      expect.arrayContaining(["Negative-price hours (h)", "Negative share (%)", "Hours at exactly zero (h)"]),
     );
     expect(neg.rowCount).toBe(1 + 26);
     const tb = wb.getWorksheet("Daily spreads")!;

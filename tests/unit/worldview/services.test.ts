@@ -229,15 +229,17 @@ describe("service requirements per period, from the operator's figures and the w
 describe("databook: the Services sheet", () => {
   it("says what each price rests on, 'estimate' where no series exists, and a battery's share per year", async () => {
     const ExcelJS = (await import("exceljs")).default;
-    const { addServicesSheet } = await import("../../../engine/worldview/service-sheet.ts");
+    const { addServicesSheets } = await import("../../../engine/worldview/service-sheet.ts");
     const wb = new ExcelJS.Workbook();
-    addServicesSheet(wb, getScenario("es-central")!);
+    addServicesSheets(wb, getScenario("es-central")!);
     const rows = wb.getWorksheet("Services")!.getSheetValues() as unknown[][];
     expect(String(rows[1][6])).toContain("real 2024 EUR");
     const afrr = rows.find((r) => r?.[1] === "AFRR_UP")!;
     expect(afrr[5]).toBe("estimate");
     expect(String(afrr[6])).toContain("REE secondary band price 2022 (44.66 EUR/MW/h");
-    const y2030 = rows.find((r) => r?.[1] === 2030)!;
+    // the yearly table has its own sheet (issue 27: each table prints with its own header)
+    const volumes = wb.getWorksheet("Service volumes")!.getSheetValues() as unknown[][];
+    const y2030 = volumes.find((r) => r?.[1] === 2030)!;
     const fleet = serviceFleetGW("ES", getScenario("es-central"), 2030);
     expect(y2030[2]).toBeCloseTo(fleet, 2);
     expect(y2030[3]).toBe(731); // AFRR_UP requirement (MW)
