@@ -160,6 +160,7 @@ function toRunResult(
         throughputMWh: y.throughputMWh,
         capacityRetention: y.capacityRetention,
         repowered: y.repowered,
+        ...(y.balancingMechanism ? { balancingMechanism: y.balancingMechanism } : {}),
       })),
     })),
   };

@@ -6,6 +6,7 @@ import type { RunResult } from "./runs.ts";
 import { foresightLabel, hasBattery } from "../../app/validation/forecast.ts";
 import {
   STREAM_LABELS,
+  balancingMechanismNote,
   configurationOf,
   forecastInputRows,
   strategyLabel,
@@ -19,7 +20,7 @@ const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "
 export function methodologyLines(foresight: "realistic" | "perfect"): string[] {
   const common = [
     "Revenues come from optimising the battery's dispatch (charge, discharge, service reservations) against the world view's prices, year by year, in monthly windows with a two-day look-ahead, under the daily cycle cap, round-trip efficiency and grid limits.",
-    "Streams: wholesale energy at the day-ahead price; GB merchant adds the imbalance (cash-out) price; services are availability payments per MW per hour reserved; the GB Capacity Market is paid on de-rated capacity.",
+    "Streams: wholesale energy at the day-ahead price; GB merchant adds the imbalance (cash-out) price; GB energy with AS and merchant add the Balancing Mechanism — a share (the dispatch rate) of the headroom the day-ahead and service positions leave, accepted as offers when the system is short and bids when it is long, at the imbalance price as the marginal balancing action's price, the state of charge carrying what was accepted (the Inputs sheet names the rate and price sources); services are availability payments per MW per hour reserved; the GB Capacity Market is paid on de-rated capacity.",
   ];
   if (foresight === "perfect")
     return [
@@ -156,6 +157,11 @@ export async function buildResultWorkbook(run: {
   for (const k of services) {
     const basis = levels[k as ServiceKey]?.basis;
     if (basis) input(`Service price basis: ${k}`, basis);
+  }
+  // the Balancing Mechanism's dispatch rate and price, with their sources (decision 0140)
+  for (const s of result.strategies) {
+    const note = balancingMechanismNote(s.years);
+    if (note) input(`Balancing Mechanism: ${strategyLabel(s.strategy, region)}`, note);
   }
   if (result.perMW) {
     input("Per-MW figures", `per MW of ${result.perMW.of} (${result.perMW.mw} MW)`);
