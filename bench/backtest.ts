@@ -56,6 +56,7 @@ if (json)
         annualised: r.annualised,
         coverage: r.coverage,
         partialStreams: r.partialStreams,
+        sources: r.sources,
         cyclesPerDay: r.cyclesPerDay,
       })),
       null,

@@ -56,6 +56,12 @@ export interface MarketYear {
   energyPrice: Float64Array;
   /** Balancing / imbalance (GB system) price per MWh, one per interval, where the market has one. */
   imbalancePrice?: Float64Array;
+  /**
+   * GB Balancing Mechanism: the price of the marginal balancing action per MWh (default: the
+   * imbalance price) and where it comes from (decision 0140).
+   */
+  balancingPrice?: Float64Array;
+  balancingPriceSource?: string;
   /** Availability prices of the services traded in this market, currency per MW per hour, one per interval. */
   servicePrices: Partial<Record<ServiceKey, Float64Array>>;
   /**

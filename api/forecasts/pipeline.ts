@@ -161,6 +161,7 @@ function toRunResult(
         throughputMWh: y.throughputMWh,
         capacityRetention: y.capacityRetention,
         repowered: y.repowered,
+        ...(y.balancingMechanism ? { balancingMechanism: y.balancingMechanism } : {}),
       })),
     })),
   };

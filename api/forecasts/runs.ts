@@ -1,5 +1,6 @@
 // Runs and drafts in the database. A draft is a run row with status 'draft' (not computed yet);
 // "Run model" creates one run per selected macro scenario, each a queue job (api/jobs/kinds/forecastRun.ts).
+import type { BalancingMechanismYear } from "../../engine/forecast/types.ts";
 import {
   and,
   asc,
@@ -81,6 +82,8 @@ export interface RunResult {
       throughputMWh?: number;
       capacityRetention: number;
       repowered?: boolean;
+      /** GB Balancing Mechanism volumes, dispatch rate and sources (decision 0140); absent on older runs. */
+      balancingMechanism?: BalancingMechanismYear;
     }[];
     repoweringEvents?: { year: number; cyclesBefore: number }[];
   }[];

@@ -30,6 +30,12 @@ const Row = z.object({
   annualised: z.boolean(),
   coverage: z.number(),
   partialStreams: z.record(z.number()),
+  sources: z
+    .record(z.string())
+    .optional()
+    .describe(
+      "Where a stream's prices or rates come from, where the row must say: GB `bm` (Balancing Mechanism)",
+    ),
   cyclesPerDay: z.number(),
 });
 
@@ -99,6 +105,7 @@ export function backtestRouter(ctx: ApiContext) {
           annualised: x.annualised,
           coverage: x.coverage,
           partialStreams: x.partialStreams,
+          sources: x.sources ?? {},
           cyclesPerDay: x.cyclesPerDay,
         })),
         benchmarks: BENCHMARKS.map(({ streams: _s, ...b }) => b),

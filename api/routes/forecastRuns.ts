@@ -169,7 +169,7 @@ const ResultYear = z.object({
   streams: z
     .record(z.number())
     .describe(
-      "Revenue (+) and cost (−) by stream, in the currency: wholesale, imbalance, services, capacityMarket, generation, duosUnitCharges, duosFixedCharges, tnuos",
+      "Revenue (+) and cost (−) by stream, in the currency: wholesale, imbalance, bm (GB Balancing Mechanism), services, capacityMarket, generation, duosUnitCharges, duosFixedCharges, tnuos",
     ),
   serviceBreakdown: z.record(z.number()).optional().describe("Service revenue by service"),
   total: z.number().describe("Sum of the streams, in the currency"),
@@ -182,6 +182,18 @@ const ResultYear = z.object({
     .number()
     .describe("Share of the original energy capacity at the start of the year (0–1)"),
   repowered: z.boolean().optional(),
+  balancingMechanism: z
+    .object({
+      offerMWh: z.number().describe("Accepted offers (discharge more / charge less), MWh"),
+      bidMWh: z.number().describe("Accepted bids (charge more / discharge less), MWh"),
+      dispatchRate: z.number().describe("Share of the offered headroom the system operator accepts (0–1)"),
+      dispatchRateSource: z.string(),
+      priceSource: z
+        .string()
+        .describe("Where the year's BM price comes from (real cash-out prices or modelled)"),
+    })
+    .optional()
+    .describe("GB Balancing Mechanism (the `bm` stream): volumes, dispatch rate and the data sources"),
 });
 const RunResult = z
   .object({

@@ -2917,7 +2917,7 @@ export interface components {
         averagePerMWYear: number;
         years: {
           year: number;
-          /** @description Revenue (+) and cost (−) by stream, in the currency: wholesale, imbalance, services, capacityMarket, generation, duosUnitCharges, duosFixedCharges, tnuos */
+          /** @description Revenue (+) and cost (−) by stream, in the currency: wholesale, imbalance, bm (GB Balancing Mechanism), services, capacityMarket, generation, duosUnitCharges, duosFixedCharges, tnuos */
           streams: {
             [key: string]: number;
           };
@@ -2939,6 +2939,18 @@ export interface components {
           /** @description Share of the original energy capacity at the start of the year (0–1) */
           capacityRetention: number;
           repowered?: boolean;
+          /** @description GB Balancing Mechanism (the `bm` stream): volumes, dispatch rate and the data sources */
+          balancingMechanism?: {
+            /** @description Accepted offers (discharge more / charge less), MWh */
+            offerMWh: number;
+            /** @description Accepted bids (charge more / discharge less), MWh */
+            bidMWh: number;
+            /** @description Share of the offered headroom the system operator accepts (0–1) */
+            dispatchRate: number;
+            dispatchRateSource: string;
+            /** @description Where the year's BM price comes from (real cash-out prices or modelled) */
+            priceSource: string;
+          };
         }[];
         repoweringEvents?: {
           year: number;
@@ -14802,6 +14814,10 @@ export interface operations {
               coverage: number;
               partialStreams: {
                 [key: string]: number;
+              };
+              /** @description Where a stream's prices or rates come from, where the row must say: GB `bm` (Balancing Mechanism) */
+              sources?: {
+                [key: string]: string;
               };
               cyclesPerDay: number;
             }[];

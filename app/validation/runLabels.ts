@@ -16,6 +16,7 @@ import {
 export const STREAM_LABELS: Record<string, string> = {
   wholesale: "Wholesale",
   imbalance: "Imbalance",
+  bm: "Balancing Mechanism",
   services: "Ancillary services",
   capacityMarket: "Capacity market",
   generation: "Generation",
@@ -24,6 +25,30 @@ export const STREAM_LABELS: Record<string, string> = {
   tnuos: "TNUoS",
 };
 export const streamLabel = (k: string) => STREAM_LABELS[k] ?? k;
+
+interface BalancingMechanismYear {
+  dispatchRate: number;
+  dispatchRateSource: string;
+  priceSource: string;
+}
+
+/**
+ * What the GB Balancing Mechanism stream rests on (decision 0140), as the run page and the result
+ * workbook state it: the dispatch rate and its source, and where the BM price comes from.
+ */
+export function balancingMechanismNote(
+  years: { balancingMechanism?: BalancingMechanismYear }[],
+): string | null {
+  const bm = years.flatMap((y) => (y.balancingMechanism ? [y.balancingMechanism] : []));
+  if (!bm.length) return null;
+  const unique = (xs: string[]) => [...new Set(xs)];
+  const rates = unique(bm.map((b) => `${Math.round(b.dispatchRate * 1000) / 10} %`));
+  return (
+    `Balancing Mechanism: accepted offers (discharge more) and bids (charge more) from the headroom the day-ahead and service positions leave, at a dispatch rate of ${rates.join(" / ")} of that headroom. ` +
+    `Dispatch rate: ${unique(bm.map((b) => b.dispatchRateSource)).join("; ")}. ` +
+    `BM price: ${unique(bm.map((b) => b.priceSource)).join("; ")}.`
+  );
+}
 
 export const STRATEGY_LABELS: Record<string, string> = {
   energy_with_as: "Energy with AS",

@@ -18,6 +18,8 @@ export interface Benchmark {
 const GB_ALL = [
   "wholesale",
   "imbalance",
+  // the Balancing Mechanism (decision 0140): both GB figures count it
+  "bm",
   "DCL",
   "DCH",
   "DML",

@@ -7,6 +7,8 @@ import { parseForecastInput } from "../forecast/index.ts";
 import { runYear, initialScenarioState } from "../forecast/scenario.ts";
 import type { Foresight } from "../forecast/foresight.ts";
 import { benchmarkFor } from "./benchmarks.ts";
+import { BM_SOURCES } from "../markets/balancing-mechanism.ts";
+import { gbImbalancePrice } from "../worldview/ancillary.ts";
 
 export { BENCHMARKS } from "./benchmarks.ts";
 
@@ -65,6 +67,8 @@ export interface BacktestRow {
   annualised: boolean;
   /** The streams annualised from part of the year, with the share held. */
   partialStreams: Record<string, number>;
+  /** Where a stream's prices or rates come from, where the row must say (GB `bm`, decision 0140). */
+  sources: Record<string, string>;
   benchmark: number | null;
   benchmarkSource: string | null;
   benchmarkDefinition: string | null;
@@ -160,6 +164,8 @@ export function backtestMarketYear(d: BacktestMarketData): {
     ).values;
     imbalancePrice = later.values.map((v, t) => (hasLater[t] ? v : energy.values[t]));
   }
+  const balancing =
+    d.market === "GB" ? balancingPrice(d, energy.values, imbalancePrice, later?.has) : undefined;
   const servicePrices: MarketYear["servicePrices"] = {};
   const services: Record<string, number> = {};
   const yearMs = Date.UTC(d.year + 1, 0, 1) - Date.UTC(d.year, 0, 1);
@@ -184,11 +190,42 @@ export function backtestMarketYear(d: BacktestMarketData): {
       intervalMinutes: d.intervalMinutes,
       energyPrice: energy.values,
       imbalancePrice,
+      ...(balancing ? { balancingPrice: balancing.price, balancingPriceSource: balancing.source } : {}),
       servicePrices,
       synthetic: false,
     },
     coverage: { energy: energy.held, later: later?.held ?? 0, services, energyHeld: energy.has },
   };
+}
+
+/**
+ * The GB Balancing Mechanism's price (decision 0140): the real system (cash-out) price where it is
+ * held, else the world views' imbalance model on the real day-ahead price (the same rule as the
+ * forecasts' years; seeded by the year, no scarcity adder). Labelled by which it is.
+ */
+export function balancingPrice(
+  d: Pick<BacktestMarketData, "year" | "intervalMinutes">,
+  energy: Float64Array,
+  imbalance: Float64Array | undefined,
+  held: Uint8Array | undefined,
+): { price: Float64Array; source: string; realShare: number } {
+  const modelled = gbImbalancePrice(energy, new Float64Array(energy.length), 0, d.intervalMinutes, d.year);
+  let real = 0;
+  const price = modelled.map((m, t) => {
+    if (imbalance && held?.[t]) {
+      real++;
+      return imbalance[t];
+    }
+    return m;
+  });
+  const realShare = real / (energy.length || 1);
+  const source =
+    realShare >= 0.99
+      ? BM_SOURCES.realPrice
+      : realShare <= 0
+        ? BM_SOURCES.modelledPrice
+        : `${Math.round(realShare * 100)} % of the year real — ${BM_SOURCES.realPrice}; the rest ${BM_SOURCES.modelledPrice}`;
+  return { price, source, realShare };
 }
 
 /**
@@ -279,6 +316,7 @@ export function backtestRow(d: BacktestMarketData, durationHours: number, foresi
           services: hasServices,
           servicesFirst: false,
           imbalance: !!marketYear.imbalancePrice,
+          balancingMechanism: !!marketYear.balancingPrice,
         },
         serviceShare: d.serviceShare,
       },
@@ -306,6 +344,12 @@ export function backtestRow(d: BacktestMarketData, durationHours: number, foresi
   };
   put("wholesale", year.streams.wholesale ?? 0, coverage.energy);
   if (d.later) put(d.later.stream, year.streams.imbalance ?? 0, coverage.later);
+  // the BM covers the whole year: real cash-out prices where held, modelled elsewhere (labelled)
+  const sources: Record<string, string> = {};
+  if (year.balancingMechanism) {
+    put("bm", year.streams.bm ?? 0, coverage.energy);
+    sources.bm = `${year.balancingMechanism.priceSource}. Dispatch rate ${Math.round(year.balancingMechanism.dispatchRate * 100)} %: ${year.balancingMechanism.dispatchRateSource}`;
+  }
   for (const [k, v] of Object.entries(year.serviceBreakdown)) put(k, v, coverage.services[k] ?? 0);
   const cm = d.capacity?.[durationHours];
   if (cm) {
@@ -333,6 +377,7 @@ export function backtestRow(d: BacktestMarketData, durationHours: number, foresi
     coverage: coverage.energy,
     annualised: coverage.energy < 0.99 || Object.keys(partialStreams).length > 0,
     partialStreams,
+    sources,
     benchmark: bm?.value ?? null,
     benchmarkSource: bm?.source ?? null,
     benchmarkDefinition: bm?.definition ?? null,

@@ -12,6 +12,7 @@ import {
   type StrategyPlan,
 } from "../markets/services/rules.ts";
 import { gbCapacityMarketByMonth } from "../markets/capacity-market.ts";
+import { balancingMechanism, BM_DISPATCH_RATE, BM_SOURCES } from "../markets/balancing-mechanism.ts";
 import { moneyBasisLabel } from "../markets/money.ts";
 import { REGIONS } from "../markets/regions.ts";
 import {
@@ -194,6 +195,8 @@ export interface YearRunOptions {
   plan?: StrategyPlan;
   /** Most of its power a battery can sell in each service (its share of what clears, 0–1). */
   serviceShare?: Partial<Record<ServiceKey, number>>;
+  /** GB Balancing Mechanism dispatch rate (default BM_DISPATCH_RATE, a published national rate). */
+  bmDispatchRate?: number;
 }
 
 /** One year's dispatch at the market interval: prices and the battery's and site's MW. */
@@ -295,7 +298,13 @@ export function dispatchYear(
   retention: number,
   initialSoc: number,
   opts: Pick<YearRunOptions, "plan" | "serviceShare"> = {},
-): { result: DispatchResult; position?: DispatchResult; problem: DispatchProblem; asset: AssetModel } {
+): {
+  result: DispatchResult;
+  position?: DispatchResult;
+  problem: DispatchProblem;
+  asset: AssetModel;
+  plan: StrategyPlan;
+} {
   const { problem, plan, asset } = buildYearProblem(p, strategy, my, retention, initialSoc, opts.plan);
   const share = opts.serviceShare;
   if (share && problem.services && problem.battery)
@@ -344,9 +353,9 @@ export function dispatchYear(
     const decision = realistic
       ? { ...physical, price: spreadForecast(problem.price, my.imbalancePrice, my.intervalMinutes) }
       : undefined;
-    return { result: decide(physical, decision), position, problem, asset };
+    return { result: decide(physical, decision), position, problem, asset, plan };
   }
-  return { result, problem, asset };
+  return { result, problem, asset, plan };
 }
 
 function monthOf(ms: number) {
@@ -386,8 +395,34 @@ export function runYear(
   const deg = new DegradationState(degradationSettings(p), state.degradation);
   const days: DayDispatch[] = [];
   const retention = deg.retention();
-  const { result: r, position, problem, asset } = dispatchYear(p, strategy, my, retention, state.soc, opts);
+  const dispatched = dispatchYear(p, strategy, my, retention, state.soc, opts);
+  const { position, problem, asset } = dispatched;
   const n = my.energyPrice.length;
+  // GB Balancing Mechanism: acceptances from the headroom the positions leave (decision 0140);
+  // the physical schedule (state of charge, cycles) is the one with the acceptances
+  const bmPrice = my.balancingPrice ?? my.imbalancePrice;
+  const bm =
+    dispatched.plan.balancingMechanism && bmPrice && asset.battery && !asset.generation && problem.battery
+      ? balancingMechanism(
+          problem,
+          dispatched.result,
+          bmPrice,
+          problem.price,
+          opts.bmDispatchRate ?? BM_DISPATCH_RATE,
+        )
+      : undefined;
+  const r: DispatchResult = bm
+    ? {
+        ...dispatched.result,
+        chargeMW: bm.chargeMW,
+        dischargeMW: bm.dischargeMW,
+        socMWh: bm.socMWh,
+        exportMW: bm.dischargeMW.map((d, t) => Math.max(0, d - bm.chargeMW[t])),
+        importMW: bm.chargeMW.map((c, t) => Math.max(0, c - bm.dischargeMW[t])),
+        throughputMWh: bm.throughputMWh,
+        cycles: problem.battery!.energyMWh > 0 ? bm.throughputMWh / problem.battery!.energyMWh : 0,
+      }
+    : dispatched.result;
   const dt = my.intervalMinutes / 60;
   const t0 = Date.parse(my.startUtc);
   const monthly = new Array(12).fill(0);
@@ -395,8 +430,9 @@ export function runYear(
   const add = (k: Stream, v: number) => (streams[k] = (streams[k] ?? 0) + v);
   const imb = my.imbalancePrice;
   for (let t = 0; t < n; t++) {
-    const e = r.exportMW[t];
-    const i = r.importMW[t];
+    // the positions' own flows: the BM's deviations from them are settled in its own stream
+    const e = dispatched.result.exportMW[t];
+    const i = dispatched.result.importMW[t];
     const g = r.generationMW ? r.generationMW[t] : 0;
     const da = problem.price[t];
     // the day-ahead position (merchant) or the physical net position otherwise
@@ -414,9 +450,11 @@ export function runYear(
       add("wholesale", wholesale - genValue);
     } else add("wholesale", wholesale);
     if (position) add("imbalance", imbalance);
+    const bmValue = bm ? bm.revenueByInterval[t] : 0;
+    if (bm) add("bm", bmValue);
     add("services", svc);
     add("duosUnitCharges", -charges);
-    monthly[monthOf(t0 + t * my.intervalMinutes * 60_000)] += wholesale + imbalance - charges + svc;
+    monthly[monthOf(t0 + t * my.intervalMinutes * 60_000)] += wholesale + imbalance - charges + svc + bmValue;
   }
   // fixed annual items, spread over the months by their share of intervals
   const monthShare = new Array(12).fill(0);
@@ -467,6 +505,18 @@ export function runYear(
     repowered,
     synthetic: my.synthetic,
     solveMs: r.solveMs,
+    ...(bm
+      ? {
+          balancingMechanism: {
+            offerMWh: bm.offerMWh,
+            bidMWh: bm.bidMWh,
+            dispatchRate: opts.bmDispatchRate ?? BM_DISPATCH_RATE,
+            dispatchRateSource: BM_SOURCES.dispatchRate,
+            priceSource:
+              my.balancingPriceSource ?? (my.synthetic ? BM_SOURCES.modelledPrice : BM_SOURCES.realPrice),
+          },
+        }
+      : {}),
   };
   opts.onDispatch?.({
     scenarioId,

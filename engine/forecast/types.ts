@@ -101,6 +101,8 @@ export type ForecastParams = z.output<typeof forecastInputSchema>;
 export type Stream =
   | "wholesale"
   | "imbalance"
+  /** GB Balancing Mechanism: accepted offers and bids (decision 0140). */
+  | "bm"
   | "services"
   | "capacityMarket"
   | "generation"
@@ -129,6 +131,18 @@ export interface YearResult {
   repowered: boolean;
   synthetic: boolean;
   solveMs: number;
+  /** GB Balancing Mechanism of the year: volumes, the dispatch rate and the sources (0140). */
+  balancingMechanism?: BalancingMechanismYear;
+}
+
+export interface BalancingMechanismYear {
+  offerMWh: number;
+  bidMWh: number;
+  /** Share of the offered headroom accepted (0–1). */
+  dispatchRate: number;
+  dispatchRateSource: string;
+  /** Where the BM price of the year comes from (real cash-out prices, or modelled). */
+  priceSource: string;
 }
 
 export interface ScenarioResult {

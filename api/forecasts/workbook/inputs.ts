@@ -4,7 +4,11 @@
 import type ExcelJS from "exceljs";
 import type { RunResult } from "../runs.ts";
 import { foresightLabel } from "../../../app/validation/forecast.ts";
-import { forecastInputRows } from "../../../app/validation/runLabels.ts";
+import {
+  balancingMechanismNote,
+  forecastInputRows,
+  strategyLabel,
+} from "../../../app/validation/runLabels.ts";
 import { SERVICE_LEVELS } from "../../../engine/worldview/ancillary.ts";
 import type { MarketRegion, ServiceKey } from "../../../engine/types.ts";
 import {
@@ -62,6 +66,11 @@ export function addInputsSheet(
   );
   for (const b of serviceBases(String(used.region ?? ""), services))
     input(`Service price basis: ${b.services.join(", ")}`, b.basis);
+  // the Balancing Mechanism's dispatch rate and price, with their sources (decision 0140)
+  for (const s of result.strategies) {
+    const note = balancingMechanismNote(s.years);
+    if (note) input(`Balancing Mechanism: ${strategyLabel(s.strategy, String(used.region ?? ""))}`, note);
+  }
   if (result.perMW) {
     input("Per-MW figures", `per MW of ${result.perMW.of}`);
     const g = result.perMW.generation;

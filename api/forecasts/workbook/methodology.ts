@@ -13,7 +13,7 @@ export const REAL_PRICE_SOURCES =
 export function methodologyLines(foresight: "realistic" | "perfect"): string[] {
   const common = [
     "Revenues come from optimising the battery's dispatch (charge, discharge, service reservations) against the world view's prices, year by year, in monthly windows with a two-day look-ahead, under the daily cycle cap, round-trip efficiency and grid limits.",
-    "Streams: wholesale energy at the day-ahead price; GB merchant adds the imbalance (cash-out) price; services are availability payments per MW per hour reserved; the GB Capacity Market is paid on de-rated capacity.",
+    "Streams: wholesale energy at the day-ahead price; GB merchant adds the imbalance (cash-out) price; GB energy with AS and merchant add the Balancing Mechanism — a share (the dispatch rate) of the headroom the day-ahead and service positions leave, accepted as offers when the system is short and bids when it is long, at the imbalance price as the marginal balancing action's price, the state of charge carrying what was accepted (the Inputs sheet names the rate and price sources); services are availability payments per MW per hour reserved; the GB Capacity Market is paid on de-rated capacity.",
   ];
   if (foresight === "perfect")
     return [

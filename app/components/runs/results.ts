@@ -4,7 +4,7 @@ import { perPeriod, revenueUnit, type Period } from "./rules.ts";
 import type { RunResult, StrategyResult, YearResult } from "./types.ts";
 import { STREAM_LABELS } from "~/validation/runLabels";
 
-export { streamLabel, strategyLabel } from "~/validation/runLabels";
+export { balancingMechanismNote, streamLabel, strategyLabel } from "~/validation/runLabels";
 
 /** Currency → per MW factor of a year: the engine's perMWYear over its total (rated power of the asset). */
 function perMwFactor(y: YearResult, ratedPower: number | null): number {

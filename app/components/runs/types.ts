@@ -46,6 +46,8 @@ export interface YearResult {
   cycles: number;
   capacityRetention: number;
   repowered?: boolean;
+  /** GB Balancing Mechanism: dispatch rate and sources (decision 0140); absent on older runs. */
+  balancingMechanism?: { dispatchRate: number; dispatchRateSource: string; priceSource: string };
 }
 
 export interface StrategyResult {

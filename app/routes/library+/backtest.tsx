@@ -289,6 +289,15 @@ export default function BacktestPage() {
               })}
             </tbody>
           </Table>
+          {all.some((p) => p.realistic?.sources?.bm) ? (
+            <Muted>
+              GB Balancing Mechanism (bm), the price and dispatch rate of each year:{" "}
+              {all
+                .filter((p) => p.realistic?.sources?.bm)
+                .map((p) => `${p.label}: ${p.realistic!.sources!.bm}`)
+                .join(" · ")}
+            </Muted>
+          ) : null}
         </>
       ) : null}
       <h3>Published benchmarks</h3>

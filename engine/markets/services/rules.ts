@@ -267,6 +267,8 @@ export interface StrategyPlan {
   servicesFirst: boolean;
   /** Also settle at the balancing / imbalance price where it is better (GB merchant). */
   imbalance: boolean;
+  /** GB Balancing Mechanism: offers and bids from the headroom the positions leave (decision 0140). */
+  balancingMechanism?: boolean;
 }
 
 export function strategyPlan(region: MarketRegion, strategy: RevenueStrategy): StrategyPlan {
@@ -275,14 +277,26 @@ export function strategyPlan(region: MarketRegion, strategy: RevenueStrategy): S
       return { energy: true, services: false, servicesFirst: false, imbalance: false };
     case "merchant":
       // GB: wholesale + balancing/imbalance; NEM "Energy Only" is called merchant.
-      return { energy: true, services: false, servicesFirst: false, imbalance: region === "GB" };
+      return {
+        energy: true,
+        services: false,
+        servicesFirst: false,
+        imbalance: region === "GB",
+        balancingMechanism: region === "GB",
+      };
     case "ancillaries":
       // GB: services first, residual arbitrage. NEM: "Energy + FCAS" (co-optimised).
       return region === "NEM"
         ? { energy: true, services: true, servicesFirst: false, imbalance: false }
         : { energy: true, services: true, servicesFirst: true, imbalance: false };
     case "energy_with_as":
-      return { energy: true, services: true, servicesFirst: false, imbalance: false };
+      return {
+        energy: true,
+        services: true,
+        servicesFirst: false,
+        imbalance: false,
+        balancingMechanism: region === "GB",
+      };
   }
 }
 

@@ -45,6 +45,7 @@ import type { Configuration, ForecastRegion } from "~/validation/forecast";
 import { useNow } from "~/components/runs/hooks";
 import { useLiveRun } from "~/components/runs/useLiveRun";
 import {
+  balancingMechanismNote,
   keyFigures,
   pickStrategy,
   ratedPowerOf,
@@ -573,6 +574,7 @@ function Results({
   const rated = ratedPowerOf({ ...run.forecast, ...(result.forecastUsed ?? {}) });
   const rows = streamRows(strategy, period, rated);
   const streams = streamsOf(strategy);
+  const bmNote = balancingMechanismNote(strategy.years);
   const kf = keyFigures(strategy, run.marketRegion, period);
   const unit = revenueUnit(run.marketRegion, period);
   const days = data.days;
@@ -722,6 +724,7 @@ function Results({
             </tfoot>
           </table>
         </Scroll>
+        {bmNote ? <Muted data-testid="bm-source">{bmNote}</Muted> : null}
       </Section>
 
       {data.worldViews.length > 1 ? (
