@@ -223,6 +223,8 @@ export interface ClearResult {
   thermalLoadMW: Float64Array;
   /** Scarcity probability (0..1) per interval — drives ancillary and imbalance spikes. */
   scarcity: Float64Array;
+  /** The scarcity adder included in `price`: (cap − energy price) × scarcity, currency/MWh. */
+  adder: Float64Array;
   /** Neighbour price series used for coupling. */
   neighbourPrice: Float64Array;
 }
@@ -298,6 +300,7 @@ export function clearPrices(
   const price = new Float64Array(n);
   const thermalLoad = new Float64Array(n);
   const scarcity = new Float64Array(n);
+  const adder = new Float64Array(n);
   const neighbour = new Float64Array(n);
   const m0 = p.scarcityM0 * sy.peakDemandMW;
   const sig = Math.max(1, p.scarcitySigma * sy.peakDemandMW);
@@ -418,10 +421,11 @@ export function clearPrices(
     if (i % perHour === 0) hourZ = rng.normal();
     if (p.spreadNoise > 0 && pr > 0)
       pr *= Math.exp(p.spreadNoise * hourZ - 0.5 * p.spreadNoise * p.spreadNoise);
-    if (pr < sy.priceCap) pr += (sy.priceCap - Math.max(pr, 0)) * lolp;
-    price[i] = Math.min(sy.priceCap, Math.max(sy.priceFloor, pr));
+    const add = pr < sy.priceCap ? (sy.priceCap - Math.max(pr, 0)) * lolp : 0;
+    price[i] = Math.min(sy.priceCap, Math.max(sy.priceFloor, pr + add));
+    adder[i] = add;
     thermalLoad[i] = Math.max(0, x);
     scarcity[i] = lolp;
   }
-  return { price, thermalLoadMW: thermalLoad, scarcity, neighbourPrice: neighbour };
+  return { price, thermalLoadMW: thermalLoad, scarcity, adder, neighbourPrice: neighbour };
 }

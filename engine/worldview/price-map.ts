@@ -33,6 +33,12 @@ export interface PriceMap {
   v: number[];
   /** Share of the base-year model's intervals with a negative price (the rank of its zero crossing). */
   modelNegativeShare: number;
+  /**
+   * The scarcity adder stays outside the map (ERCOT's ORDC, decision 0230): the map corrects the
+   * energy price without it, and the adder (cap − mapped price) × shortfall probability is added
+   * after, so the tail follows each year's own reserve margins instead of the base year's ranks.
+   */
+  scarcityOutside?: boolean;
 }
 
 /** Probabilities of the map's knots: dense in both tails, where negative prices and spikes live. */
@@ -168,4 +174,73 @@ export function applyPriceMap(
 /** The derived map of a price system (GB, DE, ES, ERCOT, NSW1 …), if the real data gave one. */
 export function priceMapFor(system: string): PriceMap | undefined {
   return (PRICE_MAPS as Record<string, PriceMap>)[system];
+}
+
+/** (cap − energy) × shortfall probability on top of an energy price: the ORDC adder (decision 0230). */
+export function addScarcity(
+  energy: ArrayLike<number>,
+  scarcity: ArrayLike<number>,
+  floor: number,
+  cap: number,
+): Float64Array {
+  const out = new Float64Array(energy.length);
+  for (let i = 0; i < out.length; i++) {
+    const e = energy[i];
+    const add = e < cap ? (cap - Math.max(e, 0)) * scarcity[i] : 0;
+    out[i] = Math.min(cap, Math.max(floor, e + add));
+  }
+  return out;
+}
+
+/**
+ * Apply a map whose scarcity adder stays outside it: the energy price (price − adder) is mapped,
+ * then the adder is computed again on the mapped price. Returns the new price and adder.
+ */
+export function applyPriceMapOutsideScarcity(
+  price: ArrayLike<number>,
+  adder: ArrayLike<number>,
+  scarcity: ArrayLike<number>,
+  map: PriceMap,
+  refCost: number,
+  floor: number,
+  cap: number,
+): { price: Float64Array; adder: Float64Array } {
+  const energy = Float64Array.from(price, (p, i) => p - adder[i]);
+  applyPriceMap(energy, map, refCost, floor, cap);
+  const out = addScarcity(energy, scarcity, floor, cap);
+  return { price: out, adder: Float64Array.from(out, (p, i) => p - energy[i]) };
+}
+
+/**
+ * Fit a map for the energy price without its scarcity adder so that the mapped energy price plus the
+ * adder lands on the real duration curve (the real prices include the adders). Quantile mapping of
+ * the energy price alone would count the real spikes twice — once in the map's top knots, again in
+ * the adder — so the knots are corrected, a few times over, by the distance between the total's
+ * and the real quantiles at each knot (kept non-decreasing).
+ */
+export function fitPriceMapOutsideScarcity(
+  energy: ArrayLike<number>,
+  scarcity: ArrayLike<number>,
+  observed: ArrayLike<number>,
+  refCost: number,
+  floor: number,
+  cap: number,
+  iterations = 8,
+): PriceMap {
+  const map: PriceMap = { ...fitPriceMap(energy, observed, refCost), scarcityOutside: true };
+  const o = sortedFinite(observed, energy);
+  const at = (s: Float64Array, f: number) => s[Math.min(s.length - 1, Math.round(f * (s.length - 1)))];
+  for (let it = 0; it < iterations; it++) {
+    const e = Float64Array.from(energy);
+    applyPriceMap(e, map, refCost, floor, cap);
+    const total = sortedFinite(addScarcity(e, scarcity, floor, cap), observed);
+    map.v = map.v.map((v, k) => {
+      const gap =
+        normalise(at(total, map.q[k]), refCost, refCost) - normalise(at(o, map.q[k]), refCost, refCost);
+      return +(v - gap).toPrecision(6);
+    });
+    for (let k = 1; k < map.v.length; k++)
+      if (map.v[k] <= map.v[k - 1]) map.v[k] = +(map.v[k - 1] + 1e-4).toPrecision(6);
+  }
+  return map;
 }
