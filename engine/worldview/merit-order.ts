@@ -63,6 +63,12 @@ export interface PriceParams {
    * system with the price map (cli/derive-price-map.ts).
    */
   spreadNoise: number;
+  /**
+   * Share of storage and hydro power not already discharging that counts as reserve in the scarcity
+   * margin (energy-limited: 0.5 by default). ERCOT counts batteries' online capacity in its
+   * real-time reserves for the ORDC (decision 0230): 1 there.
+   */
+  storageReserveShare?: number;
 }
 
 export interface SystemYear {
@@ -411,9 +417,9 @@ export function clearPrices(
       }
     }
     // scarcity adder on the remaining reserve margin; storage/hydro power not already discharging
-    // counts at half (energy-limited)
+    // counts at storageReserveShare (half by default: energy-limited)
     const discharging = Math.max(0, residual[i] - shaped[i]);
-    const spareFlex = 0.5 * Math.max(0, flexMW - discharging);
+    const spareFlex = (p.storageReserveShare ?? 0.5) * Math.max(0, flexMW - discharging);
     const margin = stack.total * availScale + (sy.interconnectorMW - importUsed) + spareFlex - Math.max(0, x);
     const lolp = 1 - normCdf((margin - m0) / sig);
     // one draw per hour, also in the NEM: real half-hourly spikes persist across half hours (per

@@ -70,8 +70,10 @@ export const CALIBRATED_PARAMS: Record<string, Partial<PriceParams>> = {
     noiseSigma: 0.6,
     noisePhi: 0.9,
     subHourlyNoise: 0.05,
-    scarcityM0: 0.05,
-    scarcitySigma: 0.03,
+    // the ORDC: calibrated on the real 2024 real-time tail by cli/fit-ordc.ts (decision 0230)
+    scarcityM0: 0.02,
+    scarcitySigma: 0.05,
+    storageReserveShare: 1,
     neighbourFactor: 0.85,
     neighbourCoupling: 0.6,
     negDepth: 1,

@@ -161,7 +161,9 @@ export function applyPriceMap(
   const order = new Uint32Array(n);
   for (let i = 0; i < n; i++) order[i] = i;
   order.sort((a, b) => x[a] - x[b]);
-  const warped = map.modelNegativeShare >= MIN_NEGATIVE_SHARE;
+  // a map with the scarcity adder outside also keeps signs: its top knots are lowered to leave
+  // the spikes to the adder, and an additive change there must not carry a dear hour below zero
+  const warped = map.modelNegativeShare >= MIN_NEGATIVE_SHARE || !!map.scarcityOutside;
   for (let r = 0; r < n; r++) {
     const i = order[r];
     const tau = occurrenceWarp(n > 1 ? r / (n - 1) : 0.5, now, map.modelNegativeShare);
@@ -211,6 +213,9 @@ export function applyPriceMapOutsideScarcity(
   return { price: out, adder: Float64Array.from(out, (p, i) => p - energy[i]) };
 }
 
+/** Knots from this probability up are corrected for the adder (ERCOT's is near zero in 95 % of intervals and more). */
+const SCARCITY_TAIL = 0.95;
+
 /**
  * Fit a map for the energy price without its scarcity adder so that the mapped energy price plus the
  * adder lands on the real duration curve (the real prices include the adders). Quantile mapping of
@@ -225,7 +230,7 @@ export function fitPriceMapOutsideScarcity(
   refCost: number,
   floor: number,
   cap: number,
-  iterations = 8,
+  iterations = 12,
 ): PriceMap {
   const map: PriceMap = { ...fitPriceMap(energy, observed, refCost), scarcityOutside: true };
   const o = sortedFinite(observed, energy);
@@ -234,10 +239,13 @@ export function fitPriceMapOutsideScarcity(
     const e = Float64Array.from(energy);
     applyPriceMap(e, map, refCost, floor, cap);
     const total = sortedFinite(addScarcity(e, scarcity, floor, cap), observed);
+    // only the upper tail, where the adder lives, and half a step at a time (the adder reorders
+    // intervals, so a full step overshoots)
     map.v = map.v.map((v, k) => {
+      if (map.q[k] < SCARCITY_TAIL) return v;
       const gap =
         normalise(at(total, map.q[k]), refCost, refCost) - normalise(at(o, map.q[k]), refCost, refCost);
-      return +(v - gap).toPrecision(6);
+      return +(v - 0.5 * gap).toPrecision(6);
     });
     for (let k = 1; k < map.v.length; k++)
       if (map.v[k] <= map.v[k - 1]) map.v[k] = +(map.v[k - 1] + 1e-4).toPrecision(6);

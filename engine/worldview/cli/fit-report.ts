@@ -70,7 +70,15 @@ export function productPrice(t: PriceTarget): Float64Array {
 export function rawPrice(
   t: PriceTarget,
   paramOverride?: Partial<PriceParams>,
-): { price: Float64Array; refCost: number; floor: number; cap: number; intervalMinutes: number } {
+): {
+  price: Float64Array;
+  adder: Float64Array;
+  scarcity: Float64Array;
+  refCost: number;
+  floor: number;
+  cap: number;
+  intervalMinutes: number;
+} {
   const scen = centralScenario(t.region);
   const res = clearingMinutes(t.region);
   const neighbourPrice = t.region === "NEM" ? poolPrice(scen, t.year) : undefined;
@@ -83,6 +91,8 @@ export function rawPrice(
   const sy = run.resolved.sy;
   return {
     price: run.price,
+    adder: run.clear.adder,
+    scarcity: run.clear.scarcity,
     refCost: sy.neighbourRefCost,
     floor: sy.priceFloor,
     cap: sy.priceCap,
