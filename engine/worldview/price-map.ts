@@ -213,42 +213,27 @@ export function applyPriceMapOutsideScarcity(
   return { price: out, adder: Float64Array.from(out, (p, i) => p - energy[i]) };
 }
 
-/** Knots from this probability up are corrected for the adder (ERCOT's is near zero in 95 % of intervals and more). */
-const SCARCITY_TAIL = 0.95;
+/**
+ * Share of the base year's real prices left to the scarcity adder where it stays outside the map:
+ * the top 1 % (ERCOT 2024: above $148/MWh on hourly means). The energy map is fitted on the real
+ * prices held at that ceiling, so its top knots carry no spike; every spike then comes from the
+ * adder on the year's own reserve margin (decision 0230).
+ */
+export const SCARCITY_SHARE = 0.01;
 
 /**
- * Fit a map for the energy price without its scarcity adder so that the mapped energy price plus the
- * adder lands on the real duration curve (the real prices include the adders). Quantile mapping of
- * the energy price alone would count the real spikes twice — once in the map's top knots, again in
- * the adder — so the knots are corrected, a few times over, by the distance between the total's
- * and the real quantiles at each knot (kept non-decreasing).
+ * Fit a map for the energy price without its scarcity adder: quantile mapping on the real prices
+ * held at their (1 − SCARCITY_SHARE) quantile. Mapping onto the real spikes as well would count them
+ * twice — once in the map's top knots, which carry the base year's spikes into every later year
+ * whatever its margin, and again in the adder.
  */
 export function fitPriceMapOutsideScarcity(
   energy: ArrayLike<number>,
-  scarcity: ArrayLike<number>,
   observed: ArrayLike<number>,
   refCost: number,
-  floor: number,
-  cap: number,
-  iterations = 12,
-): PriceMap {
-  const map: PriceMap = { ...fitPriceMap(energy, observed, refCost), scarcityOutside: true };
+): PriceMap & { ceiling: number } {
   const o = sortedFinite(observed, energy);
-  const at = (s: Float64Array, f: number) => s[Math.min(s.length - 1, Math.round(f * (s.length - 1)))];
-  for (let it = 0; it < iterations; it++) {
-    const e = Float64Array.from(energy);
-    applyPriceMap(e, map, refCost, floor, cap);
-    const total = sortedFinite(addScarcity(e, scarcity, floor, cap), observed);
-    // only the upper tail, where the adder lives, and half a step at a time (the adder reorders
-    // intervals, so a full step overshoots)
-    map.v = map.v.map((v, k) => {
-      if (map.q[k] < SCARCITY_TAIL) return v;
-      const gap =
-        normalise(at(total, map.q[k]), refCost, refCost) - normalise(at(o, map.q[k]), refCost, refCost);
-      return +(v - 0.5 * gap).toPrecision(6);
-    });
-    for (let k = 1; k < map.v.length; k++)
-      if (map.v[k] <= map.v[k - 1]) map.v[k] = +(map.v[k - 1] + 1e-4).toPrecision(6);
-  }
-  return map;
+  const ceiling = o[Math.round((1 - SCARCITY_SHARE) * (o.length - 1))];
+  const held = Float64Array.from(observed, (x) => Math.min(x, ceiling));
+  return { ...fitPriceMap(energy, held, refCost), scarcityOutside: true, ceiling };
 }

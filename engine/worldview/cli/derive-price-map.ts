@@ -29,8 +29,8 @@ import * as data from "./base-data.ts";
 
 /**
  * Systems whose scarcity adder stays outside the map (ERCOT's ORDC, decision 0230). Their spread
- * noise is chosen on the median daily spread — the routine day — because the spike days' spreads
- * come from the adder.
+ * noise is chosen on the larger of the median daily spread's error (the routine day) and the mean's
+ * (spike days included): the spike days' spreads come from the adder.
  */
 const SCARCITY_OUTSIDE_MAP = new Set(["ERCOT"]);
 
@@ -60,7 +60,7 @@ for (const t of priceTargets(2024, only)) {
     let mapped: Float64Array;
     if (outside) {
       const energy = Float64Array.from(raw.price, (p, i) => p - raw.adder[i]);
-      map = fitPriceMapOutsideScarcity(energy, raw.scarcity, obs, refCost, raw.floor, raw.cap);
+      map = fitPriceMapOutsideScarcity(energy, obs, refCost);
       mapped = applyPriceMapOutsideScarcity(
         raw.price,
         raw.adder,
@@ -82,7 +82,9 @@ for (const t of priceTargets(2024, only)) {
       const day = targetGrid(t).dayIndex;
       const perDay = 1440 / t.intervalMinutes;
       const real = tailStats(t.observed, t.observed, day, perDay).medianDailySpread;
-      spreadError = (100 * (tailStats(onGrid, t.observed, day, perDay).medianDailySpread - real)) / real;
+      const median = (100 * (tailStats(onGrid, t.observed, day, perDay).medianDailySpread - real)) / real;
+      // both the routine day (median) and the mean day, spike days included, count
+      spreadError = Math.max(Math.abs(median), Math.abs(row.errors.spreadPct));
     }
     const loss = Math.abs(spreadError) + 0.2 * row.errors.hourProfileRmsePct;
     if (!best || loss < best.loss) best = { loss, noise, map, spread: spreadError };
