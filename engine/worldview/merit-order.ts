@@ -68,7 +68,7 @@ export interface PriceParams {
    * margin (energy-limited: 0.5 by default). ERCOT counts batteries' online capacity in its
    * real-time reserves for the ORDC (decision 0230): 1 there.
    */
-  storageReserveShare?: number;
+  storageReserveShare: number;
 }
 
 export interface SystemYear {
@@ -419,7 +419,7 @@ export function clearPrices(
     // scarcity adder on the remaining reserve margin; storage/hydro power not already discharging
     // counts at storageReserveShare (half by default: energy-limited)
     const discharging = Math.max(0, residual[i] - shaped[i]);
-    const spareFlex = (p.storageReserveShare ?? 0.5) * Math.max(0, flexMW - discharging);
+    const spareFlex = p.storageReserveShare * Math.max(0, flexMW - discharging);
     const margin = stack.total * availScale + (sy.interconnectorMW - importUsed) + spareFlex - Math.max(0, x);
     const lolp = 1 - normCdf((margin - m0) / sig);
     // one draw per hour, also in the NEM: real half-hourly spikes persist across half hours (per

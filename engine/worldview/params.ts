@@ -18,6 +18,7 @@ export const DEFAULT_PARAMS: PriceParams = {
   withholdShare: 0,
   withholdPrice: 1.5,
   spreadNoise: 0,
+  storageReserveShare: 0.5,
 };
 
 /** Calibrated on base year 2024 (see README "Calibration"). */

@@ -219,7 +219,7 @@ export function applyPriceMapOutsideScarcity(
  * prices held at that ceiling, so its top knots carry no spike; every spike then comes from the
  * adder on the year's own reserve margin (decision 0230).
  */
-export const SCARCITY_SHARE = 0.01;
+export const SCARCITY_SHARE = 0.005;
 
 /**
  * Fit a map for the energy price without its scarcity adder: quantile mapping on the real prices
