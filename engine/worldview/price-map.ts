@@ -215,7 +215,7 @@ export function applyPriceMapOutsideScarcity(
 
 /**
  * Share of the base year's real prices left to the scarcity adder where it stays outside the map:
- * the top 1 % (ERCOT 2024: above $148/MWh on hourly means). The energy map is fitted on the real
+ * the top 0.5 % (ERCOT 2024: above $235/MWh on hourly means). The energy map is fitted on the real
  * prices held at that ceiling, so its top knots carry no spike; every spike then comes from the
  * adder on the year's own reserve margin (decision 0230).
  */

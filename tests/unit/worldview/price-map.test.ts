@@ -60,16 +60,16 @@ describe("price map occurrence warp", () => {
 });
 
 // ERCOT's ORDC (decision 0230): the map corrects the energy price only and leaves the real base
-// year's top 1 % to the scarcity adder, so spikes follow each year's own reserve margin.
+// year's top 0.5 % to the scarcity adder, so spikes follow each year's own reserve margin.
 describe("price map with the scarcity adder outside", () => {
   const energy = Float64Array.from({ length: N }, (_, i) => 10 + (i % 1000) / 20);
-  // real: the same body, and a top 1 % of spikes between $1,000 and $5,000
+  // real: the same body, and a top 0.4 % of spikes between $1,000 and $5,000
   const spiky = Float64Array.from({ length: N }, (_, i) =>
-    i % 100 === 99 ? 1000 + 40 * ((i / 100) % 100) : 12 + (i % 1000) / 18,
+    i % 250 === 249 ? 1000 + 100 * ((i / 250) % 40) : 12 + (i % 1000) / 18,
   );
   const cap = 5000;
 
-  it("leaves the real top 1 % out of the map: no scarcity, no spike", () => {
+  it("leaves the real top 0.5 % out of the map: no scarcity, no spike", () => {
     const map = fitPriceMapOutsideScarcity(energy, spiky, 20);
     expect(map.scarcityOutside).toBe(true);
     const calm = applyPriceMapOutsideScarcity(
