@@ -8,9 +8,8 @@
 // on these two) and paste the result into params.ts.
 import { intervalsInYear } from "../calendar.ts";
 import { resample, runSystem } from "../model.ts";
-import { centralScenario, targetGrid } from "./fit-report.ts";
+import { centralScenario, targetGrid, WEATHER_DRAWS } from "./fit-report.ts";
 import { tailStats } from "./fixed-bounds.ts";
-import { WEATHER_DRAWS } from "./out-of-sample.ts";
 import { priceTargets } from "./targets.ts";
 
 const M0 = [0.02, 0.03, 0.04, 0.05, 0.06, 0.07, 0.08, 0.1];

@@ -35,6 +35,9 @@ export interface FitRow {
   broken: string[];
 }
 
+/** The weather draws of a year the out-of-sample checks use: the product's ("wv") and seven others. */
+export const WEATHER_DRAWS = ["wv", ...Array.from({ length: 7 }, (_, k) => `oos-${k + 1}`)];
+
 export function centralScenario(region: MarketRegion): Scenario {
   return getScenario(`${region.toLowerCase()}-central`)!;
 }

@@ -14,9 +14,8 @@ import { fitMetrics } from "../market-fit.ts";
 import { resample } from "../model.ts";
 import { computeMarketYear } from "../world-view.ts";
 import * as data from "./base-data.ts";
-import { centralScenario, clearingMinutes, targetGrid } from "./fit-report.ts";
+import { centralScenario, clearingMinutes, targetGrid, WEATHER_DRAWS } from "./fit-report.ts";
 import { priceTargets, type PriceTarget } from "./targets.ts";
-import { WEATHER_DRAWS } from "./out-of-sample.ts";
 
 /** Issue 26's bounds, fixed before measuring. */
 export const FIXED_BOUNDS = {

@@ -14,7 +14,7 @@ import { intervalsInYear } from "../calendar.ts";
 import { FIT_BOUNDS, fitErrors, fitMetrics, SPIKE_THRESHOLD, type FitErrors } from "../market-fit.ts";
 import { resample } from "../model.ts";
 import { computeMarketYear } from "../world-view.ts";
-import { centralScenario, clearingMinutes, targetGrid } from "./fit-report.ts";
+import { centralScenario, clearingMinutes, targetGrid, WEATHER_DRAWS } from "./fit-report.ts";
 import { priceTargets, type PriceTarget } from "./targets.ts";
 import { fixedBoundsReport } from "./fixed-bounds.ts";
 
@@ -27,8 +27,6 @@ export const OUT_OF_SAMPLE_METRICS = [
   ["p95Pct", FIT_BOUNDS.percentilePct],
   ["negativeSharePp", FIT_BOUNDS.negativeSharePp],
 ] as const;
-
-export const WEATHER_DRAWS = ["wv", ...Array.from({ length: 7 }, (_, k) => `oos-${k + 1}`)];
 
 export interface OutOfSampleCheck {
   metric: string;
