@@ -209,6 +209,7 @@ export const SEARCH_SPACE: Record<keyof PriceParams, number[]> = {
   withholdShare: [0, 0.1, 0.2, 0.3, 0.45],
   withholdPrice: [1, 1.5, 2.5, 4],
   spreadNoise: [0, 0.1, 0.2, 0.4],
+  storageReserveShare: [0.5, 1],
 };
 
 export interface CalibrationCase {

@@ -63,6 +63,12 @@ export interface PriceParams {
    * system with the price map (cli/derive-price-map.ts).
    */
   spreadNoise: number;
+  /**
+   * Share of storage and hydro power not already discharging that counts as reserve in the scarcity
+   * margin (energy-limited: 0.5 by default). ERCOT counts batteries' online capacity in its
+   * real-time reserves for the ORDC (decision 0230): 1 there.
+   */
+  storageReserveShare: number;
 }
 
 export interface SystemYear {
@@ -223,6 +229,8 @@ export interface ClearResult {
   thermalLoadMW: Float64Array;
   /** Scarcity probability (0..1) per interval — drives ancillary and imbalance spikes. */
   scarcity: Float64Array;
+  /** The scarcity adder included in `price`: (cap − energy price) × scarcity, currency/MWh. */
+  adder: Float64Array;
   /** Neighbour price series used for coupling. */
   neighbourPrice: Float64Array;
 }
@@ -298,6 +306,7 @@ export function clearPrices(
   const price = new Float64Array(n);
   const thermalLoad = new Float64Array(n);
   const scarcity = new Float64Array(n);
+  const adder = new Float64Array(n);
   const neighbour = new Float64Array(n);
   const m0 = p.scarcityM0 * sy.peakDemandMW;
   const sig = Math.max(1, p.scarcitySigma * sy.peakDemandMW);
@@ -408,9 +417,9 @@ export function clearPrices(
       }
     }
     // scarcity adder on the remaining reserve margin; storage/hydro power not already discharging
-    // counts at half (energy-limited)
+    // counts at storageReserveShare (half by default: energy-limited)
     const discharging = Math.max(0, residual[i] - shaped[i]);
-    const spareFlex = 0.5 * Math.max(0, flexMW - discharging);
+    const spareFlex = p.storageReserveShare * Math.max(0, flexMW - discharging);
     const margin = stack.total * availScale + (sy.interconnectorMW - importUsed) + spareFlex - Math.max(0, x);
     const lolp = 1 - normCdf((margin - m0) / sig);
     // one draw per hour, also in the NEM: real half-hourly spikes persist across half hours (per
@@ -418,10 +427,11 @@ export function clearPrices(
     if (i % perHour === 0) hourZ = rng.normal();
     if (p.spreadNoise > 0 && pr > 0)
       pr *= Math.exp(p.spreadNoise * hourZ - 0.5 * p.spreadNoise * p.spreadNoise);
-    if (pr < sy.priceCap) pr += (sy.priceCap - Math.max(pr, 0)) * lolp;
-    price[i] = Math.min(sy.priceCap, Math.max(sy.priceFloor, pr));
+    const add = pr < sy.priceCap ? (sy.priceCap - Math.max(pr, 0)) * lolp : 0;
+    price[i] = Math.min(sy.priceCap, Math.max(sy.priceFloor, pr + add));
+    adder[i] = add;
     thermalLoad[i] = Math.max(0, x);
     scarcity[i] = lolp;
   }
-  return { price, thermalLoadMW: thermalLoad, scarcity, neighbourPrice: neighbour };
+  return { price, thermalLoadMW: thermalLoad, scarcity, adder, neighbourPrice: neighbour };
 }

@@ -8,7 +8,7 @@ import { hashSeed, ar1, Rng } from "./rng.ts";
 import { resolveSystem, type ResolvedSystem } from "./system-year.ts";
 import { MARKET_TABLES } from "./assumptions.ts";
 import { paramsFor } from "./params.ts";
-import { applyPriceMap, priceMapFor } from "./price-map.ts";
+import { applyPriceMap, applyPriceMapOutsideScarcity, priceMapFor } from "./price-map.ts";
 import type { Scenario } from "./scenarios.ts";
 import type { MarketRegion } from "../types.ts";
 
@@ -89,7 +89,19 @@ export function runSystem(
   o.adjust?.(sy);
   const clear = clearPrices(sy, drivers, grid, o.intervalMinutes, seed, { neighbourPrice: o.neighbourPrice });
   const map = o.raw ? undefined : priceMapFor(system);
-  if (map) applyPriceMap(clear.price, map, sy.neighbourRefCost, sy.priceFloor, sy.priceCap);
+  if (map?.scarcityOutside) {
+    const r = applyPriceMapOutsideScarcity(
+      clear.price,
+      clear.adder,
+      clear.scarcity,
+      map,
+      sy.neighbourRefCost,
+      sy.priceFloor,
+      sy.priceCap,
+    );
+    clear.price.set(r.price);
+    clear.adder.set(r.adder);
+  } else if (map) applyPriceMap(clear.price, map, sy.neighbourRefCost, sy.priceFloor, sy.priceCap);
   return {
     region,
     system,

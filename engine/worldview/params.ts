@@ -18,6 +18,7 @@ export const DEFAULT_PARAMS: PriceParams = {
   withholdShare: 0,
   withholdPrice: 1.5,
   spreadNoise: 0,
+  storageReserveShare: 0.5,
 };
 
 /** Calibrated on base year 2024 (see README "Calibration"). */
@@ -70,8 +71,10 @@ export const CALIBRATED_PARAMS: Record<string, Partial<PriceParams>> = {
     noiseSigma: 0.6,
     noisePhi: 0.9,
     subHourlyNoise: 0.05,
-    scarcityM0: 0.05,
-    scarcitySigma: 0.03,
+    // the ORDC: calibrated on the real 2024 real-time tail by cli/fit-ordc.ts (decision 0230)
+    scarcityM0: 0.06,
+    scarcitySigma: 0.04,
+    storageReserveShare: 1,
     neighbourFactor: 0.85,
     neighbourCoupling: 0.6,
     negDepth: 1,
@@ -127,7 +130,7 @@ export const CALIBRATED_PARAMS: Record<string, Partial<PriceParams>> = {
     noisePhi: 0.9,
     subHourlyNoise: 0.1,
     scarcityM0: 0.1,
-    scarcitySigma: 0.02,
+    scarcitySigma: 0.04,
     neighbourFactor: 1,
     neighbourCoupling: 0.3,
     negDepth: 4,

@@ -33,6 +33,12 @@ export interface PriceMap {
   v: number[];
   /** Share of the base-year model's intervals with a negative price (the rank of its zero crossing). */
   modelNegativeShare: number;
+  /**
+   * The scarcity adder stays outside the map (ERCOT's ORDC, decision 0230): the map corrects the
+   * energy price without it, and the adder (cap − mapped price) × shortfall probability is added
+   * after, so the tail follows each year's own reserve margins instead of the base year's ranks.
+   */
+  scarcityOutside?: boolean;
 }
 
 /** Probabilities of the map's knots: dense in both tails, where negative prices and spikes live. */
@@ -155,7 +161,9 @@ export function applyPriceMap(
   const order = new Uint32Array(n);
   for (let i = 0; i < n; i++) order[i] = i;
   order.sort((a, b) => x[a] - x[b]);
-  const warped = map.modelNegativeShare >= MIN_NEGATIVE_SHARE;
+  // a map with the scarcity adder outside also keeps signs: its top knots are lowered to leave
+  // the spikes to the adder, and an additive change there must not carry a dear hour below zero
+  const warped = map.modelNegativeShare >= MIN_NEGATIVE_SHARE || !!map.scarcityOutside;
   for (let r = 0; r < n; r++) {
     const i = order[r];
     const tau = occurrenceWarp(n > 1 ? r / (n - 1) : 0.5, now, map.modelNegativeShare);
@@ -168,4 +176,64 @@ export function applyPriceMap(
 /** The derived map of a price system (GB, DE, ES, ERCOT, NSW1 …), if the real data gave one. */
 export function priceMapFor(system: string): PriceMap | undefined {
   return (PRICE_MAPS as Record<string, PriceMap>)[system];
+}
+
+/** (cap − energy) × shortfall probability on top of an energy price: the ORDC adder (decision 0230). */
+export function addScarcity(
+  energy: ArrayLike<number>,
+  scarcity: ArrayLike<number>,
+  floor: number,
+  cap: number,
+): Float64Array {
+  const out = new Float64Array(energy.length);
+  for (let i = 0; i < out.length; i++) {
+    const e = energy[i];
+    const add = e < cap ? (cap - Math.max(e, 0)) * scarcity[i] : 0;
+    out[i] = Math.min(cap, Math.max(floor, e + add));
+  }
+  return out;
+}
+
+/**
+ * Apply a map whose scarcity adder stays outside it: the energy price (price − adder) is mapped,
+ * then the adder is computed again on the mapped price. Returns the new price and adder.
+ */
+export function applyPriceMapOutsideScarcity(
+  price: ArrayLike<number>,
+  adder: ArrayLike<number>,
+  scarcity: ArrayLike<number>,
+  map: PriceMap,
+  refCost: number,
+  floor: number,
+  cap: number,
+): { price: Float64Array; adder: Float64Array } {
+  const energy = Float64Array.from(price, (p, i) => p - adder[i]);
+  applyPriceMap(energy, map, refCost, floor, cap);
+  const out = addScarcity(energy, scarcity, floor, cap);
+  return { price: out, adder: Float64Array.from(out, (p, i) => p - energy[i]) };
+}
+
+/**
+ * Share of the base year's real prices left to the scarcity adder where it stays outside the map:
+ * the top 0.5 % (ERCOT 2024: above $235/MWh on hourly means). The energy map is fitted on the real
+ * prices held at that ceiling, so its top knots carry no spike; every spike then comes from the
+ * adder on the year's own reserve margin (decision 0230).
+ */
+export const SCARCITY_SHARE = 0.005;
+
+/**
+ * Fit a map for the energy price without its scarcity adder: quantile mapping on the real prices
+ * held at their (1 − SCARCITY_SHARE) quantile. Mapping onto the real spikes as well would count them
+ * twice — once in the map's top knots, which carry the base year's spikes into every later year
+ * whatever its margin, and again in the adder.
+ */
+export function fitPriceMapOutsideScarcity(
+  energy: ArrayLike<number>,
+  observed: ArrayLike<number>,
+  refCost: number,
+): PriceMap & { ceiling: number } {
+  const o = sortedFinite(observed, energy);
+  const ceiling = o[Math.round((1 - SCARCITY_SHARE) * (o.length - 1))];
+  const held = Float64Array.from(observed, (x) => Math.min(x, ceiling));
+  return { ...fitPriceMap(energy, held, refCost), scarcityOutside: true, ceiling };
 }

@@ -153,11 +153,12 @@ export function computeMarketYear(
         sy.priceCap,
       );
       const scarcity = resample(run.clear.scarcity, base, intervalMinutes, n);
+      const adder = resample(run.clear.adder, base, intervalMinutes, n);
       run = {
         ...run,
         intervalMinutes,
         price,
-        clear: { ...run.clear, price, scarcity },
+        clear: { ...run.clear, price, scarcity, adder },
         grid: localGrid(run.resolved.table.weather.tz, run.startMs, n, intervalMinutes),
       };
     }

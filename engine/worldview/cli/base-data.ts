@@ -176,6 +176,15 @@ export function readEs(year = 2024): BaseYearData | null {
 
 /** ERCOT real-time hub / load-zone price, hourly averages; hour ending in Central prevailing time. */
 export function readErcot(point = "HB_HUBAVG", year = 2024): BaseYearData | null {
+  return readErcotMarket(point, year, "rtm");
+}
+
+/** ERCOT day-ahead hub / load-zone price, hourly; hour ending in Central prevailing time. */
+export function readErcotDayAhead(point = "HB_HUBAVG", year = 2024): BaseYearData | null {
+  return readErcotMarket(point, year, "dam");
+}
+
+function readErcotMarket(point: string, year: number, market: "dam" | "rtm"): BaseYearData | null {
   const t = readText("prices/ercot/ercot_hub_lz_dam_rtm_hourly_2024_2026Q1.csv.gz");
   if (!t) return null;
   const price = emptyGrid(year, 60);
@@ -186,9 +195,10 @@ export function readErcot(point = "HB_HUBAVG", year = 2024): BaseYearData | null
     const noonUtc = localMidnight + 18 * MS_HOUR;
     const off = utcOffsetHours("America/Chicago", noonUtc);
     const ms = localMidnight - off * MS_HOUR + (Number(r[1]) - 1) * MS_HOUR;
-    put(price, ms, Number(r[4]));
+    if (r[market === "dam" ? 3 : 4] !== "") put(price, ms, Number(r[market === "dam" ? 3 : 4]));
   }
-  return { region: "ERCOT", zone: point, year, price, source: `ERCOT RTM SPP ${point} (hourly mean)` };
+  const source = market === "dam" ? `ERCOT DAM SPP ${point}` : `ERCOT RTM SPP ${point} (hourly mean)`;
+  return { region: "ERCOT", zone: point, year, price, source };
 }
 
 /** ERCOT DAM ancillary service MCPCs (USD/MW/h), hourly, by service. */

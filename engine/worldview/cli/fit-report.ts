@@ -35,6 +35,9 @@ export interface FitRow {
   broken: string[];
 }
 
+/** The weather draws of a year the out-of-sample checks use: the product's ("wv") and seven others. */
+export const WEATHER_DRAWS = ["wv", ...Array.from({ length: 7 }, (_, k) => `oos-${k + 1}`)];
+
 export function centralScenario(region: MarketRegion): Scenario {
   return getScenario(`${region.toLowerCase()}-central`)!;
 }
@@ -70,7 +73,15 @@ export function productPrice(t: PriceTarget): Float64Array {
 export function rawPrice(
   t: PriceTarget,
   paramOverride?: Partial<PriceParams>,
-): { price: Float64Array; refCost: number; floor: number; cap: number; intervalMinutes: number } {
+): {
+  price: Float64Array;
+  adder: Float64Array;
+  scarcity: Float64Array;
+  refCost: number;
+  floor: number;
+  cap: number;
+  intervalMinutes: number;
+} {
   const scen = centralScenario(t.region);
   const res = clearingMinutes(t.region);
   const neighbourPrice = t.region === "NEM" ? poolPrice(scen, t.year) : undefined;
@@ -83,6 +94,8 @@ export function rawPrice(
   const sy = run.resolved.sy;
   return {
     price: run.price,
+    adder: run.clear.adder,
+    scarcity: run.clear.scarcity,
     refCost: sy.neighbourRefCost,
     floor: sy.priceFloor,
     cap: sy.priceCap,

@@ -8,13 +8,15 @@
 //   3. the world view's own weather: half the range of the error over eight weather draws of 2025;
 //   4. the base-year tolerance (FIT_BOUNDS: mean 5 %, spread and percentiles 15 %, negative share
 //      1.5 pp, spikes ×2).
-// `npx tsx engine/worldview/cli/out-of-sample.ts` prints the table.
+// `npx tsx engine/worldview/cli/out-of-sample.ts [SYSTEM]` prints the table, then the fixed bounds of
+// issue 26 (cli/fixed-bounds.ts, decision 0231), which replace these derived bounds for ERCOT.
 import { intervalsInYear } from "../calendar.ts";
 import { FIT_BOUNDS, fitErrors, fitMetrics, SPIKE_THRESHOLD, type FitErrors } from "../market-fit.ts";
 import { resample } from "../model.ts";
 import { computeMarketYear } from "../world-view.ts";
-import { centralScenario, clearingMinutes, targetGrid } from "./fit-report.ts";
+import { centralScenario, clearingMinutes, targetGrid, WEATHER_DRAWS } from "./fit-report.ts";
 import { priceTargets, type PriceTarget } from "./targets.ts";
+import { fixedBoundsReport } from "./fixed-bounds.ts";
 
 /** The metrics held, with the base-year tolerance of each (percent, or percentage points). */
 export const OUT_OF_SAMPLE_METRICS = [
@@ -25,8 +27,6 @@ export const OUT_OF_SAMPLE_METRICS = [
   ["p95Pct", FIT_BOUNDS.percentilePct],
   ["negativeSharePp", FIT_BOUNDS.negativeSharePp],
 ] as const;
-
-export const WEATHER_DRAWS = ["wv", ...Array.from({ length: 7 }, (_, k) => `oos-${k + 1}`)];
 
 export interface OutOfSampleCheck {
   metric: string;
@@ -146,4 +146,5 @@ if (import.meta.url === `file://${process.argv[1]}`) {
           )
           .join("  "),
     );
+  for (const l of fixedBoundsReport(process.argv[2])) console.log(l);
 }

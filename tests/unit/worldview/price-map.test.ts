@@ -2,7 +2,14 @@
 // unchanged, and when the merit order's share of negative prices grows, the mapped share grows by
 // the same factor instead of staying pinned at the base year's.
 import { describe, expect, it } from "vitest";
-import { applyPriceMap, fitPriceMap, occurrenceWarp } from "../../../engine/worldview/price-map.ts";
+import {
+  addScarcity,
+  applyPriceMap,
+  applyPriceMapOutsideScarcity,
+  fitPriceMap,
+  fitPriceMapOutsideScarcity,
+  occurrenceWarp,
+} from "../../../engine/worldview/price-map.ts";
 
 // a model that clears 20 % of intervals slightly below zero; a real series with 10 % of intervals
 // deeply negative and a steep rise through zero
@@ -49,5 +56,46 @@ describe("price map occurrence warp", () => {
     expect(negShare(deeper)).toBeCloseTo(0.03, 2);
     // and deeper negative prices stay deeper
     expect(Math.min(...deeper)).toBeLessThan(-7);
+  });
+});
+
+// ERCOT's ORDC (decision 0230): the map corrects the energy price only and leaves the real base
+// year's top 0.5 % to the scarcity adder, so spikes follow each year's own reserve margin.
+describe("price map with the scarcity adder outside", () => {
+  const energy = Float64Array.from({ length: N }, (_, i) => 10 + (i % 1000) / 20);
+  // real: the same body, and a top 0.4 % of spikes between $1,000 and $5,000
+  const spiky = Float64Array.from({ length: N }, (_, i) =>
+    i % 250 === 249 ? 1000 + 100 * ((i / 250) % 40) : 12 + (i % 1000) / 18,
+  );
+  const cap = 5000;
+
+  it("leaves the real top 0.5 % out of the map: no scarcity, no spike", () => {
+    const map = fitPriceMapOutsideScarcity(energy, spiky, 20);
+    expect(map.scarcityOutside).toBe(true);
+    const calm = applyPriceMapOutsideScarcity(
+      energy,
+      new Float64Array(N),
+      new Float64Array(N),
+      map,
+      20,
+      -250,
+      cap,
+    );
+    expect(Math.max(...calm.price)).toBeLessThan(1.05 * map.ceiling);
+    expect(Math.max(...calm.adder)).toBe(0);
+    // a plain quantile map carries the real spikes into the same ranks whatever the margin
+    const plain = Float64Array.from(energy);
+    applyPriceMap(plain, fitPriceMap(energy, spiky, 20), 20, -250, cap);
+    expect(Math.max(...plain)).toBeGreaterThan(1000);
+  });
+
+  it("adds (cap − energy) × shortfall probability on the mapped energy price", () => {
+    const map = fitPriceMapOutsideScarcity(energy, spiky, 20);
+    const scarcity = new Float64Array(N);
+    scarcity[123] = 0.2;
+    const r = applyPriceMapOutsideScarcity(energy, new Float64Array(N), scarcity, map, 20, -250, cap);
+    const e = r.price[123] - r.adder[123];
+    expect(r.adder[123]).toBeCloseTo((cap - e) * 0.2, 6);
+    expect(addScarcity([100, -20], [0.5, 0.5], -250, cap)).toEqual(Float64Array.from([2550, 2480]));
   });
 });
