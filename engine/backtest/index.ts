@@ -285,7 +285,13 @@ function monthsOf(
 }
 
 /** One row: a market-year, a duration and a foresight. */
-export function backtestRow(d: BacktestMarketData, durationHours: number, foresight: Foresight): BacktestRow {
+export function backtestRow(
+  d: BacktestMarketData,
+  durationHours: number,
+  foresight: Foresight,
+  /** Realistic: the later market traded by the bidding policy (decision 0130). */
+  opts: { retrade?: boolean } = {},
+): BacktestRow {
   const { marketYear, coverage } = backtestMarketYear(d);
   const cyclesPerDay = USUAL_CYCLES[d.market];
   const input = (dispatchMode: "monthly" | "daily" | "year") => ({
@@ -319,6 +325,7 @@ export function backtestRow(d: BacktestMarketData, durationHours: number, foresi
           balancingMechanism: !!marketYear.balancingPrice,
         },
         serviceShare: d.serviceShare,
+        retrade: opts.retrade,
       },
     );
   // monthly windows as the forecasts; a window the interior-point method cannot finish is

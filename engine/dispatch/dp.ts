@@ -836,6 +836,27 @@ function solveDay(
 }
 
 /**
+ * The value functions of a chain (no schedule), into w: V_t in slot t + 1 (`w.load(t, f)`). One
+ * backward pass; false when the chain is infeasible. The bidding policy's look-ahead (bidding.ts).
+ */
+export function valueFunctions(p: ChainParams, lam: Float64Array | null, w: ChainWork): boolean {
+  w.size(p.n);
+  return backwardPass(p, lam, w);
+}
+
+/**
+ * The multiplier of a chain's cap solved as one day (0 when the cap is slack or infinite): what a
+ * MWh of cell throughput is worth that day, the discharge penalty the bidding policy carries.
+ */
+export function dayCapMultiplier(p: ChainParams, w: ChainWork = new ChainWork()): number {
+  if (!Number.isFinite(p.cap)) return 0;
+  let scale = 0;
+  for (let t = 0; t < p.n; t++) scale = Math.max(scale, Math.abs(p.ex[t]), Math.abs(p.im[t]));
+  const fix = solveDay(p, 0, p.n, p.s0, w, Math.max(scale, 1) * p.etaD);
+  return fix.ok && Number.isFinite(fix.lambda) ? Math.max(0, fix.lambda) : 0;
+}
+
+/**
  * Solves the chain with the daily cap. One pass without the cap; when no day exceeds it, that is
  * the optimum. Otherwise envelopeBound along that pass's midnight SoCs gives a feasible schedule
  * and an upper bound on the optimum; more rounds follow, each along the best schedule so far,

@@ -8,6 +8,9 @@
 import type { DispatchProblem, DispatchResult } from "../dispatch/types.ts";
 import type { MarketRegion } from "../types.ts";
 import { scheduleResult } from "../dispatch/result.ts";
+import { problemDays } from "../dispatch/formulation.ts";
+import { chainParams } from "../dispatch/fast.ts";
+import { bidSchedule } from "../dispatch/bidding.ts";
 
 export type Foresight = "realistic" | "perfect";
 
@@ -130,6 +133,17 @@ export function withErrorSize(actual: Float64Array, lagged: Float64Array, target
   return lagged.map((f, t) => actual[t] + a * (f - actual[t]));
 }
 
+/** The lagged forecast of an energy price; on a modelled series, with the real error size. */
+export function energyForecast(
+  x: Float64Array,
+  intervalMinutes: number,
+  errorSize?: number,
+  rule: ForecastRule = DEFAULT_FORECAST_RULE,
+): Float64Array {
+  const f = laggedForecast(x, intervalMinutes, rule);
+  return errorSize === undefined ? f : withErrorSize(x, f, errorSize);
+}
+
 /**
  * The problem as the trader sees it at gate closure: energy prices (and export/import prices)
  * and the prices of services committed ahead replaced by their lagged forecasts. Grid charges,
@@ -141,10 +155,7 @@ export function forecastProblem(
   /** Relative error the energy forecast must not exceed (a modelled series: the real size). */
   errorSize?: number,
 ): DispatchProblem {
-  const energy = (x: Float64Array) => {
-    const f = laggedForecast(x, p.intervalMinutes, rule);
-    return errorSize === undefined ? f : withErrorSize(x, f, errorSize);
-  };
+  const energy = (x: Float64Array) => energyForecast(x, p.intervalMinutes, errorSize, rule);
   const fc = (x: Float64Array | undefined) => (x ? energy(x) : undefined);
   return {
     ...p,
@@ -254,4 +265,123 @@ export function refine(r: DispatchResult, k: number): DispatchResult {
     generationMW: r.generationMW && hold(r.generationMW),
     services: r.services.map((s) => ({ ...s, mw: hold(s.mw) })),
   };
+}
+
+/**
+ * Markets whose one energy price is settled in real time, with no day-ahead market before it: the
+ * NEM (a gross pool priced every 5 minutes). Their energy is traded by the bidding policy.
+ */
+export const REAL_TIME_SPOT: ReadonlySet<MarketRegion> = new Set(["NEM"]);
+
+/**
+ * Local hour of the day before delivery by which a day's day-ahead prices are published: GB
+ * (EPEX/N2EX day-ahead auctions close 09:20–09:50 UK time, results before 11:00) and ERCOT (DAM
+ * results by 13:30 Central): 12 and 14, rounded up. Until then a later price is forecast on the
+ * gate-closure forecast of the day-ahead price.
+ */
+export const DAY_AHEAD_KNOWN_HOUR: Partial<Record<MarketRegion, number>> = { GB: 12, ERCOT: 14 };
+
+/** The bidding policy's refresh and look-ahead (decision 0130). */
+export const RETRADE = {
+  /** The forecast and the value function are refreshed every … minutes. */
+  refreshMinutes: 30,
+  /** … looking this far ahead. */
+  lookaheadHours: 24,
+  /** Share of the latest known deviation (actual − forecast) still expected an hour later. */
+  deviationKeptPerHour: 0.5,
+  deviationHours: 1,
+  deadbandScale: 0,
+};
+
+/** What a price forecast for the bidding policy knows. */
+export interface LaterForecast {
+  /** Each interval's forecast once its day-ahead prices are known (or the only forecast). */
+  known: Float64Array;
+  /** … before they are, with the interval from which they are known. */
+  before?: { forecast: Float64Array; from: Int32Array };
+}
+
+/**
+ * From which interval each interval's day-ahead price is known: `hour` (local) on the trading day
+ * before its own (the first day's are known from the start).
+ */
+export function dayAheadKnownFrom(p: DispatchProblem, hour: number): Int32Array {
+  const n = p.price.length;
+  const days = problemDays(p, n);
+  const start: number[] = [];
+  for (let t = 0; t < n; t++) if (t === 0 || days[t] !== days[t - 1]) start.push(t);
+  const at = Math.round((hour * 60) / p.intervalMinutes);
+  const out = new Int32Array(n);
+  let k = 0;
+  for (let t = 0; t < n; t++) {
+    if (t > 0 && days[t] !== days[t - 1]) k++;
+    out[t] = k === 0 ? 0 : Math.min(start[k - 1] + at, start[k]);
+  }
+  return out;
+}
+
+/**
+ * A later market traded as prices become known (decision 0130): `actual` (the physical problem,
+ * reservations fixed) re-decided by the bidding policy on `fc`, refreshed every
+ * RETRADE.refreshMinutes with the newest known price deviation, and settled at the actual prices.
+ * Plans finer than half-hourly look ahead on half-hour steps. `fallbackSoc`: the position's SoC.
+ */
+export function retrade(
+  actual: DispatchProblem,
+  fc: LaterForecast,
+  fallbackSoc?: Float64Array,
+): DispatchResult {
+  const t0 = performance.now();
+  const a = chainParams(actual);
+  const price = actual.price;
+  const step = actual.intervalMinutes;
+  const k = step < PLANNING_MINUTES && PLANNING_MINUTES % step === 0 ? PLANNING_MINUTES / step : 1;
+  const planMin = step * k;
+  const hourly = RETRADE.deviationKeptPerHour ** (step / 60);
+  const { known, before } = fc;
+  // the forecast's usual error at the same interval of day over the last week (known before t)
+  const per = Math.round(1440 / step);
+  const deadband = new Float64Array(price.length);
+  for (let t = 0; t < price.length; t++) {
+    let e = 0;
+    let kk = 0;
+    for (let j = 1; j <= DEFAULT_FORECAST_RULE.windowDays && t - j * per >= 0; j++) {
+      e += Math.abs(price[t - j * per] - known[t - j * per]);
+      kk++;
+    }
+    deadband[t] = kk ? (RETRADE.deadbandScale * e) / kk : 0;
+  }
+  const sched = bidSchedule({
+    actual: a,
+    k,
+    refresh: Math.max(1, Math.round(RETRADE.refreshMinutes / planMin)),
+    horizon: Math.max(1, Math.round((RETRADE.lookaheadHours * 60) / planMin)),
+    fallbackSoc,
+    deadband,
+    forecast(r, len, ex, im) {
+      // only prices before r are known: the deviation of the last one from its forecast fades
+      let dev = 0;
+      const back = Math.min(r, Math.round((RETRADE.deviationHours * 60) / step));
+      for (let i = 1; i <= back; i++) dev += (price[r - i] - known[r - i]) / back;
+      for (let i = 0; i < len; i++) {
+        const t = r + i;
+        dev *= hourly;
+        const f = (before && r < before.from[t] ? before.forecast[t] : known[t]) + dev;
+        // charges and limits are known: the effective prices move with the price
+        ex[i] = f + (a.ex[t] - price[t]);
+        im[i] = f + (a.im[t] - price[t]);
+      }
+    },
+  });
+  return scheduleResult(
+    actual,
+    {
+      chargeMW: sched.c,
+      dischargeMW: sched.d,
+      serviceMW: actual.services?.map((s) => s.fixedMW),
+    },
+    "dp",
+    performance.now() - t0,
+    0,
+  );
 }

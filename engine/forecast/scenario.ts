@@ -17,13 +17,19 @@ import { moneyBasisLabel } from "../markets/money.ts";
 import { REGIONS } from "../markets/regions.ts";
 import {
   coarsen,
+  DAY_AHEAD_KNOWN_HOUR,
+  dayAheadKnownFrom,
+  energyForecast,
   forecastProblem,
   planningFactor,
   REAL_FORECAST_ERROR,
+  REAL_TIME_SPOT,
   refine,
+  retrade,
   settle,
   spreadForecast,
 } from "./foresight.ts";
+import { dpScope } from "../dispatch/fast.ts";
 import { DegradationState, type DegradationCount } from "../degradation/index.ts";
 import { solarProfile, resampleProfile, DEFAULT_DC_AC_RATIO, INVERTER_EFFICIENCY } from "../solar/index.ts";
 import { windProfile } from "../wind/index.ts";
@@ -197,6 +203,12 @@ export interface YearRunOptions {
   serviceShare?: Partial<Record<ServiceKey, number>>;
   /** GB Balancing Mechanism dispatch rate (default BM_DISPATCH_RATE, a published national rate). */
   bmDispatchRate?: number;
+  /**
+   * Realistic foresight: trade the later market (imbalance, real time, the NEM spot) by the
+   * bidding policy as prices become known (decision 0130). Off by default: on the real series it
+   * does not yet capture more than the plan (0130's table).
+   */
+  retrade?: boolean;
 }
 
 /** One year's dispatch at the market interval: prices and the battery's and site's MW. */
@@ -297,7 +309,7 @@ export function dispatchYear(
   my: MarketYear,
   retention: number,
   initialSoc: number,
-  opts: Pick<YearRunOptions, "plan" | "serviceShare"> = {},
+  opts: Pick<YearRunOptions, "plan" | "serviceShare" | "retrade"> = {},
 ): {
   result: DispatchResult;
   position?: DispatchResult;
@@ -312,6 +324,7 @@ export function dispatchYear(
       if (share[s.key] !== undefined)
         s.maxMW = Math.max(0, Math.min(1, share[s.key]!)) * problem.battery.powerMW;
   const realistic = p.foresight !== "perfect";
+  const bidding = realistic && !!opts.retrade;
   // a modelled year's forecast errors are held to the size measured on the real series (0117)
   const errorSize = my.synthetic ? REAL_FORECAST_ERROR[my.region] : undefined;
   /** A realistic plan: finer than half-hourly, made on half-hour aggregates of the forecast (0119). */
@@ -327,8 +340,11 @@ export function dispatchYear(
   const power = problem.battery?.powerMW ?? 1;
   const fixedFrom = (services: DispatchProblem["services"], r: DispatchResult) =>
     services?.map((s, k) => ({ ...s, fixedMW: r.services[k].mw.map((v) => handedOnReservation(v, power)) }));
-  let result: DispatchResult;
-  if (plan.servicesFirst && problem.services?.length) {
+  let result: DispatchResult | undefined;
+  // a real-time spot market (NEM) without services is traded by the bidding policy alone (0130)
+  const spotOnly = bidding && REAL_TIME_SPOT.has(my.region) && !problem.services?.length;
+  if (spotOnly) result = undefined;
+  else if (plan.servicesFirst && problem.services?.length) {
     // Stage 1: services only (energy prices ignored), stage 2: arbitrage around the fixed reservations.
     const zero = new Float64Array(problem.price.length);
     const stage1 = decide({
@@ -343,19 +359,46 @@ export function dispatchYear(
     result = decide({ ...problem, services: fixedFrom(problem.services, stage1) });
   } else result = decide(problem);
   if (plan.imbalance && my.imbalancePrice) {
-    const position = result;
+    const position = result!;
     const physical: DispatchProblem = {
       ...problem,
       price: my.imbalancePrice,
       services: fixedFrom(problem.services, position),
     };
+    if (bidding && !dpScope(physical)) {
+      // re-decided as the imbalance (real-time) prices become known, on the later price's forecast
+      // once the day-ahead prices are known, on the gate-closure forecast before (0130)
+      const known = spreadForecast(problem.price, my.imbalancePrice, my.intervalMinutes);
+      const gate = energyForecast(problem.price, my.intervalMinutes, errorSize);
+      const before = {
+        forecast: known.map((v, t) => v - problem.price[t] + gate[t]),
+        from: dayAheadKnownFrom(problem, DAY_AHEAD_KNOWN_HOUR[my.region] ?? 12),
+      };
+      return {
+        result: retrade(physical, { known, before }, position.socMWh),
+        position,
+        problem,
+        asset,
+        plan,
+      };
+    }
     // the imbalance price forecast once the day-ahead prices are known
     const decision = realistic
       ? { ...physical, price: spreadForecast(problem.price, my.imbalancePrice, my.intervalMinutes) }
       : undefined;
     return { result: decide(physical, decision), position, problem, asset, plan };
   }
-  return { result, problem, asset, plan };
+  if (bidding && REAL_TIME_SPOT.has(my.region)) {
+    // the spot market's energy re-decided every interval around the services committed ahead (0130)
+    const physical: DispatchProblem = result
+      ? { ...problem, services: fixedFrom(problem.services, result) }
+      : problem;
+    if (!dpScope(physical)) {
+      const known = energyForecast(problem.price, my.intervalMinutes, errorSize);
+      result = retrade(physical, { known }, result?.socMWh);
+    } else result ??= decide(problem);
+  }
+  return { result: result!, problem, asset, plan };
 }
 
 function monthOf(ms: number) {

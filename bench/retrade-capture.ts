@@ -1,0 +1,35 @@
+// `npx tsx bench/retrade-capture.ts [--only NEM,ERCOT]`: realistic ÷ perfect capture of the later-market
+// stream (GB imbalance, ERCOT real time, NEM 5-minute wholesale) on the real series of
+// ../shared/data, for the gate-closure plan (the default) and the bidding policy (decision 0130).
+import { backtestRow, REFERENCE_DURATIONS } from "../engine/backtest/index.ts";
+import { loadBacktestData, sharedDataPresent, SHARED_DATA } from "./backtest-data.ts";
+
+const args = process.argv.slice(2);
+const onlyAt = args.indexOf("--only");
+const only = onlyAt >= 0 ? args[onlyAt + 1]?.split(",") : undefined;
+if (!sharedDataPresent()) {
+  console.error(`No real data at ${SHARED_DATA} (set VOLTCAST_SHARED_DATA_DIR).`);
+  process.exit(1);
+}
+const data = await loadBacktestData(
+  (m) =>
+    (m.market === "GB" || m.market === "ERCOT" || m.market === "NEM") &&
+    (!only || only.includes(m.market) || only.includes(m.region)),
+);
+const pct = (a: number, b: number) => (b > 0 ? `${((100 * a) / b).toFixed(0)} %` : "–");
+console.log("market region year h | stream | perfect | plan (capture) | bidding (capture) | bidding time");
+for (const d of data)
+  for (const h of REFERENCE_DURATIONS) {
+    const stream = d.later?.stream ?? "wholesale";
+    if (d.later && !d.later.series.ts.length) continue;
+    const perfect = backtestRow(d, h, "perfect").streams[stream];
+    if (perfect === undefined) continue;
+    const plan = backtestRow(d, h, "realistic").streams[stream] ?? 0;
+    const t = performance.now();
+    const bid = backtestRow(d, h, "realistic", { retrade: true }).streams[stream] ?? 0;
+    const ms = performance.now() - t;
+    const k = (x: number) => `${(x / 1000).toFixed(1)}k`;
+    console.log(
+      `${d.market} ${d.region} ${d.year} ${h} h | ${stream} | ${k(perfect)} | ${k(plan)} (${pct(plan, perfect)}) | ${k(bid)} (${pct(bid, perfect)}) | ${(ms / 1000).toFixed(1)} s`,
+    );
+  }
