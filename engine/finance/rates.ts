@@ -22,7 +22,8 @@ function npvSlope(rate: number, flows: readonly number[]): number {
 // Rates at which NPV's sign is looked at: fine near the usual range, coarser beyond. A sign change
 // between two neighbours brackets a root.
 const GRID: number[] = (() => {
-  const g: number[] = [];
+  // a short life can lose almost everything: down to −99.99 %
+  const g: number[] = [-0.9999, -0.999, -0.995];
   for (let r = -0.99; r < 1; r += 0.01) g.push(Math.round(r * 100) / 100);
   for (let r = 1; r <= 1000; r *= 1.25) g.push(r);
   return g;
@@ -30,7 +31,7 @@ const GRID: number[] = (() => {
 
 /**
  * The internal rate of return: the rate at which the flows' NPV is zero, or null when there is none
- * (no sign change: all flows of one sign, or a root beyond −99 % … 100 000 %). With several roots
+ * (no sign change: all flows of one sign, or a root beyond −99.99 % … 100 000 %). With several roots
  * (flows that change sign more than once), the one nearest `guess` (Excel's default 10 %).
  * Roots are bracketed on a grid of rates, then refined by Newton steps kept inside the bracket
  * (bisection when a step leaves it), to 1e-12.

@@ -39,6 +39,7 @@ describe("npv and irr", () => {
   it("finds a large IRR and one near -100 %", () => {
     expect(irr([-1, 50])).toBeCloseTo(49, 8);
     expect(irr([-100, 2])).toBeCloseTo(-0.98, 10);
+    expect(irr([-100, 0.3])).toBeCloseTo(-0.997, 10);
   });
 
   it("capital recovery: the level payment repays the capital at the rate", () => {
