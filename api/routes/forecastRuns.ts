@@ -44,6 +44,10 @@ import {
 import { LAST_YEAR } from "../../engine/worldview/index.ts";
 import { scenarioById, scenarioChoices, scenariosFor } from "../forecasts/scenarios.ts";
 import { deleteDispatch, dispatchIndex, loadDispatch, writeDispatchCsv } from "../forecasts/dispatch.ts";
+import { financeRequestSchema, financeSchema } from "../../app/validation/finance.ts";
+import { financeUnavailable, runFinance } from "../forecasts/finance.ts";
+import { ApiError } from "../http/errors.ts";
+import type { RunResult as StoredResult } from "../forecasts/runs.ts";
 
 const ID = "/:id([0-9a-fA-F-]{36})";
 
@@ -195,6 +199,95 @@ const ResultYear = z.object({
     .optional()
     .describe("GB Balancing Mechanism (the `bm` stream): volumes, dispatch rate and the data sources"),
 });
+const rate = (what: string) =>
+  z.number().nullable().describe(`${what} (a fraction; null when it has no root)`);
+const FinanceYear = z.object({
+  year: z.number().int().describe("Year 0 (construction, capex) first, then each operating year"),
+  capex: z.number(),
+  revenue: z.number().describe("Revenue (network charges are in costs)"),
+  revenueByStream: z.record(z.number()),
+  costs: z
+    .number()
+    .describe(
+      "Operating costs: network charges, O&M, optimiser fee, insurance, re-powering, decommissioning",
+    ),
+  costsByItem: z.object({
+    networkCharges: z.number(),
+    fixedOm: z.number(),
+    variableOm: z.number(),
+    optimiserFee: z.number(),
+    insuranceAndOther: z.number(),
+    repowering: z.number(),
+    decommissioning: z.number(),
+  }),
+  ebitda: z.number(),
+  depreciation: z.number(),
+  interest: z.number(),
+  tax: z.number().describe("Tax paid (interest deducted, losses carried forward)"),
+  cfads: z.number().describe("Cash flow available for debt service: EBITDA − tax"),
+  principal: z.number(),
+  debtService: z.number(),
+  debtBalance: z.number().describe("Debt outstanding at the end of the year"),
+  dscr: z.number().nullable().describe("CFADS ÷ debt service; null without debt service"),
+  projectCashFlow: z.number().describe("Unlevered post-tax: −capex in year 0, then EBITDA − unlevered tax"),
+  projectCashFlowPreTax: z.number(),
+  equityCashFlow: z.number().describe("−(capex + debt fee − debt) in year 0, then CFADS − debt service"),
+});
+const FinanceSource = z.object({
+  kind: z.enum(["source", "derived", "converted", "assumption"]),
+  text: z.string(),
+  url: z.string().optional(),
+});
+const FinanceInputsUsed = financeRequestSchema.required().openapi("FinanceInputs", {
+  description:
+    "Finance inputs: the optional `finance` part of a forecast body and the body of the finance recompute operation (every field optional there). Rates and shares are fractions; money per kW, kWh or MWh in the market's currency, real 2024 money.",
+});
+const Finance = z
+  .object({
+    strategy: z.string().describe("The revenue strategy whose revenue it is computed on"),
+    currency: z.string(),
+    moneyBasis: z.string().describe('Money of every figure: "real 2024 GBP" (default) or "nominal GBP"'),
+    projectIrr: rate("Project IRR, post-tax, unlevered"),
+    projectIrrPreTax: rate("Project IRR, pre-tax"),
+    equityIrr: rate("Equity IRR (levered, post-tax)"),
+    npv: z
+      .number()
+      .describe("NPV of years[].projectCashFlow at discountRate, at year 0 (year 0 not discounted)"),
+    equityNpv: z.number().describe("NPV of years[].equityCashFlow at discountRate"),
+    lcos: z
+      .number()
+      .nullable()
+      .describe("Levelised cost of storage: PV(capex + costs) ÷ PV(MWh discharged), currency per MWh"),
+    paybackYears: z
+      .number()
+      .nullable()
+      .describe("Years after construction to pay back the capex (post-tax project flows)"),
+    minDscr: z.number().nullable(),
+    averageDscr: z.number().nullable(),
+    capex: z.number(),
+    debt: z.number().describe("Debt size"),
+    debtFee: z.number(),
+    equity: z.number(),
+    gearing: z.number().describe("Debt ÷ capex"),
+    debtSizing: z.enum(["sculpted", "gearing"]),
+    sizingCase: z.enum(["p50", "p90"]),
+    discountRate: z
+      .number()
+      .describe(
+        "The rate years[] are discounted at: inputs.discountRate (nominal), made real by Fisher for real figures",
+      ),
+    inputs: FinanceInputsUsed,
+    defaults: z.object({
+      currency: z.string(),
+      inputs: FinanceInputsUsed,
+      sources: z.record(FinanceSource).describe("Per field: where its default comes from"),
+    }),
+    years: z.array(FinanceYear),
+  })
+  .openapi("Finance", {
+    description:
+      "The investment case of a run (issue 30): yearly cash flows from the first investment year (year 0, construction) and the measures investors and lenders use. Computed from the stored yearly revenues, never by dispatching again.",
+  });
 const RunResult = z
   .object({
     runId: z.string(),
@@ -254,6 +347,10 @@ const RunResult = z
       .describe(
         "The years whose interval dispatch can be downloaded (runs made before it was kept have none)",
       ),
+    finance: Finance.nullable().describe(
+      "The investment case on the first strategy's revenue, with the finance inputs given with the forecast (defaults for the rest); null when financeNote says why",
+    ),
+    financeNote: z.string().nullable().describe("Why the run has no finance (null when it has)"),
   })
   .openapi("ForecastRunResult", {
     description: "A finished run's revenues: per revenue strategy, per year, per stream.",
@@ -378,6 +475,22 @@ describe({
   summary: "A finished run's revenues as JSON: per strategy, year and stream, with units and money basis",
   params: Params,
   response: RunResult,
+  errors: [403],
+});
+const FinanceQuery = z.object({
+  strategy: z.string().max(40).optional().describe("A revenue strategy of the run (default: its first)"),
+});
+describe({
+  method: "post",
+  path: "/forecast/run-library/:id/finance/",
+  tag,
+  summary: "Recompute a finished run's finance for other inputs (no new dispatch)",
+  description:
+    "Body: any of the finance inputs (FinanceInputs); they overlay those given with the forecast, the rest take the market's defaults. Answers the same `finance` as the result. Authorised exactly like reading the result. A field that is wrong is named in `errors`.",
+  params: Params,
+  query: FinanceQuery,
+  body: financeRequestSchema,
+  response: Finance,
   errors: [403],
 });
 describe({
@@ -665,7 +778,23 @@ export function forecastRunsRouter(ctx: ApiContext) {
           ...d,
           csv: `${base}?year=${d.year}&strategy=${encodeURIComponent(d.strategy)}`,
         })),
+        ...financeOfResult(result),
       });
+    }),
+  );
+
+  r.post(
+    `/forecast/run-library${ID}/finance/`,
+    route(async (req, res) => {
+      const q = parse(FinanceQuery, req.query);
+      const { result } = await finished(req);
+      const why = financeUnavailable(result);
+      if (why) throw badRequest({ _form: [why] }, why);
+      const years =
+        (q.strategy ? result.strategies.find((s) => s.strategy === q.strategy) : result.strategies[0])?.years
+          .length ?? undefined;
+      const given = parse(financeSchema({ runYears: years, p90Available: false }), req.body ?? {});
+      res.json(runFinance(result, { strategy: q.strategy, given }));
     }),
   );
 
@@ -819,4 +948,23 @@ export function forecastRunsRouter(ctx: ApiContext) {
   );
 
   return r;
+}
+
+/** The result's finance on its stored revenues, or null and why. */
+function financeOfResult(result: StoredResult) {
+  const why = financeUnavailable(result);
+  if (why) return { finance: null, financeNote: why };
+  try {
+    return { finance: runFinance(result), financeNote: null };
+  } catch (e) {
+    // inputs stored with the forecast that this run cannot take (they were checked when it was made)
+    if (e instanceof ApiError)
+      return {
+        finance: null,
+        financeNote: Object.values(e.body.errors ?? {})
+          .flat()
+          .join(" "),
+      };
+    throw e;
+  }
 }

@@ -1430,6 +1430,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/forecast/run-library/{id}/finance/": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Recompute a finished run's finance for other inputs (no new dispatch)
+     * @description Body: any of the finance inputs (FinanceInputs); they overlay those given with the forecast, the rest take the market's defaults. Answers the same `finance` as the result. Authorised exactly like reading the result. A field that is wrong is named in `errors`.
+     */
+    post: operations["postForecastRunLibraryByIdFinance"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/forecast/run-library/{id}/result/dispatch.csv": {
     parameters: {
       query?: never;
@@ -2344,6 +2364,66 @@ export interface components {
         portfolioId?: string;
         /** @enum {string} */
         forecastUpdateDurationValidation?: "true" | "false";
+        /** @description Optional finance inputs (issue 30): capex, opex, tax, inflation, discount rate, asset life and debt. Every field is optional; a missing one takes the market's default (shown with its source in the run result's finance.defaults). Rates and shares are fractions. Errors are named at finance.<field>. */
+        finance?: {
+          /** @description Power-related capex per kW of rated power. Capex (per kW and per kWh together) must be more than 0. Unit: currency/kW. Error: "Capex per kW should be at least 0 and at most 1000000." */
+          capexPerKW?: number;
+          /** @description Energy-related capex per kWh of energy capacity. Unit: currency/kWh. Error: "Capex per kWh should be at least 0 and at most 1000000." */
+          capexPerKWh?: number;
+          /** @description Spent in the construction year. Unit: currency/kW. Error: "Development cost per kW should be at least 0 and at most 1000000." */
+          developmentCostPerKW?: number;
+          /** @description Spent in the construction year. Unit: currency/kW. Error: "Grid connection cost per kW should be at least 0 and at most 1000000." */
+          gridConnectionCostPerKW?: number;
+          /** @description Fixed operation and maintenance. Unit: currency/kW/year. Error: "Fixed O&M per kW per year should be at least 0 and at most 1000000." */
+          fixedOmPerKWYear?: number;
+          /** @description Per MWh discharged. Unit: currency/MWh. Error: "Variable O&M per MWh should be at least 0 and at most 1000000." */
+          variableOmPerMWh?: number;
+          /** @description Share of trading revenue (every stream but the Capacity Market) paid to the optimiser. Unit: fraction. Error: "Optimiser fee should be at least 0 and less than 1 (a fraction: 0.25 = 25 %)." */
+          optimiserFee?: number;
+          /** @description Insurance, business rates, land lease. Unit: currency/kW/year. Error: "Insurance and other fixed charges per kW per year should be at least 0 and at most 1000000." */
+          insuranceAndOtherPerKWYear?: number;
+          /** @description One re-powering event (the forecast's repowering restores the full capacity), per kWh of energy capacity. Unit: currency/kWh. Error: "Re-powering cost per kWh should be at least 0 and at most 1000000." */
+          repoweringCostPerKWh?: number;
+          /** @description At the end of life, net of salvage. Unit: currency/kW. Error: "Decommissioning cost per kW should be at least 0 and at most 1000000." */
+          decommissioningCostPerKW?: number;
+          /** @description Corporate income tax rate. Unit: fraction. Error: "Tax rate should be at least 0 and less than 1 (a fraction: 0.25 = 25 %)." */
+          taxRate?: number;
+          /** @description Straight-line tax depreciation of the capex. Unit: years. Error: "Depreciation years should be a whole number of years from 1 to 50." */
+          depreciationYears?: number;
+          /** @description Escalates money inputs and revenues (real 2024 money) to nominal money. Unit: fraction/year. Error: "Inflation should be at least -0.05 and at most 0.2 (a fraction: 0.25 = 25 %)." */
+          inflation?: number;
+          /** @description Nominal; for NPV and LCOS (made real by Fisher when the figures are real). Unit: fraction/year. Error: "Discount rate should be at least 0 and at most 1 (a fraction: 0.25 = 25 %)." */
+          discountRate?: number;
+          /** @description Years of operation in the case: at most the run's years (the default). Unit: years. Error: "Asset life should be a whole number of years from 1 to 50." */
+          assetLifeYears?: number;
+          /** @description Debt ÷ capex: the share when debtSizing is gearing, the cap when sculpted. At least 0 and less than 1. Unit: fraction. Error: "Gearing should be at least 0 and less than 1 (a fraction: 0.25 = 25 %)." */
+          gearing?: number;
+          /** @description Debt-service cover ratio the debt is sculpted to on the P50 case. Unit: ratio. Error: "DSCR target on P50 should be at least 0.5 and at most 5." */
+          dscrTargetP50?: number;
+          /** @description Debt-service cover ratio the debt is sculpted to on the P90 case. Unit: ratio. Error: "DSCR target on P90 should be at least 0.5 and at most 5." */
+          dscrTargetP90?: number;
+          /** @description Years the debt is repaid over (0: no debt); at most the asset life. Unit: years. Error: "Debt tenor should be a whole number of years from 0 to 50." */
+          debtTenorYears?: number;
+          /** @description All-in, nominal. Unit: fraction/year. Error: "Debt interest rate should be at least 0 and at most 0.5 (a fraction: 0.25 = 25 %)." */
+          debtInterestRate?: number;
+          /** @description Arrangement fee, share of the debt, paid at financial close. Unit: fraction. Error: "Debt upfront fee should be at least 0 and less than 0.2 (a fraction: 0.25 = 25 %)." */
+          debtUpfrontFee?: number;
+          /**
+           * @description Figures in real 2024 money (default; the revenues' basis) or nominal money. Error: "Money basis should be one of: real, nominal."
+           * @enum {string}
+           */
+          moneyBasis?: "real" | "nominal";
+          /**
+           * @description Sculpted to a DSCR target on the sizing case, capped by gearing; or gearing × capex as a level annuity. Error: "Debt sizing should be one of: sculpted, gearing."
+           * @enum {string}
+           */
+          debtSizing?: "sculpted" | "gearing";
+          /**
+           * @description The revenue case debt is sculpted on: p50 (the run's revenue) or p90 (the downside, when the run has one). Error: "Sizing case should be one of: p50, p90."
+           * @enum {string}
+           */
+          sizingCase?: "p50" | "p90";
+        };
       };
     };
     /** @description A forecast draft: any subset of the forecast request's fields; what is filled in obeys the same ranges and gets the same messages. */
@@ -2574,6 +2654,66 @@ export interface components {
       portfolioId?: string;
       /** @enum {string} */
       forecastUpdateDurationValidation?: "true" | "false";
+      /** @description Optional finance inputs (issue 30): capex, opex, tax, inflation, discount rate, asset life and debt. Every field is optional; a missing one takes the market's default (shown with its source in the run result's finance.defaults). Rates and shares are fractions. Errors are named at finance.<field>. */
+      finance?: {
+        /** @description Power-related capex per kW of rated power. Capex (per kW and per kWh together) must be more than 0. Unit: currency/kW. Error: "Capex per kW should be at least 0 and at most 1000000." */
+        capexPerKW?: number;
+        /** @description Energy-related capex per kWh of energy capacity. Unit: currency/kWh. Error: "Capex per kWh should be at least 0 and at most 1000000." */
+        capexPerKWh?: number;
+        /** @description Spent in the construction year. Unit: currency/kW. Error: "Development cost per kW should be at least 0 and at most 1000000." */
+        developmentCostPerKW?: number;
+        /** @description Spent in the construction year. Unit: currency/kW. Error: "Grid connection cost per kW should be at least 0 and at most 1000000." */
+        gridConnectionCostPerKW?: number;
+        /** @description Fixed operation and maintenance. Unit: currency/kW/year. Error: "Fixed O&M per kW per year should be at least 0 and at most 1000000." */
+        fixedOmPerKWYear?: number;
+        /** @description Per MWh discharged. Unit: currency/MWh. Error: "Variable O&M per MWh should be at least 0 and at most 1000000." */
+        variableOmPerMWh?: number;
+        /** @description Share of trading revenue (every stream but the Capacity Market) paid to the optimiser. Unit: fraction. Error: "Optimiser fee should be at least 0 and less than 1 (a fraction: 0.25 = 25 %)." */
+        optimiserFee?: number;
+        /** @description Insurance, business rates, land lease. Unit: currency/kW/year. Error: "Insurance and other fixed charges per kW per year should be at least 0 and at most 1000000." */
+        insuranceAndOtherPerKWYear?: number;
+        /** @description One re-powering event (the forecast's repowering restores the full capacity), per kWh of energy capacity. Unit: currency/kWh. Error: "Re-powering cost per kWh should be at least 0 and at most 1000000." */
+        repoweringCostPerKWh?: number;
+        /** @description At the end of life, net of salvage. Unit: currency/kW. Error: "Decommissioning cost per kW should be at least 0 and at most 1000000." */
+        decommissioningCostPerKW?: number;
+        /** @description Corporate income tax rate. Unit: fraction. Error: "Tax rate should be at least 0 and less than 1 (a fraction: 0.25 = 25 %)." */
+        taxRate?: number;
+        /** @description Straight-line tax depreciation of the capex. Unit: years. Error: "Depreciation years should be a whole number of years from 1 to 50." */
+        depreciationYears?: number;
+        /** @description Escalates money inputs and revenues (real 2024 money) to nominal money. Unit: fraction/year. Error: "Inflation should be at least -0.05 and at most 0.2 (a fraction: 0.25 = 25 %)." */
+        inflation?: number;
+        /** @description Nominal; for NPV and LCOS (made real by Fisher when the figures are real). Unit: fraction/year. Error: "Discount rate should be at least 0 and at most 1 (a fraction: 0.25 = 25 %)." */
+        discountRate?: number;
+        /** @description Years of operation in the case: at most the run's years (the default). Unit: years. Error: "Asset life should be a whole number of years from 1 to 50." */
+        assetLifeYears?: number;
+        /** @description Debt ÷ capex: the share when debtSizing is gearing, the cap when sculpted. At least 0 and less than 1. Unit: fraction. Error: "Gearing should be at least 0 and less than 1 (a fraction: 0.25 = 25 %)." */
+        gearing?: number;
+        /** @description Debt-service cover ratio the debt is sculpted to on the P50 case. Unit: ratio. Error: "DSCR target on P50 should be at least 0.5 and at most 5." */
+        dscrTargetP50?: number;
+        /** @description Debt-service cover ratio the debt is sculpted to on the P90 case. Unit: ratio. Error: "DSCR target on P90 should be at least 0.5 and at most 5." */
+        dscrTargetP90?: number;
+        /** @description Years the debt is repaid over (0: no debt); at most the asset life. Unit: years. Error: "Debt tenor should be a whole number of years from 0 to 50." */
+        debtTenorYears?: number;
+        /** @description All-in, nominal. Unit: fraction/year. Error: "Debt interest rate should be at least 0 and at most 0.5 (a fraction: 0.25 = 25 %)." */
+        debtInterestRate?: number;
+        /** @description Arrangement fee, share of the debt, paid at financial close. Unit: fraction. Error: "Debt upfront fee should be at least 0 and less than 0.2 (a fraction: 0.25 = 25 %)." */
+        debtUpfrontFee?: number;
+        /**
+         * @description Figures in real 2024 money (default; the revenues' basis) or nominal money. Error: "Money basis should be one of: real, nominal."
+         * @enum {string}
+         */
+        moneyBasis?: "real" | "nominal";
+        /**
+         * @description Sculpted to a DSCR target on the sizing case, capped by gearing; or gearing × capex as a level annuity. Error: "Debt sizing should be one of: sculpted, gearing."
+         * @enum {string}
+         */
+        debtSizing?: "sculpted" | "gearing";
+        /**
+         * @description The revenue case debt is sculpted on: p50 (the run's revenue) or p90 (the downside, when the run has one). Error: "Sizing case should be one of: p50, p90."
+         * @enum {string}
+         */
+        sizingCase?: "p50" | "p90";
+      };
     };
     ForecastRun: {
       id: string;
@@ -2854,6 +2994,66 @@ export interface components {
       portfolioId?: string;
       /** @enum {string} */
       forecastUpdateDurationValidation?: "true" | "false";
+      /** @description Optional finance inputs (issue 30): capex, opex, tax, inflation, discount rate, asset life and debt. Every field is optional; a missing one takes the market's default (shown with its source in the run result's finance.defaults). Rates and shares are fractions. Errors are named at finance.<field>. */
+      finance?: {
+        /** @description Power-related capex per kW of rated power. Capex (per kW and per kWh together) must be more than 0. Unit: currency/kW. Error: "Capex per kW should be at least 0 and at most 1000000." */
+        capexPerKW?: number;
+        /** @description Energy-related capex per kWh of energy capacity. Unit: currency/kWh. Error: "Capex per kWh should be at least 0 and at most 1000000." */
+        capexPerKWh?: number;
+        /** @description Spent in the construction year. Unit: currency/kW. Error: "Development cost per kW should be at least 0 and at most 1000000." */
+        developmentCostPerKW?: number;
+        /** @description Spent in the construction year. Unit: currency/kW. Error: "Grid connection cost per kW should be at least 0 and at most 1000000." */
+        gridConnectionCostPerKW?: number;
+        /** @description Fixed operation and maintenance. Unit: currency/kW/year. Error: "Fixed O&M per kW per year should be at least 0 and at most 1000000." */
+        fixedOmPerKWYear?: number;
+        /** @description Per MWh discharged. Unit: currency/MWh. Error: "Variable O&M per MWh should be at least 0 and at most 1000000." */
+        variableOmPerMWh?: number;
+        /** @description Share of trading revenue (every stream but the Capacity Market) paid to the optimiser. Unit: fraction. Error: "Optimiser fee should be at least 0 and less than 1 (a fraction: 0.25 = 25 %)." */
+        optimiserFee?: number;
+        /** @description Insurance, business rates, land lease. Unit: currency/kW/year. Error: "Insurance and other fixed charges per kW per year should be at least 0 and at most 1000000." */
+        insuranceAndOtherPerKWYear?: number;
+        /** @description One re-powering event (the forecast's repowering restores the full capacity), per kWh of energy capacity. Unit: currency/kWh. Error: "Re-powering cost per kWh should be at least 0 and at most 1000000." */
+        repoweringCostPerKWh?: number;
+        /** @description At the end of life, net of salvage. Unit: currency/kW. Error: "Decommissioning cost per kW should be at least 0 and at most 1000000." */
+        decommissioningCostPerKW?: number;
+        /** @description Corporate income tax rate. Unit: fraction. Error: "Tax rate should be at least 0 and less than 1 (a fraction: 0.25 = 25 %)." */
+        taxRate?: number;
+        /** @description Straight-line tax depreciation of the capex. Unit: years. Error: "Depreciation years should be a whole number of years from 1 to 50." */
+        depreciationYears?: number;
+        /** @description Escalates money inputs and revenues (real 2024 money) to nominal money. Unit: fraction/year. Error: "Inflation should be at least -0.05 and at most 0.2 (a fraction: 0.25 = 25 %)." */
+        inflation?: number;
+        /** @description Nominal; for NPV and LCOS (made real by Fisher when the figures are real). Unit: fraction/year. Error: "Discount rate should be at least 0 and at most 1 (a fraction: 0.25 = 25 %)." */
+        discountRate?: number;
+        /** @description Years of operation in the case: at most the run's years (the default). Unit: years. Error: "Asset life should be a whole number of years from 1 to 50." */
+        assetLifeYears?: number;
+        /** @description Debt ÷ capex: the share when debtSizing is gearing, the cap when sculpted. At least 0 and less than 1. Unit: fraction. Error: "Gearing should be at least 0 and less than 1 (a fraction: 0.25 = 25 %)." */
+        gearing?: number;
+        /** @description Debt-service cover ratio the debt is sculpted to on the P50 case. Unit: ratio. Error: "DSCR target on P50 should be at least 0.5 and at most 5." */
+        dscrTargetP50?: number;
+        /** @description Debt-service cover ratio the debt is sculpted to on the P90 case. Unit: ratio. Error: "DSCR target on P90 should be at least 0.5 and at most 5." */
+        dscrTargetP90?: number;
+        /** @description Years the debt is repaid over (0: no debt); at most the asset life. Unit: years. Error: "Debt tenor should be a whole number of years from 0 to 50." */
+        debtTenorYears?: number;
+        /** @description All-in, nominal. Unit: fraction/year. Error: "Debt interest rate should be at least 0 and at most 0.5 (a fraction: 0.25 = 25 %)." */
+        debtInterestRate?: number;
+        /** @description Arrangement fee, share of the debt, paid at financial close. Unit: fraction. Error: "Debt upfront fee should be at least 0 and less than 0.2 (a fraction: 0.25 = 25 %)." */
+        debtUpfrontFee?: number;
+        /**
+         * @description Figures in real 2024 money (default; the revenues' basis) or nominal money. Error: "Money basis should be one of: real, nominal."
+         * @enum {string}
+         */
+        moneyBasis?: "real" | "nominal";
+        /**
+         * @description Sculpted to a DSCR target on the sizing case, capped by gearing; or gearing × capex as a level annuity. Error: "Debt sizing should be one of: sculpted, gearing."
+         * @enum {string}
+         */
+        debtSizing?: "sculpted" | "gearing";
+        /**
+         * @description The revenue case debt is sculpted on: p50 (the run's revenue) or p90 (the downside, when the run has one). Error: "Sizing case should be one of: p50, p90."
+         * @enum {string}
+         */
+        sizingCase?: "p50" | "p90";
+      };
       /** @description Converts this draft: it is removed when the runs are created */
       draftId?: string;
     };
@@ -2876,6 +3076,156 @@ export interface components {
         [key: string]: unknown;
       } | null;
     };
+    /** @description Finance inputs: the optional `finance` part of a forecast body and the body of the finance recompute operation (every field optional there). Rates and shares are fractions; money per kW, kWh or MWh in the market's currency, real 2024 money. */
+    FinanceInputs: {
+      /** @description Power-related capex per kW of rated power. Capex (per kW and per kWh together) must be more than 0. Unit: currency/kW. Error: "Capex per kW should be at least 0 and at most 1000000." */
+      capexPerKW: number;
+      /** @description Energy-related capex per kWh of energy capacity. Unit: currency/kWh. Error: "Capex per kWh should be at least 0 and at most 1000000." */
+      capexPerKWh: number;
+      /** @description Spent in the construction year. Unit: currency/kW. Error: "Development cost per kW should be at least 0 and at most 1000000." */
+      developmentCostPerKW: number;
+      /** @description Spent in the construction year. Unit: currency/kW. Error: "Grid connection cost per kW should be at least 0 and at most 1000000." */
+      gridConnectionCostPerKW: number;
+      /** @description Fixed operation and maintenance. Unit: currency/kW/year. Error: "Fixed O&M per kW per year should be at least 0 and at most 1000000." */
+      fixedOmPerKWYear: number;
+      /** @description Per MWh discharged. Unit: currency/MWh. Error: "Variable O&M per MWh should be at least 0 and at most 1000000." */
+      variableOmPerMWh: number;
+      /** @description Share of trading revenue (every stream but the Capacity Market) paid to the optimiser. Unit: fraction. Error: "Optimiser fee should be at least 0 and less than 1 (a fraction: 0.25 = 25 %)." */
+      optimiserFee: number;
+      /** @description Insurance, business rates, land lease. Unit: currency/kW/year. Error: "Insurance and other fixed charges per kW per year should be at least 0 and at most 1000000." */
+      insuranceAndOtherPerKWYear: number;
+      /** @description One re-powering event (the forecast's repowering restores the full capacity), per kWh of energy capacity. Unit: currency/kWh. Error: "Re-powering cost per kWh should be at least 0 and at most 1000000." */
+      repoweringCostPerKWh: number;
+      /** @description At the end of life, net of salvage. Unit: currency/kW. Error: "Decommissioning cost per kW should be at least 0 and at most 1000000." */
+      decommissioningCostPerKW: number;
+      /** @description Corporate income tax rate. Unit: fraction. Error: "Tax rate should be at least 0 and less than 1 (a fraction: 0.25 = 25 %)." */
+      taxRate: number;
+      /** @description Straight-line tax depreciation of the capex. Unit: years. Error: "Depreciation years should be a whole number of years from 1 to 50." */
+      depreciationYears: number;
+      /** @description Escalates money inputs and revenues (real 2024 money) to nominal money. Unit: fraction/year. Error: "Inflation should be at least -0.05 and at most 0.2 (a fraction: 0.25 = 25 %)." */
+      inflation: number;
+      /** @description Nominal; for NPV and LCOS (made real by Fisher when the figures are real). Unit: fraction/year. Error: "Discount rate should be at least 0 and at most 1 (a fraction: 0.25 = 25 %)." */
+      discountRate: number;
+      /** @description Years of operation in the case: at most the run's years (the default). Unit: years. Error: "Asset life should be a whole number of years from 1 to 50." */
+      assetLifeYears: number;
+      /** @description Debt ÷ capex: the share when debtSizing is gearing, the cap when sculpted. At least 0 and less than 1. Unit: fraction. Error: "Gearing should be at least 0 and less than 1 (a fraction: 0.25 = 25 %)." */
+      gearing: number;
+      /** @description Debt-service cover ratio the debt is sculpted to on the P50 case. Unit: ratio. Error: "DSCR target on P50 should be at least 0.5 and at most 5." */
+      dscrTargetP50: number;
+      /** @description Debt-service cover ratio the debt is sculpted to on the P90 case. Unit: ratio. Error: "DSCR target on P90 should be at least 0.5 and at most 5." */
+      dscrTargetP90: number;
+      /** @description Years the debt is repaid over (0: no debt); at most the asset life. Unit: years. Error: "Debt tenor should be a whole number of years from 0 to 50." */
+      debtTenorYears: number;
+      /** @description All-in, nominal. Unit: fraction/year. Error: "Debt interest rate should be at least 0 and at most 0.5 (a fraction: 0.25 = 25 %)." */
+      debtInterestRate: number;
+      /** @description Arrangement fee, share of the debt, paid at financial close. Unit: fraction. Error: "Debt upfront fee should be at least 0 and less than 0.2 (a fraction: 0.25 = 25 %)." */
+      debtUpfrontFee: number;
+      /**
+       * @description Figures in real 2024 money (default; the revenues' basis) or nominal money. Error: "Money basis should be one of: real, nominal."
+       * @enum {string}
+       */
+      moneyBasis: "real" | "nominal";
+      /**
+       * @description Sculpted to a DSCR target on the sizing case, capped by gearing; or gearing × capex as a level annuity. Error: "Debt sizing should be one of: sculpted, gearing."
+       * @enum {string}
+       */
+      debtSizing: "sculpted" | "gearing";
+      /**
+       * @description The revenue case debt is sculpted on: p50 (the run's revenue) or p90 (the downside, when the run has one). Error: "Sizing case should be one of: p50, p90."
+       * @enum {string}
+       */
+      sizingCase: "p50" | "p90";
+    };
+    /** @description The investment case of a run (issue 30): yearly cash flows from the first investment year (year 0, construction) and the measures investors and lenders use. Computed from the stored yearly revenues, never by dispatching again. */
+    Finance: {
+      /** @description The revenue strategy whose revenue it is computed on */
+      strategy: string;
+      currency: string;
+      /** @description Money of every figure: "real 2024 GBP" (default) or "nominal GBP" */
+      moneyBasis: string;
+      /** @description Project IRR, post-tax, unlevered (a fraction; null when it has no root) */
+      projectIrr: number | null;
+      /** @description Project IRR, pre-tax (a fraction; null when it has no root) */
+      projectIrrPreTax: number | null;
+      /** @description Equity IRR (levered, post-tax) (a fraction; null when it has no root) */
+      equityIrr: number | null;
+      /** @description NPV of years[].projectCashFlow at discountRate, at year 0 (year 0 not discounted) */
+      npv: number;
+      /** @description NPV of years[].equityCashFlow at discountRate */
+      equityNpv: number;
+      /** @description Levelised cost of storage: PV(capex + costs) ÷ PV(MWh discharged), currency per MWh */
+      lcos: number | null;
+      /** @description Years after construction to pay back the capex (post-tax project flows) */
+      paybackYears: number | null;
+      minDscr: number | null;
+      averageDscr: number | null;
+      capex: number;
+      /** @description Debt size */
+      debt: number;
+      debtFee: number;
+      equity: number;
+      /** @description Debt ÷ capex */
+      gearing: number;
+      /** @enum {string} */
+      debtSizing: "sculpted" | "gearing";
+      /** @enum {string} */
+      sizingCase: "p50" | "p90";
+      /** @description The rate years[] are discounted at: inputs.discountRate (nominal), made real by Fisher for real figures */
+      discountRate: number;
+      inputs: components["schemas"]["FinanceInputs"];
+      defaults: {
+        currency: string;
+        inputs: components["schemas"]["FinanceInputs"];
+        /** @description Per field: where its default comes from */
+        sources: {
+          [key: string]: {
+            /** @enum {string} */
+            kind: "source" | "derived" | "converted" | "assumption";
+            text: string;
+            url?: string;
+          };
+        };
+      };
+      years: {
+        /** @description Year 0 (construction, capex) first, then each operating year */
+        year: number;
+        capex: number;
+        /** @description Revenue (network charges are in costs) */
+        revenue: number;
+        revenueByStream: {
+          [key: string]: number;
+        };
+        /** @description Operating costs: network charges, O&M, optimiser fee, insurance, re-powering, decommissioning */
+        costs: number;
+        costsByItem: {
+          networkCharges: number;
+          fixedOm: number;
+          variableOm: number;
+          optimiserFee: number;
+          insuranceAndOther: number;
+          repowering: number;
+          decommissioning: number;
+        };
+        ebitda: number;
+        depreciation: number;
+        interest: number;
+        /** @description Tax paid (interest deducted, losses carried forward) */
+        tax: number;
+        /** @description Cash flow available for debt service: EBITDA − tax */
+        cfads: number;
+        principal: number;
+        debtService: number;
+        /** @description Debt outstanding at the end of the year */
+        debtBalance: number;
+        /** @description CFADS ÷ debt service; null without debt service */
+        dscr: number | null;
+        /** @description Unlevered post-tax: −capex in year 0, then EBITDA − unlevered tax */
+        projectCashFlow: number;
+        projectCashFlowPreTax: number;
+        /** @description −(capex + debt fee − debt) in year 0, then CFADS − debt service */
+        equityCashFlow: number;
+      }[];
+    } | null;
     /** @description A finished run's revenues: per revenue strategy, per year, per stream. */
     ForecastRunResult: {
       runId: string;
@@ -2966,6 +3316,9 @@ export interface components {
         /** @description Its dispatch and prices at the market interval (CSV) */
         csv: string;
       }[];
+      finance: components["schemas"]["Finance"];
+      /** @description Why the run has no finance (null when it has) */
+      financeNote: string | null;
     };
     RunZipArchive: {
       id: string;
@@ -12037,6 +12390,160 @@ export interface operations {
       };
       /** @description Not found, or not yours. */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (per API key, see the description): wait the `Retry-After` seconds. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not available for a moment (the database or a data source): try again shortly. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  postForecastRunLibraryByIdFinance: {
+    parameters: {
+      query?: {
+        /** @description A revenue strategy of the run (default: its first) */
+        strategy?: string;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        "application/json": {
+          /** @description Power-related capex per kW of rated power. Capex (per kW and per kWh together) must be more than 0. Unit: currency/kW. Error: "Capex per kW should be at least 0 and at most 1000000." */
+          capexPerKW?: number;
+          /** @description Energy-related capex per kWh of energy capacity. Unit: currency/kWh. Error: "Capex per kWh should be at least 0 and at most 1000000." */
+          capexPerKWh?: number;
+          /** @description Spent in the construction year. Unit: currency/kW. Error: "Development cost per kW should be at least 0 and at most 1000000." */
+          developmentCostPerKW?: number;
+          /** @description Spent in the construction year. Unit: currency/kW. Error: "Grid connection cost per kW should be at least 0 and at most 1000000." */
+          gridConnectionCostPerKW?: number;
+          /** @description Fixed operation and maintenance. Unit: currency/kW/year. Error: "Fixed O&M per kW per year should be at least 0 and at most 1000000." */
+          fixedOmPerKWYear?: number;
+          /** @description Per MWh discharged. Unit: currency/MWh. Error: "Variable O&M per MWh should be at least 0 and at most 1000000." */
+          variableOmPerMWh?: number;
+          /** @description Share of trading revenue (every stream but the Capacity Market) paid to the optimiser. Unit: fraction. Error: "Optimiser fee should be at least 0 and less than 1 (a fraction: 0.25 = 25 %)." */
+          optimiserFee?: number;
+          /** @description Insurance, business rates, land lease. Unit: currency/kW/year. Error: "Insurance and other fixed charges per kW per year should be at least 0 and at most 1000000." */
+          insuranceAndOtherPerKWYear?: number;
+          /** @description One re-powering event (the forecast's repowering restores the full capacity), per kWh of energy capacity. Unit: currency/kWh. Error: "Re-powering cost per kWh should be at least 0 and at most 1000000." */
+          repoweringCostPerKWh?: number;
+          /** @description At the end of life, net of salvage. Unit: currency/kW. Error: "Decommissioning cost per kW should be at least 0 and at most 1000000." */
+          decommissioningCostPerKW?: number;
+          /** @description Corporate income tax rate. Unit: fraction. Error: "Tax rate should be at least 0 and less than 1 (a fraction: 0.25 = 25 %)." */
+          taxRate?: number;
+          /** @description Straight-line tax depreciation of the capex. Unit: years. Error: "Depreciation years should be a whole number of years from 1 to 50." */
+          depreciationYears?: number;
+          /** @description Escalates money inputs and revenues (real 2024 money) to nominal money. Unit: fraction/year. Error: "Inflation should be at least -0.05 and at most 0.2 (a fraction: 0.25 = 25 %)." */
+          inflation?: number;
+          /** @description Nominal; for NPV and LCOS (made real by Fisher when the figures are real). Unit: fraction/year. Error: "Discount rate should be at least 0 and at most 1 (a fraction: 0.25 = 25 %)." */
+          discountRate?: number;
+          /** @description Years of operation in the case: at most the run's years (the default). Unit: years. Error: "Asset life should be a whole number of years from 1 to 50." */
+          assetLifeYears?: number;
+          /** @description Debt ÷ capex: the share when debtSizing is gearing, the cap when sculpted. At least 0 and less than 1. Unit: fraction. Error: "Gearing should be at least 0 and less than 1 (a fraction: 0.25 = 25 %)." */
+          gearing?: number;
+          /** @description Debt-service cover ratio the debt is sculpted to on the P50 case. Unit: ratio. Error: "DSCR target on P50 should be at least 0.5 and at most 5." */
+          dscrTargetP50?: number;
+          /** @description Debt-service cover ratio the debt is sculpted to on the P90 case. Unit: ratio. Error: "DSCR target on P90 should be at least 0.5 and at most 5." */
+          dscrTargetP90?: number;
+          /** @description Years the debt is repaid over (0: no debt); at most the asset life. Unit: years. Error: "Debt tenor should be a whole number of years from 0 to 50." */
+          debtTenorYears?: number;
+          /** @description All-in, nominal. Unit: fraction/year. Error: "Debt interest rate should be at least 0 and at most 0.5 (a fraction: 0.25 = 25 %)." */
+          debtInterestRate?: number;
+          /** @description Arrangement fee, share of the debt, paid at financial close. Unit: fraction. Error: "Debt upfront fee should be at least 0 and less than 0.2 (a fraction: 0.25 = 25 %)." */
+          debtUpfrontFee?: number;
+          /**
+           * @description Figures in real 2024 money (default; the revenues' basis) or nominal money. Error: "Money basis should be one of: real, nominal."
+           * @enum {string}
+           */
+          moneyBasis?: "real" | "nominal";
+          /**
+           * @description Sculpted to a DSCR target on the sizing case, capped by gearing; or gearing × capex as a level annuity. Error: "Debt sizing should be one of: sculpted, gearing."
+           * @enum {string}
+           */
+          debtSizing?: "sculpted" | "gearing";
+          /**
+           * @description The revenue case debt is sculpted on: p50 (the run's revenue) or p90 (the downside, when the run has one). Error: "Sizing case should be one of: p50, p90."
+           * @enum {string}
+           */
+          sizingCase?: "p50" | "p90";
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Finance"] & Record<string, never>;
+        };
+      };
+      /** @description Invalid input: `errors` names each field that is wrong, with its messages. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not logged in, or the API key is not valid. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A subscription or a permission is missing (`subscription` names it when it is a subscription), or the API key lacks the scope. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found, or not yours. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request body is too large. */
+      413: {
         headers: {
           [name: string]: unknown;
         };

@@ -13,6 +13,7 @@
 // number but is not typed as digits and one decimal point ("1e2", "0x10"), or has more decimals
 // than the field allows (DECIMALS), is refused with a message (spec §5, issue 19 item 16).
 import { z } from "zod";
+import { financeRequestSchema, financeSchema, type FinanceRequest } from "./finance.ts";
 
 // ── Enumerations ─────────────────────────────────────────────────────────────────────────────
 
@@ -243,6 +244,7 @@ export const MESSAGES = {
   horizonYears: "Please enter a value between 1 - 30 years.",
   latitude: "Please enter a latitude between -90 and 90.",
   longitude: "Please enter a longitude between -180 and 180.",
+  finance: "finance should be an object of finance inputs.",
   uploadUnsupported: "Looks like the format you are trying to upload is not supported",
   /** The rejection texts: the spec's fixed text followed by a period, then what to do. */
   uploadWrongType:
@@ -512,6 +514,9 @@ const REQUEST_FIELDS = {
   selectedAssetId: z.string().describe("The asset-library asset it started from"),
   portfolioId: z.string(),
   forecastUpdateDurationValidation: yesNo,
+  finance: financeRequestSchema.describe(
+    "Optional finance inputs (issue 30): capex, opex, tax, inflation, discount rate, asset life and debt. Every field is optional; a missing one takes the market's default (shown with its source in the run result's finance.defaults). Rates and shares are fractions. Errors are named at finance.<field>.",
+  ),
 };
 
 /** Always required in a run (others depend on the region and configuration: see their texts). */
@@ -615,6 +620,8 @@ const ForecastFields = z.object({
   selectedAssetId: str,
   portfolioId: str,
   forecastUpdateDurationValidation: boolStr,
+  // read as given; checked by financeSchema in the rules (so its errors follow the scope of a step)
+  finance: z.unknown(),
 });
 // The readers and the documented fields name the same fields (a compile error otherwise).
 type Same<A, B> = [Exclude<keyof A, keyof B>, Exclude<keyof B, keyof A>] extends [never, never]
@@ -885,7 +892,22 @@ function checkForecast(
       if (req(true)) out(`runName.${id}`, MESSAGES.runNameRequired);
     } else if (name.length > LIMITS.runName) out(`runName.${id}`, MESSAGES.runNameMax);
   }
+
+  // Finance (optional): each given input in range, the asset life within the run's years
+  if (d.finance !== undefined && d.finance !== null) {
+    if (typeof d.finance !== "object" || Array.isArray(d.finance)) out("finance", MESSAGES.finance);
+    else {
+      const r = financeSchema(financeContext(d)).safeParse(d.finance);
+      if (!r.success) for (const i of r.error.issues) out(["finance", ...i.path].join("."), i.message);
+    }
+  }
 }
+
+/** What the finance inputs of a forecast are checked against: its years; no P90 case is computed yet. */
+const financeContext = (d: Pick<Fields, "horizonYears">) => ({
+  runYears: d.horizonYears ?? LIMITS.defaultHorizonYears,
+  p90Available: false,
+});
 
 /** The validated forecast object: what drafts store and runs compute. */
 export interface Forecast {
@@ -956,6 +978,8 @@ export interface Forecast {
   selectedAssetId?: string;
   portfolioId?: string;
   forecastUpdateDurationValidation?: "true" | "false";
+  /** Finance inputs given (issue 30); missing ones take the market's defaults. */
+  finance?: FinanceRequest;
 }
 
 /** A draft: any subset of the forecast, in range where filled in. */
@@ -1010,6 +1034,10 @@ function normalise(d: Fields, ctx: ForecastContext): Record<string, unknown> {
     delete out.customDegradationCurveId;
     delete out.customDegradationCurveFileName;
   }
+  // Finance inputs as read (numbers from strings); dropped when empty or not an object
+  const finance = financeSchema(financeContext(d)).safeParse(d.finance);
+  if (finance.success && Object.keys(finance.data).length) out.finance = finance.data;
+  else delete out.finance;
   return out;
 }
 
