@@ -12433,7 +12433,7 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody?: {
+    requestBody: {
       content: {
         "application/json": {
           /** @description Power-related capex per kW of rated power. Capex (per kW and per kWh together) must be more than 0. Unit: currency/kW. Error: "Capex per kW should be at least 0 and at most 1000000." */
