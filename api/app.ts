@@ -20,6 +20,7 @@ import { worldViewsRouter } from "./routes/worldViews.ts";
 import { locationsRouter } from "./routes/locations.ts";
 import { backtestRouter } from "./routes/backtest.ts";
 import { leaderboardRouter } from "./routes/leaderboard.ts";
+import { marketDashboardRouter } from "./routes/marketDashboard.ts";
 
 /** Routers of the product's areas; each is a function of the context. Add new areas here. */
 const AREAS: ((ctx: ApiContext) => express.Router)[] = [
@@ -38,6 +39,7 @@ const AREAS: ((ctx: ApiContext) => express.Router)[] = [
   locationsRouter,
   backtestRouter,
   leaderboardRouter,
+  marketDashboardRouter,
 ];
 
 export function createApi(ctx: ApiContext): express.Router {

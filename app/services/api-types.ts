@@ -2002,6 +2002,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/data-api/market-dashboard/": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Market dashboard: per price zone the latest day's prices and spread, the modelled BESS revenue on real prices (backtest) and the data's freshness */
+    get: operations["getDataApiMarketDashboard"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -15548,6 +15565,117 @@ export interface operations {
               assetId: string;
               name: string;
               reason: string;
+            }[];
+          };
+        };
+      };
+      /** @description Invalid input: `errors` names each field that is wrong, with its messages. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not logged in, or the API key is not valid. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A subscription or a permission is missing (`subscription` names it when it is a subscription), or the API key lacks the scope. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (per API key, see the description): wait the `Retry-After` seconds. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not available for a moment (the database or a data source): try again shortly. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  getDataApiMarketDashboard: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            backtest: {
+              /** @enum {string} */
+              status: "ready" | "computing" | "no-data";
+              computedAt: string | null;
+            };
+            markets: {
+              market: string;
+              /** @description Price zone: GB, HB_HUBAVG, NSW1 … */
+              region: string;
+              name: string;
+              currency: string;
+              /** @description Market time, in which the latest day is counted */
+              timeZone: string;
+              /** @description The day-ahead (or only) wholesale price series held; null: none imported */
+              dataset: {
+                slug: string;
+                title: string;
+                source: string;
+                unit: string;
+              } | null;
+              latestDay: {
+                date: string;
+                mean: number;
+                min: number;
+                max: number;
+                /** @description Highest minus lowest price of the day */
+                spread: number;
+                intervals: number;
+              } | null;
+              /** @description Start of the last interval held (UTC) */
+              lastPoint: string | null;
+              /** @description When the series was last imported */
+              importedAt: string | null;
+              /** @description The backtest's 2 h battery, realistic foresight, on the real prices of its latest year */
+              revenueIndex: {
+                year: number;
+                revenuePerMWYear: number;
+                annualised: boolean;
+                durationHours: number;
+              } | null;
             }[];
           };
         };
