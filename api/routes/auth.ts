@@ -24,6 +24,8 @@ import {
 import { hashPassword, verifyAgainstNothing, verifyPassword } from "../auth/passwords.ts";
 import { weakPasswordMessage } from "../auth/weakPasswords.ts";
 import {
+  deviceTokenFor,
+  recognisedDevice,
   loginWaitMessage,
   loginWaitSeconds,
   recordLoginAttempt,
@@ -46,6 +48,20 @@ export const PublicUserSchema = z.object({
 const LoggedIn = z.object({
   user: PublicUserSchema,
   session: z.object({ token: z.string(), expiresAt: z.string() }),
+});
+const LoginBody = LoginSchema.extend({
+  device: z
+    .string()
+    .max(200)
+    .optional()
+    .describe(
+      "The `device` of this account's previous log-in from this client: its attempts are then throttled on their own failures only",
+    ),
+});
+const LoggedInWithDevice = LoggedIn.extend({
+  device: z
+    .string()
+    .describe("Proof of this client for the account's next log-ins (keep it; send it back as `device`)"),
 });
 const Detail = z.object({ detail: z.string() });
 
@@ -79,9 +95,10 @@ describe({
   path: "/auth/login",
   tag: "Account",
   summary: "Log in with an email and password (throttled; 429 with Retry-After)",
-  description: "403 when the address is not confirmed yet.",
-  body: LoginSchema,
-  response: LoggedIn,
+  description:
+    "403 when the address is not confirmed yet. Throttled per client address and per account; a client that sends back the `device` of its previous log-in to the account is throttled on its own failures only (a stranger's guesses do not lock the owner out).",
+  body: LoginBody,
+  response: LoggedInWithDevice,
   errors: [403],
 });
 describe({
@@ -203,16 +220,17 @@ export function authRouter(ctx: ApiContext) {
   r.post(
     "/auth/login",
     route(async (req, res) => {
-      const input = parse(LoginSchema, req.body);
+      const input = parse(LoginBody, req.body);
       const ip = req.identity.clientIp;
-      const seconds = await loginWaitSeconds(ctx.db, input.email, ip);
+      const device = recognisedDevice(ctx.secret, input.email, input.device);
+      const seconds = await loginWaitSeconds(ctx.db, input.email, ip, device);
       if (seconds > 0) wait(res, seconds, loginWaitMessage(seconds));
       const found = await findUserByEmail(ctx.db, input.email);
       // An unknown address costs the same hash check as a known one: the timing tells nothing.
       const ok = found
         ? await verifyPassword(found.passwordHash, input.password)
         : await verifyAgainstNothing(input.password);
-      await recordLoginAttempt(ctx.db, input.email, ip, ok);
+      await recordLoginAttempt(ctx.db, input.email, ip, ok, device);
       if (!found || !ok) {
         throw new ApiError(401, { detail: WRONG_LOGIN, errors: { password: [WRONG_LOGIN] } });
       }
@@ -221,7 +239,11 @@ export function authRouter(ctx: ApiContext) {
           detail: "Please confirm your e-mail address first: follow the link we sent to it.",
         });
       }
-      res.json({ ...(await logIn(ctx, req, found.id)), user: publicUser(found) });
+      res.json({
+        ...(await logIn(ctx, req, found.id)),
+        user: publicUser(found),
+        device: deviceTokenFor(ctx.secret, found.email, device ?? undefined),
+      });
     }),
   );
 

@@ -49,7 +49,7 @@ export interface paths {
     put?: never;
     /**
      * Log in with an email and password (throttled; 429 with Retry-After)
-     * @description 403 when the address is not confirmed yet.
+     * @description 403 when the address is not confirmed yet. Throttled per client address and per account; a client that sends back the `device` of its previous log-in to the account is throttled on its own failures only (a stranger's guesses do not lock the owner out).
      */
     post: operations["postAuthLogin"];
     delete?: never;
@@ -3632,6 +3632,8 @@ export interface operations {
           email: string;
           password: string;
           redirectTo?: string;
+          /** @description The `device` of this account's previous log-in from this client: its attempts are then throttled on their own failures only */
+          device?: string;
         };
       };
     };
@@ -3659,6 +3661,8 @@ export interface operations {
               token: string;
               expiresAt: string;
             };
+            /** @description Proof of this client for the account's next log-ins (keep it; send it back as `device`) */
+            device: string;
           };
         };
       };

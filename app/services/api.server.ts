@@ -33,6 +33,11 @@ export class ApiResponseError extends Error {
   get fieldErrors(): Record<string, string[]> {
     return this.body?.errors ?? {};
   }
+  /** Headers for the web answer that passes this refusal on: a 429 says when to try again, as the API's does. */
+  get headers(): Record<string, string> {
+    const seconds = this.body?.retryAfterSeconds;
+    return this.status === 429 && seconds ? { "Retry-After": String(seconds) } : {};
+  }
 }
 
 /**

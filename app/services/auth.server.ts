@@ -35,7 +35,14 @@ authenticator.use(
     try {
       return await apiAs({ anonymousId: session.get("anonymousId") }, clientInfo(request, clientIp)).POST(
         "/auth/login",
-        { body: { email: submission.value.email, password: submission.value.password } },
+        {
+          body: {
+            email: submission.value.email,
+            password: submission.value.password,
+            // This browser's proof of an earlier log-in (issue 28, item 3): its own throttle only.
+            device: session.get("loginDevice") ?? undefined,
+          },
+        },
       );
     } catch (e) {
       if (e instanceof ApiResponseError && [400, 401, 403, 429].includes(e.status)) {

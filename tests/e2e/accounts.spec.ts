@@ -203,6 +203,33 @@ test("a password change revokes the API keys unless kept, and the profile lists 
   await expect(row.getByRole("button", { name: "Revoke kept" })).toHaveCount(0);
 });
 
+test("a stranger's wrong passwords get 429 with Retry-After; the owner's browser still logs in (issue 28)", async ({
+  page,
+  request,
+  jsEnabled,
+}) => {
+  const address = `10.28.${1 + Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
+  await page.setExtraHTTPHeaders({ "X-Forwarded-For": address });
+  const email = unique("owner", jsEnabled);
+  await signUpAndConfirm(page, email, "Olu Owner");
+  await logOut(page);
+  await logIn(page, email, PASSWORD); // this browser is now recognised
+  await logOut(page);
+  // Someone on the same network guesses, without this browser's cookie.
+  const guess = (password: string) =>
+    request.post("/login", {
+      form: { email, password, redirectTo: "" },
+      headers: { "X-Forwarded-For": address },
+      maxRedirects: 0,
+    });
+  for (let i = 0; i < 6; i++) await guess(`stranger-guess-${i}`);
+  const refused = await guess("stranger-guess-again");
+  expect(refused.status()).toBe(429);
+  expect(Number(refused.headers()["retry-after"])).toBeGreaterThanOrEqual(1);
+  // The owner, in their own browser on that network, gets in at once.
+  await logIn(page, email, PASSWORD);
+});
+
 test("a forgotten password is reset by a one-time link", async ({ page, jsEnabled }) => {
   const email = unique("forgot", jsEnabled);
   await signUpAndConfirm(page, email, "Fay Forgetful");

@@ -34,7 +34,7 @@ import {
   setFlag,
 } from "../../api/admin/commands.ts";
 import { mailer, type Mail } from "../../api/auth/mail.ts";
-import { PER_ACCOUNT, PER_ACCOUNT_AND_IP } from "../../api/auth/loginThrottle.ts";
+import { PER_ACCOUNT, PER_ACCOUNT_AND_IP, PER_DEVICE } from "../../api/auth/loginThrottle.ts";
 import { loadConfig } from "../../api/config.ts";
 import { refuseDemoAccountsInProduction } from "../../api/seed/demoAccounts.ts";
 import { SIGNUP_SENT } from "../../api/routes/auth.ts";
@@ -642,6 +642,38 @@ describe("log-in throttle (items 6 and 11, acceptance 4)", () => {
       [owner],
     );
     expect((await logIn(owner, password, attacker)).status).toBe(200);
+  });
+
+  it("a stranger's guesses never lock the owner out of a recognised browser (issue 28, item 3)", async () => {
+    const shared = freshIp(); // an office or mobile network the owner shares with the attacker
+    const first = await t.call("/auth/login", { ...from(shared), body: { email: owner, password } });
+    expect(first.status).toBe(200);
+    const device = first.body.device as string;
+    expect(device).toMatch(/^[\w-]+\.[\w-]+$/);
+    const withDevice = (ip: string, pw: string, d = device) =>
+      t.call("/auth/login", { ...from(ip), body: { email: owner, password: pw, device: d } });
+    // From the shared address, then from many: more than both allowances.
+    for (let i = 0; i <= PER_ACCOUNT_AND_IP.free; i++) await logIn(owner, `shared-guess-${i}`, shared);
+    for (let i = 0; i <= PER_ACCOUNT.free; i++) await logIn(owner, `botnet-guess-${i}`, freshIp());
+    expect((await logIn(owner, password, shared)).status).toBe(429);
+    const elsewhere = await logIn(owner, password, freshIp());
+    expect(elsewhere.status).toBe(429);
+    expect(Number(elsewhere.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    // The owner's browser, from the shared address or a new one, gets in at once.
+    expect((await withDevice(shared, password)).status).toBe(200);
+    expect((await withDevice(freshIp(), password)).status).toBe(200);
+    // A device token signed for another account is no proof for this one.
+    const gb = await t.call("/auth/login", {
+      ...from(freshIp()),
+      body: { email: "gb@voltcast.local", password: "voltcast-demo" },
+    });
+    expect((await withDevice(freshIp(), password, gb.body.device)).status).toBe(429);
+    // A stolen device token buys its own few guesses, then waits like an address.
+    for (let i = 0; i < PER_DEVICE.free; i++)
+      expect((await withDevice(freshIp(), `thief-${i}`)).status).toBe(401);
+    const thief = await withDevice(freshIp(), "thief-again");
+    expect(thief.status).toBe(429);
+    expect(Number(thief.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
   });
 
   it("a wrong password gets the same words for a known and an unknown address, after the same hash work", async () => {

@@ -1,6 +1,6 @@
-// Typed view of the tables of migrations/0001_accounts.sql to 0004_organisations.sql and 0028 (tests/integration/startup.test.ts checks they agree).
+// Typed view of the tables of migrations/0001_accounts.sql to 0004_organisations.sql and 0028–0030 (tests/integration/startup.test.ts checks they agree).
 import { sql } from "drizzle-orm";
-import { pgTable, uuid, text, timestamp, boolean, bigserial, primaryKey } from "drizzle-orm/pg-core";
+import { pgTable, uuid, text, timestamp, boolean, bigserial, integer, primaryKey } from "drizzle-orm/pg-core";
 import type { ApiKeyScope } from "../../../app/validation/account.ts";
 
 export type ApiKeyRevocation = "password-reset" | "password-change";
@@ -39,6 +39,13 @@ export const apiKeys = pgTable("api_keys", {
   revokedBecause: text("revoked_because").$type<ApiKeyRevocation>(),
   scopes: text("scopes").array().$type<ApiKeyScope[]>().notNull(),
   expiresAt: timestamp("expires_at", { withTimezone: true }),
+});
+
+/** Each API key's current rate-limit window (migration 0030, decision 0017). */
+export const apiKeyCalls = pgTable("api_key_calls", {
+  keyId: uuid("key_id").primaryKey(),
+  windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+  calls: integer("calls").notNull(),
 });
 
 export const sessions = pgTable("sessions", {
@@ -89,6 +96,8 @@ export const loginAttempts = pgTable("login_attempts", {
   ip: text("ip").notNull(),
   succeeded: boolean("succeeded").notNull(),
   at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  /** The recognised device the attempt came with (migration 0029), if any. */
+  device: text("device"),
 });
 
 export const subscriptions = pgTable("subscriptions", {

@@ -25,7 +25,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (e instanceof ApiResponseError && e.status < 500)
       return json(
         { reply: submission.reply({ formErrors: [e.message], fieldErrors: e.fieldErrors }), sent: null },
-        { status: e.status },
+        { status: e.status, headers: e.headers },
       );
     throw e;
   }

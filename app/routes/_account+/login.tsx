@@ -33,9 +33,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.clone().formData();
   const forwarded = new Request(request.url, { method: "POST", headers, body: form });
   try {
-    const { session: opened } = await authenticator.authenticate("form", forwarded);
+    const { session: opened, device } = await authenticator.authenticate("form", forwarded);
     const session = await getSession(request);
     session.set("sessionToken", opened.token);
+    // Kept after log-out: the next log-in from this browser is recognised (issue 28, item 3).
+    session.set("loginDevice", device);
     return redirect(safeRedirect(form.get("redirectTo"), "/"), {
       headers: { "Set-Cookie": await commitSession(session, request) },
     });

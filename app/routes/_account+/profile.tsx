@@ -72,8 +72,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const intent = String(formData.get("intent") ?? "");
   const api = await apiFor(request, clientIpOf(context));
   const id = String(formData.get("id") ?? "");
-  const answer = (data: ActionData, status = 200) =>
-    json(data, { status, headers: { "Cache-Control": "private, no-store" } });
+  const answer = (data: ActionData, status = 200, refusal?: ApiResponseError) =>
+    json(data, { status, headers: { "Cache-Control": "private, no-store", ...refusal?.headers } });
   const done = (message: string) => redirectWithStatus(request, "/profile", message);
   try {
     switch (intent) {
@@ -99,7 +99,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         } catch (e) {
           if (!(e instanceof ApiResponseError) || e.status >= 500) throw e;
           const reply = refusalReply(e, submission, ["currentPassword", "newPassword"]);
-          return answer({ intent, reply }, e.status);
+          return answer({ intent, reply }, e.status, e);
         }
       }
       case "end-session": {
@@ -124,7 +124,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
   } catch (e) {
     if (e instanceof ApiResponseError && e.status < 500)
-      return answer({ intent, error: e.message }, e.status);
+      return answer({ intent, error: e.message }, e.status, e);
     throw e;
   }
 }

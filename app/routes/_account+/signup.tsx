@@ -36,7 +36,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return json({ reply: submission.reply({ resetForm: true }), sent: detail });
   } catch (e) {
     if (e instanceof ApiResponseError && e.status < 500) {
-      return json({ reply: refusalReply(e, submission, ["password"]), sent: null }, { status: e.status });
+      return json(
+        { reply: refusalReply(e, submission, ["password"]), sent: null },
+        { status: e.status, headers: e.headers },
+      );
     }
     throw e;
   }
