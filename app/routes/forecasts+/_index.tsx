@@ -8,7 +8,7 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { ConfirmDeleteDraft } from "~/components/runs/ConfirmDeleteDraft";
-import { Form, Link, useLoaderData, useLocation, useRevalidator, useSearchParams } from "@remix-run/react";
+import { Link, useLoaderData, useLocation, useRevalidator, useSearchParams } from "@remix-run/react";
 import styled from "styled-components";
 import { apiFor, ApiResponseError } from "~/services/api.server";
 import { me, requireUserId } from "~/services/auth.server";
