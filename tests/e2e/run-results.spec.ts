@@ -218,7 +218,7 @@ test("the run page states its money basis and links the methodology; the dispatc
 
   // Item 5: the chart and the table in NEM time, named; the evening peak at 18:00, not 08:00.
   const chart = page.getByRole("img", { name: /Dispatch on / });
-  await expect(chart.getByText("Market time (Australia/Brisbane)")).toBeVisible();
+  await expect(chart.getByText("Market time (Australia/Brisbane)", { exact: true })).toBeVisible();
   await page.getByText(/as a table/).click();
   const peak = page.getByRole("row", { name: /^18:00 08:00 300\.00/ });
   await expect(peak).toBeVisible();
