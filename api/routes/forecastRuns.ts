@@ -42,6 +42,8 @@ import {
   type Viewer,
 } from "../forecasts/runs.ts";
 import { LAST_YEAR } from "../../engine/worldview/index.ts";
+import { moneyBasisNote } from "../../engine/markets/money.ts";
+import { methodologyLines } from "../forecasts/resultFile.ts";
 import { scenarioById, scenarioChoices, scenariosFor } from "../forecasts/scenarios.ts";
 import { deleteDispatch, dispatchIndex, loadDispatch, writeDispatchCsv } from "../forecasts/dispatch.ts";
 import { financeRequestSchema, financeSchema } from "../../app/validation/finance.ts";
@@ -299,6 +301,13 @@ const RunResult = z
       .string()
       .nullable()
       .describe('Money of every figure, e.g. "real 2024 GBP" (null on runs made before it was recorded)'),
+    moneyBasisNote: z
+      .string()
+      .nullable()
+      .describe("The money basis in one sentence, as the workbook and the power-price files state it"),
+    methodology: z
+      .array(z.string())
+      .describe("How the revenues were computed, line by line (the workbook's Methodology sheet)"),
     foresight: z
       .enum(["realistic", "perfect"])
       .describe(
@@ -762,6 +771,8 @@ export function forecastRunsRouter(ctx: ApiContext) {
         modelVersion: result.modelVersion,
         currency: result.currency,
         moneyBasis: result.moneyBasis ?? null,
+        moneyBasisNote: result.moneyBasis ? moneyBasisNote(result.currency) : null,
+        methodology: methodologyLines(result.foresight ?? "perfect"),
         foresight: result.foresight ?? "perfect",
         units: {
           revenue: result.currency,

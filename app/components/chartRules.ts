@@ -35,6 +35,21 @@ export const MARKET_TIME_ZONES: Record<string, string> = {
   europe: "Europe/Berlin",
 };
 
+/** Market time of each forecast region (decision 0115: the clock the dispatch is decided on). */
+export const REGION_TIME_ZONES: Record<string, string> = {
+  GB: "Europe/London",
+  ERCOT: "America/Chicago",
+  NEM: "Australia/Brisbane",
+  DE: "Europe/Berlin",
+  ES: "Europe/Madrid",
+};
+
+/** Local clock minus UTC (ms) at an instant in a time zone. */
+export function zoneOffsetMs(t: number, timeZone: string): number {
+  const p = timeParts(Math.floor(t / 60_000) * 60_000, timeZone);
+  return Date.UTC(+p.yyyy, +p.MM - 1, +p.dd, +p.HH, +p.mm) - Math.floor(t / 60_000) * 60_000;
+}
+
 /** The time zone a chart is drawn in: the series' market time when they share one, else UTC. */
 export function chartTimeZone(series: { region?: string }[], utc = false): string {
   if (utc) return "UTC";

@@ -3256,6 +3256,10 @@ export interface components {
       currency: string;
       /** @description Money of every figure, e.g. "real 2024 GBP" (null on runs made before it was recorded) */
       moneyBasis: string | null;
+      /** @description The money basis in one sentence, as the workbook and the power-price files state it */
+      moneyBasisNote: string | null;
+      /** @description How the revenues were computed, line by line (the workbook's Methodology sheet) */
+      methodology: string[];
       /**
        * @description What the dispatch knew: "realistic" (decisions on forecasts, settled at actual prices) or "perfect" (every price known: an upper bound). Runs made before it was recorded used perfect foresight.
        * @enum {string}

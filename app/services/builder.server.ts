@@ -4,8 +4,9 @@
 import { OOPS_TEXT } from "~/components/texts";
 import { ApiResponseError, type ApiClient, type ApiErrorBody, type ApiSchemas } from "./api.server.ts";
 import type { Me } from "./auth.server.ts";
-import { NEM_REGIONS, type Configuration, type ForecastRegion } from "~/validation/forecast";
-import { ercotZoneOf, type Scenario } from "~/components/builder/state";
+import { redirect } from "@remix-run/node";
+import { CONFIGURATIONS, NEM_REGIONS, type Configuration, type ForecastRegion } from "~/validation/forecast";
+import { ercotZoneOf, ROUTES, type Scenario } from "~/components/builder/state";
 
 /** The draft paths of spec §7 under /forecast/run-library/, by region and configuration. */
 type DraftKind =
@@ -300,4 +301,14 @@ export function apiErrorText(body: ApiErrorBody | null): string {
   const parts: string[] = [body.detail];
   for (const [field, msgs] of Object.entries(body.errors ?? {})) parts.push(`${field}: ${msgs.join(" ")}`);
   return parts.join("\n");
+}
+
+/**
+ * A configuration Voltcast does not model in a builder URL (`configuration=foo`) opens the start
+ * screen with a notice naming it, never the asset picker as if nothing had been asked (issue 27).
+ */
+export function refuseUnknownConfiguration(url: URL): void {
+  const c = url.searchParams.get("configuration");
+  if (c !== null && c !== "" && !(CONFIGURATIONS as readonly string[]).includes(c))
+    throw redirect(`${ROUTES.builder}?unknownConfiguration=${encodeURIComponent(c.slice(0, 40))}`);
 }

@@ -4,7 +4,13 @@
 import { json, redirect } from "@remix-run/node";
 import { apiFor } from "./api.server.ts";
 import { me } from "./auth.server.ts";
-import { builderAccess, searchAssets, searchErcotNodes, type AssetCardData } from "./builder.server.ts";
+import {
+  builderAccess,
+  refuseUnknownConfiguration,
+  searchAssets,
+  searchErcotNodes,
+  type AssetCardData,
+} from "./builder.server.ts";
 import {
   checkState,
   failureResponse,
@@ -204,6 +210,7 @@ export function drawerHref(p: BuilderPage, kind?: string, extra: Record<string, 
 
 export async function canvasLoader(request: Request, forecastIdParam?: string) {
   const url = new URL(request.url);
+  refuseUnknownConfiguration(url);
   const q = readQuery(url);
   if (!forecastIdParam && q.forecastId && q.configuration) {
     // A draft id on the canvas URL: the edit route shows it.

@@ -24,7 +24,12 @@ import {
   withZones,
   type BuilderPage,
 } from "./builderPage.server.ts";
-import { searchErcotNodes, saveDraft, modalForFailure } from "./builder.server.ts";
+import {
+  searchErcotNodes,
+  saveDraft,
+  modalForFailure,
+  refuseUnknownConfiguration,
+} from "./builder.server.ts";
 import { STEPS, type ForecastRegion } from "~/validation/forecast";
 import { drawerSchema, stepOfField, stepOwnedFields, stepSchema } from "~/validation/builderSchemas";
 import {
@@ -61,6 +66,7 @@ function hereHref(p: BuilderPage, slug: string) {
 
 export async function stepperLoader(request: Request, slug: string | undefined) {
   const url = new URL(request.url);
+  refuseUnknownConfiguration(url);
   const step = stepBySlug(slug);
   if (!step) throw redirect(`${ROUTES.create(STEPS[0].slug)}${url.search}`);
   const p = await loadBuilderPage(request, { path: url.pathname });

@@ -206,6 +206,7 @@ export function stepOfField(field: string, configuration: Configuration): StepNa
 /** Plain-language names of the fields, for lists of missing fields and the summary panel. */
 export const FIELD_LABELS: Record<string, string> = {
   region: "Region",
+  foresight: "Foresight",
   configuration: "Configuration",
   assetName: "Asset name",
   addressLine1: "Address line 1",

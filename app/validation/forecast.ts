@@ -334,8 +334,8 @@ export const DECIMALS = {
   horizonYears: 0,
 } as const;
 
-/** The decimals a numeric field takes (the forms' input filter and the rules read this one table). */
-export function fieldDecimals(field: string): number | undefined {
+/** The decimals a numeric field takes (the rules read this one table). */
+function fieldDecimals(field: string): number | undefined {
   if ((TARIFF_PRICE_FIELDS as readonly string[]).includes(field)) return DECIMALS.tariffPrice;
   if (field === "fixedDailyCharges" || field === "dailyFixedCapacityCharges") return DECIMALS.fixedCharge;
   return (DECIMALS as Record<string, number>)[field];

@@ -74,7 +74,7 @@ test("a finished run: wide charts from zero, readable inputs, and a zip of the w
 });
 
 /** A finished NEM run of pro@ with both NEM strategies, its forecast carrying a GB leftover (gspGroup). */
-async function nemRun(name: string) {
+async function nemRun(name: string, extra: Record<string, unknown> = {}) {
   const year = (y: number, total: number) => ({
     year: y,
     streams: { wholesale: total * 0.6, services: total * 0.4 },
@@ -126,6 +126,7 @@ async function nemRun(name: string) {
     revenuePerMWYear: 150_000,
     foresight: "realistic",
     perMW: { of: "battery", mw: 20 },
+    ...extra,
   };
   const [run] = await e2eQuery<{ id: string }>(
     `insert into forecast_runs(user_id, run_name, asset_name, status, is_custom, market_region, configuration,
@@ -177,4 +178,73 @@ test("a NEM run reads in NEM words: Energy + FCAS, its NEM region, no codes from
     "Great Britain",
   ])
     expect(shown, raw).not.toContain(raw);
+});
+
+/** A stored day of half hours from 00:00 UTC: the evening peak at 08:00–09:00 UTC (18:00 NEM time), a negative price at 03:00 UTC. */
+function nemDay() {
+  const timestamps = Array.from({ length: 48 }, (_, i) =>
+    new Date(Date.UTC(2025, 0, 15) + i * 1_800_000).toISOString(),
+  );
+  const price = timestamps.map((_, i) => (i === 16 || i === 17 ? 300 : i === 6 ? -20 : 50 + i));
+  return {
+    date: "2025-01-15",
+    intervalMinutes: 30,
+    timestamps,
+    price,
+    chargeMW: price.map((p) => (p < 40 ? 20 : 0)),
+    dischargeMW: price.map((p) => (p > 200 ? 20 : 0)),
+    socMWh: price.map((_, i) => (i < 16 ? 40 : 0)),
+  };
+}
+
+test("the run page states its money basis and links the methodology; the dispatch is in market time with round, aligned axes (issue 27 items 4 and 5)", async ({
+  page,
+}) => {
+  await logIn(page, "pro@voltcast.local");
+  const id = await nemRun(`NEM clock ${Date.now()}`, { days: [nemDay()] });
+  await page.goto(`/forecasts/runs/${id}`);
+
+  // Item 4: the basis in the workbook's words, and the methodology one link away.
+  const basis = page.getByLabel("Money basis");
+  await expect(basis).toContainText("Money basis: real 2024 AUD.");
+  await expect(basis).toContainText("constant 2024 prices; no inflation is applied to later years");
+  await basis.getByRole("link", { name: /methodology/ }).click();
+  await expect(page.getByRole("heading", { name: "Methodology" })).toBeVisible();
+  await expect(
+    page.getByText("Foresight: Realistic foresight (decisions on forecasts) — the default."),
+  ).toBeVisible();
+  await expect(page.getByText(/real 2024 AUD\. Prices and revenues are in real 2024 money/)).toBeVisible();
+  await page.getByRole("link", { name: /NEM clock/ }).click();
+
+  // Item 5: the chart and the table in NEM time, named; the evening peak at 18:00, not 08:00.
+  const chart = page.getByRole("img", { name: /Dispatch on / });
+  await expect(chart.getByText("Market time (Australia/Brisbane)", { exact: true })).toBeVisible();
+  await page.getByText(/as a table/).click();
+  const peak = page.getByRole("row", { name: /^18:00 08:00 300\.00/ });
+  await expect(peak).toBeVisible();
+  await expect(page.getByRole("columnheader", { name: "Market time (Australia/Brisbane)" })).toBeVisible();
+
+  // Round price ticks, and the price's zero on the MW zero.
+  const labels = await chart.locator("text").evaluateAll((els) =>
+    els.map((e) => {
+      const r = e.getBoundingClientRect();
+      return { text: e.textContent ?? "", x: r.x + r.width / 2, y: r.y + r.height / 2 };
+    }),
+  );
+  const box = (await chart.boundingBox())!;
+  const numeric = (l: { text: string }) => /^-?[\d,]+(\.\d+)?$/.test(l.text);
+  const right = labels.filter((l) => numeric(l) && l.x > box.x + box.width * 0.9);
+  const left = labels.filter((l) => numeric(l) && l.x < box.x + box.width * 0.1);
+  const prices = right.map((l) => Number(l.text.replace(/,/g, ""))).sort((a, b) => a - b);
+  expect(prices.length).toBeGreaterThanOrEqual(3);
+  const steps = new Set(prices.slice(1).map((p, i) => p - prices[i]));
+  expect(steps.size).toBe(1);
+  const step = [...steps][0];
+  const mantissa = step / 10 ** Math.floor(Math.log10(step));
+  expect([1, 2, 2.5, 5]).toContain(mantissa);
+  const zeroRight = right.find((l) => l.text === "0")!;
+  const zeroLeft = left.find((l) => l.text === "0")!;
+  expect(zeroRight).toBeDefined();
+  expect(zeroLeft).toBeDefined();
+  expect(Math.abs(zeroRight.y - zeroLeft.y)).toBeLessThan(2);
 });

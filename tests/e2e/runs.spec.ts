@@ -248,8 +248,18 @@ test("filters, sort and paging are URL state; the empty states show their texts"
   // A draft is deleted from the list. The page size is explicit: the one remembered from the
   // paging above (1) would, once JavaScript restores it, move the draft off the first page.
   await page.goto("/forecasts?onlyCustom=true&status=draft&limit=10");
+  const draftName = `Alpha draft ${jsEnabled ? "js" : "nojs"}`;
+  await page.getByRole("link", { name: new RegExp(`^Delete draft ${draftName}`) }).click();
+  // It asks first (issue 27 item 11): a dialog naming the draft; Cancel keeps it.
+  const confirm = page.getByRole("dialog", { name: "Delete this draft?" });
+  await expect(confirm).toContainText(draftName);
+  await confirm.getByRole("link", { name: "Cancel" }).click();
+  await expect(confirm).toHaveCount(0);
+  await expect(page.getByRole("link", { name: draftName, exact: true })).toHaveCount(1);
+  await page.getByRole("link", { name: new RegExp(`^Delete draft ${draftName}`) }).click();
   await page
-    .getByRole("button", { name: new RegExp(`^Delete draft Alpha draft ${jsEnabled ? "js" : "nojs"}`) })
+    .getByRole("dialog", { name: "Delete this draft?" })
+    .getByRole("button", { name: "Delete draft" })
     .click();
   await expect(page.getByRole("status").filter({ hasText: "was deleted" })).toBeVisible();
   await expect(page.getByRole("link", { name: `Alpha draft ${jsEnabled ? "js" : "nojs"}` })).toHaveCount(0);

@@ -20,7 +20,6 @@ import {
   TNUOS_GENERATION_ZONES,
   defaultRunName,
   degradationsFor,
-  fieldDecimals,
   hasBattery,
   isCoupled,
   revenueStrategiesFor,
@@ -43,25 +42,6 @@ export interface FieldsContext {
 
 // ── Inputs ───────────────────────────────────────────────────────────────────────────────────
 
-/** Numeric inputs take only digits and one decimal point, with a limited number of decimals (spec §5). */
-function numericFilter(decimals: number, negative = false) {
-  return (e: React.FormEvent<HTMLInputElement>) => {
-    const el = e.currentTarget;
-    let v = el.value.replace(negative ? /[^0-9.-]/g : /[^0-9.]/g, "");
-    if (negative) v = v.replace(/(?!^)-/g, "");
-    const dot = v.indexOf(".");
-    if (dot >= 0)
-      v =
-        v.slice(0, dot + 1) +
-        v
-          .slice(dot + 1)
-          .replace(/\./g, "")
-          .slice(0, decimals);
-    if (decimals === 0) v = v.replace(".", "");
-    if (v !== el.value) el.value = v;
-  };
-}
-
 export function TextField({
   meta,
   label,
@@ -76,16 +56,16 @@ export function TextField({
   label: string;
   unit?: string;
   hint?: ReactNode;
-  /** Digits and one decimal point only, as many decimals as the field takes (fieldDecimals). */
+  /**
+   * A number (a decimal keypad on phones). What is typed is kept as typed: the schema refuses
+   * anything but digits and one decimal point with the field's message (spec §5), never strips it.
+   */
   numeric?: boolean | { negative?: boolean };
   type?: "text" | "date" | "time";
   placeholder?: string;
   onBlur?: (e: React.FocusEvent<HTMLInputElement>) => void;
 }) {
   const props = getInputProps(meta, { type });
-  const filter = numeric
-    ? numericFilter(fieldDecimals(meta.name) ?? 2, typeof numeric === "object" && !!numeric.negative)
-    : undefined;
   return (
     <Field
       label={unit ? `${label} (${unit})` : label}
@@ -98,7 +78,6 @@ export function TextField({
         {...props}
         required={false}
         inputMode={numeric ? "decimal" : undefined}
-        onInput={filter}
         placeholder={placeholder}
         onBlur={onBlur}
       />

@@ -4,6 +4,7 @@ import {
   DEGRADATIONS,
   GSP_GROUPS,
   REGION_LABELS,
+  foresightLabel,
   revenueStrategiesFor,
   type Configuration,
   type ForecastRegion,
@@ -91,6 +92,8 @@ function valueOf(
         .map((s) => offered.find((o) => o.value === s)?.label ?? s)
         .join(", ");
     }
+    case "foresight":
+      return v ? foresightLabel(v) : "";
     case "macroScenarios":
       return list(state, field)
         .map((id) => scenarios.find((s) => s.id === id)?.name ?? id)

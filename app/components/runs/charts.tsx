@@ -3,6 +3,7 @@
 // text alternative.
 import { VictoryAxis, VictoryBar, VictoryChart, VictoryLegend, VictoryLine, VictoryStack } from "victory";
 import { theme } from "../theme.ts";
+import { alignedTicks, niceTicks, tickLabeller, zoneOffsetMs } from "../chartRules.ts";
 import { formatMoney } from "./rules.ts";
 import { streamLabel, type StreamTableRow } from "./results.ts";
 import type { DispatchDay } from "./types.ts";
@@ -91,66 +92,104 @@ export function RevenueChart({
   );
 }
 
-const hour = (iso: string) => {
-  const d = new Date(iso);
-  return d.getUTCHours() + d.getUTCMinutes() / 60;
-};
-
-/** A day's dispatch: price (line, right scale) with charge and discharge (bars) and state of charge (line). */
-export function DispatchChart({ day, currency }: { day: DispatchDay; currency: string }) {
+/**
+ * A day's dispatch in market time (issue 27 item 5, decision 0334): charge (below zero) and
+ * discharge bars and the state of charge on the MW axis, the price on its own axis at the right.
+ * Both axes have round ticks and share their zero line (`alignedTicks`, as the plotter's two axes).
+ * Hours are the market's clock from the day's midnight; a day stored as a UTC day (older runs)
+ * shows the hours it covers on that clock.
+ */
+export function DispatchChart({
+  day,
+  currency,
+  timeZone,
+}: {
+  day: DispatchDay;
+  currency: string;
+  timeZone: string;
+}) {
   const pts = day.points;
-  const maxMw = Math.max(1e-6, ...pts.map((p) => Math.max(p.charge, p.discharge, p.stateOfCharge)));
+  const midnight = Date.parse(`${day.date}T00:00:00Z`);
+  const hour = (iso: string) => {
+    const t = Date.parse(iso);
+    return (t + zoneOffsetMs(t, timeZone) - midnight) / 3_600_000;
+  };
+  const xs = pts.map((p) => hour(p.time));
+  const step = day.intervalMinutes / 60;
+  const x0 = Math.floor(Math.min(...xs) / 3) * 3;
+  const x1 = Math.max(x0 + 3, Math.ceil((Math.max(...xs) + step) / 3) * 3);
+  const hourTicks = Array.from({ length: (x1 - x0) / 3 + 1 }, (_, i) => x0 + 3 * i);
+
+  const mwLo = Math.min(0, ...pts.map((p) => -p.charge));
+  const mwHi = Math.max(1e-6, ...pts.map((p) => Math.max(p.discharge, p.stateOfCharge)));
   const prices = pts.map((p) => p.price);
-  const pMin = Math.min(0, ...prices);
-  const pMax = Math.max(1e-6, ...prices);
-  // Price drawn on the MW scale, labelled on its own axis.
-  const scale = (v: number) => ((v - pMin) / (pMax - pMin || 1)) * maxMw;
-  const barWidth = Math.max(2, 920 / Math.max(pts.length, 1) - 2);
+  const pLo = Math.min(0, ...prices);
+  const pHi = Math.max(1e-6, ...prices);
+  const [mwTicks, priceTicks] = alignedTicks([niceTicks(mwLo, mwHi, 5), niceTicks(pLo, pHi, 5)]);
+  const mwStep = mwTicks[1] - mwTicks[0];
+  const priceStep = priceTicks[1] - priceTicks[0];
+  // Price drawn on the MW scale: zero on zero, one price step on one MW step.
+  const scale = (v: number) => (v / priceStep) * mwStep;
+  const mwLabel = tickLabeller(mwTicks, "MW");
+  const priceLabel = tickLabeller(priceTicks, currency);
+  const barWidth = Math.max(2, (920 / Math.max(x1 - x0, 1)) * step - 2);
   const height = 420;
+  const zoneLabel = `Market time (${timeZone})`;
   return (
     <VictoryChart
       width={WIDTH}
       height={height}
-      domain={{ x: [0, 24], y: [-maxMw * 1.05, maxMw * 1.05] }}
-      padding={{ top: 20, bottom: 100, left: 80, right: 90 }}
+      domain={{ x: [x0, x1], y: [mwTicks[0], mwTicks[mwTicks.length - 1]] }}
+      padding={{ top: 20, bottom: 120, left: 80, right: 90 }}
       title={`Dispatch on ${day.date}`}
-      desc={`Charge (below zero) and discharge in MW, state of charge in MWh, and the price in ${currency}/MWh over the day. The table below lists every interval.`}
+      desc={`Charge (below zero) and discharge in MW, state of charge in MWh, and the price in ${currency}/MWh over the day, in market time (${timeZone}). The table below lists every interval.`}
     >
       {/* Hours along the bottom, below the charge bars (not across them at zero). */}
       <VictoryAxis
-        tickValues={[0, 3, 6, 9, 12, 15, 18, 21, 24]}
-        tickFormat={(t: number) => `${String(t).padStart(2, "0")}:00`}
-        style={axisStyle}
-        offsetY={100}
+        tickValues={hourTicks}
+        tickFormat={(t: number) => `${String(((t % 24) + 24) % 24).padStart(2, "0")}:00`}
+        label={zoneLabel}
+        style={{ ...axisStyle, axisLabel: { ...axisStyle.axisLabel, padding: 30 } }}
+        offsetY={120}
       />
-      <VictoryAxis dependentAxis crossAxis={false} label="MW / MWh" style={axisStyle} />
+      <VictoryAxis
+        dependentAxis
+        crossAxis={false}
+        label="MW / MWh"
+        tickValues={mwTicks}
+        tickFormat={(t: number) => mwLabel(t)}
+        style={{ ...axisStyle, axisLabel: { ...axisStyle.axisLabel, padding: 55 } }}
+      />
       <VictoryAxis
         dependentAxis
         orientation="right"
         crossAxis={false}
         label={`${currency}/MWh`}
-        tickValues={[0, 0.25, 0.5, 0.75, 1].map((f) => f * maxMw)}
-        tickFormat={(t: number) => formatMoney(pMin + (t / maxMw) * (pMax - pMin))}
+        tickValues={mwTicks}
+        // Price labels where the MW ticks are; none below zero when no price is negative.
+        tickFormat={(_: number, i: number) =>
+          priceTicks[i] < 0 && pLo >= 0 ? "" : priceLabel(priceTicks[i])
+        }
         style={{ ...axisStyle, axisLabel: { ...axisStyle.axisLabel, padding: 55 } }}
       />
       <VictoryBar
-        data={pts.map((p) => ({ x: hour(p.time), y: p.discharge }))}
+        data={pts.map((p, i) => ({ x: xs[i], y: p.discharge }))}
         style={{ data: { fill: theme.series[0] } }}
         barWidth={barWidth}
         alignment="start"
       />
       <VictoryBar
-        data={pts.map((p) => ({ x: hour(p.time), y: -p.charge }))}
+        data={pts.map((p, i) => ({ x: xs[i], y: -p.charge }))}
         style={{ data: { fill: theme.series[2] } }}
         barWidth={barWidth}
         alignment="start"
       />
       <VictoryLine
-        data={pts.map((p) => ({ x: hour(p.time), y: p.stateOfCharge }))}
+        data={pts.map((p, i) => ({ x: xs[i], y: p.stateOfCharge }))}
         style={{ data: { stroke: theme.series[4], strokeWidth: 2 } }}
       />
       <VictoryLine
-        data={pts.map((p) => ({ x: hour(p.time), y: scale(p.price) }))}
+        data={pts.map((p, i) => ({ x: xs[i], y: scale(p.price) }))}
         style={{ data: { stroke: theme.series[1], strokeWidth: 2 } }}
         interpolation="stepAfter"
       />

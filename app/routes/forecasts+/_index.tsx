@@ -7,13 +7,14 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { Form, Link, useLoaderData, useLocation, useRevalidator, useSearchParams } from "@remix-run/react";
+import { ConfirmDeleteDraft } from "~/components/runs/ConfirmDeleteDraft";
+import { Link, useLoaderData, useLocation, useRevalidator, useSearchParams } from "@remix-run/react";
 import styled from "styled-components";
 import { apiFor, ApiResponseError } from "~/services/api.server";
 import { me, requireUserId } from "~/services/auth.server";
 import { listArchives, listRuns } from "~/services/runs.server";
 import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
-import { Button, ButtonLink, Muted, Notice, Page } from "~/components/ui";
+import { ButtonLink, Muted, Notice, Page } from "~/components/ui";
 import { RunTable } from "~/components/runs/RunTable";
 import { RunFilters } from "~/components/runs/RunFilters";
 import { RunsEmptyState } from "~/components/runs/EmptyState";
@@ -73,6 +74,7 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     const back = new URL(request.url);
     back.searchParams.delete("index");
+    back.searchParams.delete("deleteDraft");
     back.searchParams.set("deleted", name || "Draft");
     return redirect(`${back.pathname}?${back.searchParams}`);
   }
@@ -110,6 +112,8 @@ export default function RunList() {
   useRememberedPageSize();
   const pages = Math.max(1, Math.ceil(count / query.limit));
   const filtered = hasActiveFilters(query);
+  // "Delete draft" asks first: the draft named in the URL, when it is a draft of this page.
+  const confirming = runs.find((r) => r.id === params.get("deleteDraft") && r.status === "draft");
 
   return (
     <Page>
@@ -131,6 +135,13 @@ export default function RunList() {
       ) : null}
       {data.draftSaved && data.flags.forecast_new_view_on_portfolio ? (
         <AfterDraftModal portfolio={Boolean(data.flags.portfolio_access)} />
+      ) : null}
+      {confirming ? (
+        <ConfirmDeleteDraft
+          id={confirming.id}
+          name={confirming.runName}
+          closeHref={listHref(pathname, params, { deleteDraft: null, page: query.page })}
+        />
       ) : null}
       <BackgroundJobs initial={data.archives as ZipArchive[]} />
       <RunFilters query={query} values={values} pathname={pathname} />
@@ -163,14 +174,13 @@ export default function RunList() {
             }}
             actions={(run) =>
               run.status === "draft" ? (
-                <Form method="post" action="?index" preventScrollReset>
-                  <input type="hidden" name="intent" value="delete-draft" />
-                  <input type="hidden" name="id" value={run.id} />
-                  <input type="hidden" name="name" value={run.runName} />
-                  <Button type="submit" $variant="link" aria-label={`Delete draft ${run.runName}`}>
-                    Delete draft
-                  </Button>
-                </Form>
+                <Link
+                  to={listHref(pathname, params, { deleteDraft: run.id, page: query.page })}
+                  preventScrollReset
+                  aria-label={`Delete draft ${run.runName}`}
+                >
+                  Delete draft
+                </Link>
               ) : null
             }
           />

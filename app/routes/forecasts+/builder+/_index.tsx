@@ -16,7 +16,12 @@ import { useMemo } from "react";
 import styled from "styled-components";
 import { apiFor } from "~/services/api.server";
 import { me } from "~/services/auth.server";
-import { builderAccess, searchAssets, type AssetCardData } from "~/services/builder.server";
+import {
+  builderAccess,
+  refuseUnknownConfiguration,
+  searchAssets,
+  type AssetCardData,
+} from "~/services/builder.server";
 import { assetCardLines, assetStart } from "~/services/builderCanvas.server";
 import { regionsOffered, withZones } from "~/services/builderPage.server";
 import {
@@ -35,7 +40,7 @@ import { Modal } from "~/components/builder/Modal";
 import { LocationSearch } from "~/components/builder/ForecastFields";
 import { useHydrated } from "~/components/builder/ui";
 import { Field, FormErrors } from "~/components/Field";
-import { Button, ButtonLink, Card, Muted, Page } from "~/components/ui";
+import { Button, ButtonLink, Card, Muted, Notice, Page } from "~/components/ui";
 import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
 import { theme } from "~/components/theme";
 
@@ -68,6 +73,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     sp.delete("runId");
     throw redirect(`${ROUTES.edit(q.forecastId)}?${sp.toString()}`);
   }
+  refuseUnknownConfiguration(url);
   const [who, api] = await Promise.all([me(request), apiFor(request)]);
   if (!who.flags.forecast_new_form) throw redirect(`${ROUTES.canvas}${url.search}`);
   const access = builderAccess(who);
@@ -94,6 +100,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       ? q.configuration
       : null;
   return json({
+    unknownConfiguration: url.searchParams.get("unknownConfiguration"),
     search,
     buttons,
     cards: assets.map((a) => ({
@@ -204,6 +211,11 @@ export default function BuilderStart() {
   return (
     <Page>
       <h1>Forecast builder</h1>
+      {data.unknownConfiguration ? (
+        <Notice role="alert" $tone="danger">
+          “{data.unknownConfiguration}” is not a configuration Voltcast models. Choose one below.
+        </Notice>
+      ) : null}
       <Card>
         <Section aria-labelledby="scratch-title">
           <h2 id="scratch-title">Start from scratch</h2>
