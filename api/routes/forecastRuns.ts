@@ -43,7 +43,7 @@ import {
 } from "../forecasts/runs.ts";
 import { LAST_YEAR } from "../../engine/worldview/index.ts";
 import { moneyBasisNote } from "../../engine/markets/money.ts";
-import { methodologyLines } from "../forecasts/resultFile.ts";
+import { methodologyLines } from "../forecasts/workbook/methodology.ts";
 import { scenarioById, scenarioChoices, scenariosFor } from "../forecasts/scenarios.ts";
 import { deleteDispatch, dispatchIndex, loadDispatch, writeDispatchCsv } from "../forecasts/dispatch.ts";
 import { financeRequestSchema, financeSchema } from "../../app/validation/finance.ts";
