@@ -12,6 +12,13 @@ import {
 } from "../../app/validation/runLabels.ts";
 import { SERVICE_LEVELS } from "../../engine/worldview/ancillary.ts";
 import type { MarketRegion, ServiceKey } from "../../engine/types.ts";
+import {
+  MARKET_CURRENCY,
+  defaultFinanceInputs,
+  type FinanceDefaults,
+  type FinanceInputs,
+} from "../../engine/finance/index.ts";
+import { addFinanceSheet } from "./financeSheet.ts";
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
@@ -120,10 +127,30 @@ function fitColumns(ws: ExcelJS.Worksheet, columns: Column[], max = 60) {
   });
 }
 
+/**
+ * The finance a workbook is built with: the given inputs (the run's own, once runs carry them), else
+ * the market's defaults for the run's years, with their sources. Only stand-alone batteries get
+ * finance (decision 0401).
+ */
+function financeFor(
+  result: RunResult,
+  region: string,
+  inputs?: FinanceInputs,
+): (FinanceDefaults & { inputs: FinanceInputs }) | { inputs: FinanceInputs; sources?: undefined } | null {
+  const used = result.forecastUsed;
+  if ((configurationOf(used) ?? "bess") !== "bess" || !(region in MARKET_CURRENCY)) return null;
+  const years = result.strategies[0]?.years.length ?? 0;
+  if (!years) return null;
+  if (inputs) return { inputs };
+  return defaultFinanceInputs(region as MarketRegion, years);
+}
+
 export async function buildResultWorkbook(run: {
   runName: string;
   scenarioName: string;
   result: RunResult;
+  /** Finance inputs; the market's defaults when absent. */
+  finance?: FinanceInputs;
 }): Promise<Buffer> {
   const { result } = run;
   const used = result.forecastUsed;
@@ -192,6 +219,8 @@ export async function buildResultWorkbook(run: {
     { header: `Total (${result.unitYear}${of}${basis})`, key: "perMW", numFmt: WHOLE, width: 14 },
   ];
   const yearly = tableSheet(wb, "Yearly revenues", yearlyColumns, 2);
+  // Where the first strategy's years sit, for the Finance sheet's formulas.
+  const firstYearRow = 2;
   for (const s of result.strategies)
     for (const y of s.years)
       yearly.addRow({
@@ -246,6 +275,34 @@ export async function buildResultWorkbook(run: {
           repowered: y.repowered ? "yes" : "",
         });
     fitColumns(cycles, cycleColumns);
+  }
+
+  const finance = battery ? financeFor(result, region, run.finance) : null;
+  const first = result.strategies[0];
+  if (finance && first) {
+    const ratedPowerMW = Number(used.ratedPower);
+    const energyMWh = ratedPowerMW * Number(used.duration);
+    const columnOf = (s: string) => yearly.getColumn(s).letter;
+    addFinanceSheet(wb, {
+      currency: result.currency,
+      strategyLabel: strategyName(first.strategy),
+      ratedPowerMW,
+      energyMWh,
+      inputs: finance.inputs,
+      sources: finance.sources,
+      years: first.years.map((y, i) => ({
+        year: y.year,
+        streams: Object.fromEntries(
+          streams.map((s) => [s, { value: y.streams[s] ?? 0, cell: `${columnOf(s)}${firstYearRow + i}` }]),
+        ),
+        // Cycles and degradation: throughput in D, repowered in F, same rows as the yearly sheet.
+        discharged:
+          y.throughputMWh !== undefined
+            ? { value: y.throughputMWh, cell: `D${firstYearRow + i}` }
+            : { value: y.cycles * energyMWh },
+        repowered: { value: !!y.repowered, cell: `F${firstYearRow + i}` },
+      })),
+    });
   }
 
   const method = wb.addWorksheet("Methodology", {
