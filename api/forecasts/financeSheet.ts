@@ -109,6 +109,8 @@ export function addFinanceSheet(wb: ExcelJS.Workbook, src: FinanceSheetSource): 
   const last = col(n);
 
   const ws = wb.addWorksheet("Finance", {
+    // The folded working rows open from their section title, above them.
+    properties: { outlineProperties: { summaryBelow: false, summaryRight: false } },
     views: [{ state: "frozen", xSplit: 2, ySplit: 1, activeCell: "C2" }],
     pageSetup: {
       orientation: "landscape",
@@ -157,7 +159,13 @@ export function addFinanceSheet(wb: ExcelJS.Workbook, src: FinanceSheetSource): 
     put(r, 2, unit);
     put(r, 3, value, fmt);
     ws.getCell(r, 3).fill = { type: "pattern", pattern: "solid", fgColor: { argb: "FFFFF8DC" } };
-    if (source) put(r, 4, source);
+    if (source) {
+      // Across the years' columns, wrapped: text running on past them would widen the printed page.
+      ws.mergeCells(r, 4, r, 3 + n);
+      put(r, 4, source);
+      ws.getCell(r, 4).alignment = { wrapText: true, vertical: "top" };
+      ws.getRow(r).height = 15 * Math.ceil(source.length / (13 * n * 1.1)) + 1;
+    }
     at[key] = `$C$${r}`;
     iv[key] = value;
   };
@@ -413,8 +421,9 @@ export function addFinanceSheet(wb: ExcelJS.Workbook, src: FinanceSheetSource): 
   const range = (key: string) => `${col(1)}${rowAt[key]}:${last}${rowAt[key]}`;
 
   section(
-    `Debt sculpting: each tenor year's service = CFADS ÷ DSCR target, debt = its PV at the loan rate (capped at gearing × capex); CFADS depends on the interest through tax, so the model iterates — its ${SCULPTING_ROUNDS} rounds are written out below (year 0 column: the debt)`,
+    `Debt sculpting: each tenor year's service = CFADS ÷ DSCR target, debt = its PV at the loan rate (capped at gearing × capex); CFADS depends on the interest through tax, so the model iterates — its ${SCULPTING_ROUNDS} rounds are written out below, grouped (expand with +; year 0 column: the debt)`,
   );
+  const roundsFrom = r + 1;
   line("service0", "Debt service, round 0", cur, () => 0);
   const cap = `${at.gearing}*${capex0}`;
   const capV = num("gearing") * capexV;
@@ -446,6 +455,11 @@ export function addFinanceSheet(wb: ExcelJS.Workbook, src: FinanceSheetSource): 
     );
   }
   const sculptedService = `service${SCULPTING_ROUNDS}`;
+  // Working rows: folded away (they still calculate), so the sheet reads as a cash-flow statement.
+  for (let row = roundsFrom; row <= r; row++) {
+    ws.getRow(row).outlineLevel = 1;
+    ws.getRow(row).hidden = true;
+  }
 
   section("Debt and tax (nominal)");
   const geared = inp.debtSizing === "gearing";
@@ -600,6 +614,8 @@ export function addFinanceSheet(wb: ExcelJS.Workbook, src: FinanceSheetSource): 
     put(row, 3, f(formula, value ?? ""), fmt);
     ws.getCell(row, 3).font = { bold: true };
   });
+  // Printed: the years' columns only (the inputs' sources run on to the right of them on screen).
+  ws.pageSetup.printArea = `A1:${last}${r}`;
   return ws;
 }
 

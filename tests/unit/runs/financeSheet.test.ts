@@ -2,7 +2,7 @@
 // formulas with their results cached, and LibreOffice, recalculating them, gets the model's IRR,
 // NPV and DSCR — also after an analyst changes capex in the workbook.
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import ExcelJS from "exceljs";
@@ -123,6 +123,15 @@ function recalculatedByLibreOffice(file: Buffer | Uint8Array): Map<string, numbe
   // Its own profile, so a user's LibreOffice setting cannot change the test; recalculation of xlsx
   // files on load is forced there (the default asks, which headless answers "never").
   const profile = join(dir, "profile");
+  mkdirSync(join(profile, "user"), { recursive: true });
+  writeFileSync(
+    join(profile, "user", "registrymodifications.xcu"),
+    `<?xml version="1.0" encoding="UTF-8"?>
+<oor:items xmlns:oor="http://openoffice.org/2001/registry" xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
+<item oor:path="/org.openoffice.Office.Calc/Formula/Load"><prop oor:name="OOXMLRecalcMode" oor:op="fuse"><value>0</value></prop></item>
+</oor:items>
+`,
+  );
   execFileSync(
     SOFFICE,
     [
