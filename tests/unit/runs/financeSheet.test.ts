@@ -253,6 +253,6 @@ describe("the Finance sheet of the run workbook", () => {
       within(after.get("Minimum DSCR"), dearer.minDscr!);
       within(after.get("Debt"), dearer.debt);
     },
-    180_000,
+    600_000,
   );
 });
