@@ -1,7 +1,14 @@
 // Project finance (issue 30, decision 0401): finance inputs with sourced defaults per market, the
 // yearly cash-flow model (costs, tax, debt sculpted or geared, DSCR, equity) and its measures (IRR,
 // NPV, LCOS, payback), and discounting helpers. Pure: no I/O.
-export { defaultFinanceInputs, type FinanceDefaults, type FinanceInputs } from "./inputs.ts";
+export {
+  MARKET_CURRENCY,
+  defaultFinanceInputs,
+  type DefaultSource,
+  type FinanceDefaults,
+  type FinanceField,
+  type FinanceInputs,
+} from "./inputs.ts";
 export {
   FinanceInputError,
   financeModel,

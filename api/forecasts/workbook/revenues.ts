@@ -15,7 +15,11 @@ export function moneyHeaderParts(result: RunResult) {
   return { basis, of };
 }
 
-export function addYearlyRevenuesSheet(wb: ExcelJS.Workbook, result: RunResult, region: string): void {
+export function addYearlyRevenuesSheet(
+  wb: ExcelJS.Workbook,
+  result: RunResult,
+  region: string,
+): ExcelJS.Worksheet {
   const { basis, of } = moneyHeaderParts(result);
   const streams = [
     ...new Set(result.strategies.flatMap((s) => s.years.flatMap((y) => Object.keys(y.streams)))),
@@ -43,6 +47,7 @@ export function addYearlyRevenuesSheet(wb: ExcelJS.Workbook, result: RunResult, 
         perMW: y.perMWYear,
       });
   finishTable(ws, columns);
+  return ws;
 }
 
 export function addMonthlyRevenuesSheet(wb: ExcelJS.Workbook, result: RunResult, region: string): void {

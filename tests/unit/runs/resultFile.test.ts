@@ -106,6 +106,7 @@ describe("the result workbook", () => {
       "Yearly revenues",
       "Monthly revenues",
       "Cycles and degradation",
+      "Finance",
       "Methodology",
     ]);
     const yearly = wb.getWorksheet("Yearly revenues")!;
