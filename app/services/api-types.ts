@@ -14737,6 +14737,8 @@ export interface operations {
                 [key: string]: number;
               };
               benchmark: number | null;
+              /** @description false: a figure derived by Voltcast, not a published one */
+              benchmarkPublished: boolean | null;
               benchmarkSource: string | null;
               benchmarkDefinition: string | null;
               comparedRevenue: number | null;
@@ -14749,10 +14751,21 @@ export interface operations {
               cyclesPerDay: number;
             }[];
             benchmarks: {
+              id: string;
               market: string;
               year: number;
+              period: {
+                from: string;
+                to: string;
+              };
               value: number;
               currency: string;
+              /** @description false: derived by Voltcast (a mean, an annualisation, a share) */
+              published: boolean;
+              /** @enum {string} */
+              kind: "realised" | "modelled";
+              /** @description null: the fleet's mix of durations */
+              durationHours: number | null;
               definition: string;
               source: string;
             }[];

@@ -6,9 +6,10 @@ import type { Currency, MarketRegion, MarketYear, ServiceKey } from "../types.ts
 import { parseForecastInput } from "../forecast/index.ts";
 import { runYear, initialScenarioState } from "../forecast/scenario.ts";
 import type { Foresight } from "../forecast/foresight.ts";
-import { benchmarkFor } from "./benchmarks.ts";
+import { rowBenchmark } from "./compare.ts";
 
 export { BENCHMARKS } from "./benchmarks.ts";
+export { compareRows, type Comparison } from "./compare.ts";
 
 /** A real series: interval starts (epoch ms, ascending) and values. */
 export interface Series {
@@ -65,7 +66,10 @@ export interface BacktestRow {
   annualised: boolean;
   /** The streams annualised from part of the year, with the share held. */
   partialStreams: Record<string, number>;
+  /** The benchmark shown beside the row (compare.ts rowBenchmark); every comparison: compareRows. */
   benchmark: number | null;
+  /** False when the figure was derived by us: never shown as a published one. */
+  benchmarkPublished: boolean | null;
   benchmarkSource: string | null;
   benchmarkDefinition: string | null;
   /** The streams the benchmark counts, summed (what `ratio` compares). */
@@ -319,7 +323,7 @@ export function backtestRow(d: BacktestMarketData, durationHours: number, foresi
     cm ? capacityByMonth(cm, d.year).months : null,
   );
   const revenuePerMWYear = Object.values(streams).reduce((a, b) => a + b, 0);
-  const bm = benchmarkFor(d.market, d.year);
+  const bm = rowBenchmark({ market: d.market, year: d.year, durationHours });
   const compared = bm ? bm.streams.reduce((a, s) => a + (streams[s] ?? 0), 0) : null;
   return {
     market: d.market,
@@ -334,6 +338,7 @@ export function backtestRow(d: BacktestMarketData, durationHours: number, foresi
     annualised: coverage.energy < 0.99 || Object.keys(partialStreams).length > 0,
     partialStreams,
     benchmark: bm?.value ?? null,
+    benchmarkPublished: bm?.published ?? null,
     benchmarkSource: bm?.source ?? null,
     benchmarkDefinition: bm?.definition ?? null,
     comparedRevenue: compared,
