@@ -24,6 +24,7 @@ import {
   spreadForecast,
 } from "./foresight.ts";
 import { DegradationState, type DegradationCount } from "../degradation/index.ts";
+import { outageMask, withOutages } from "./availability.ts";
 import { solarProfile, resampleProfile, DEFAULT_DC_AC_RATIO, INVERTER_EFFICIENCY } from "../solar/index.ts";
 import { windProfile } from "../wind/index.ts";
 import { duosCharges, duosFixedCost, tnuosAnnualCharge } from "../tariffs/index.ts";
@@ -386,8 +387,14 @@ export function runYear(
   const deg = new DegradationState(degradationSettings(p), state.degradation);
   const days: DayDispatch[] = [];
   const retention = deg.retention();
-  const { result: r, position, problem, asset } = dispatchYear(p, strategy, my, retention, state.soc, opts);
+  const planned = dispatchYear(p, strategy, my, retention, state.soc, opts);
+  const { problem, asset } = planned;
   const n = my.energyPrice.length;
+  // outage days earn nothing: their trades are removed from the plan (decision 0121)
+  const outages = asset.battery ? outageMask(my.year, n, my.intervalMinutes, p.availability) : undefined;
+  const r = outages ? withOutages(planned.result, problem, outages) : planned.result;
+  const position =
+    planned.position && outages ? withOutages(planned.position, problem, outages) : planned.position;
   const dt = my.intervalMinutes / 60;
   const t0 = Date.parse(my.startUtc);
   const monthly = new Array(12).fill(0);
@@ -422,9 +429,11 @@ export function runYear(
   const monthShare = new Array(12).fill(0);
   for (let t = 0; t < n; t++) monthShare[monthOf(t0 + t * my.intervalMinutes * 60_000)] += 1 / n;
   let fixed = 0;
+  // the de-rating of the duration the battery still has (rated × retention), each delivery year
+  const cmDuration = p.duration * retention;
   if (my.region === "GB" && asset.battery && my.capacityPricePerKWYear) {
     // each month at its own delivery year's price and de-rating (a delivery year starts in October)
-    const cm = gbCapacityMarketByMonth(my, p.duration, asset.battery.powerMW);
+    const cm = gbCapacityMarketByMonth(my, cmDuration, asset.battery.powerMW);
     cm.forEach((v, m) => (monthly[m] += v));
     add(
       "capacityMarket",
@@ -464,6 +473,9 @@ export function runYear(
     cycles: r.cycles,
     throughputMWh: r.throughputMWh,
     capacityRetention: retention,
+    outageDays: outages ? outages.reduce((a, v) => a + v, 0) / Math.round(1440 / my.intervalMinutes) : 0,
+    capacityMarketDurationHours:
+      my.region === "GB" && asset.battery && my.capacityPricePerKWYear ? cmDuration : undefined,
     repowered,
     synthetic: my.synthetic,
     solveMs: r.solveMs,
@@ -541,7 +553,11 @@ export function scenarioResult(
     totalPerMW: total / unitMW,
     averagePerMWYear: years.length ? total / unitMW / years.length : 0,
     perMW,
-    repoweringEvents: state.degradation.repoweringEvents,
+    repoweringEvents: state.degradation.repoweringEvents.map((e) => ({
+      ...e,
+      restoredMWh: (asset.battery?.energyMWh ?? 0) * (1 - e.retentionBefore),
+      cost: null,
+    })),
   };
 }
 
