@@ -3,7 +3,7 @@
 // strategy; numbers formatted with thousands separators, units in the headers, headers frozen.
 import ExcelJS from "exceljs";
 import type { RunResult } from "./runs.ts";
-import { foresightLabel, hasBattery } from "../../app/validation/forecast.ts";
+import { availabilityText, foresightLabel, hasBattery } from "../../app/validation/forecast.ts";
 import {
   STREAM_LABELS,
   configurationOf,
@@ -148,6 +148,17 @@ export async function buildResultWorkbook(run: {
   if (result.moneyBasis) input("Money basis", result.moneyBasis);
   const foresight = result.foresight ?? "perfect";
   input("Foresight", foresightLabel(foresight));
+  if (battery) {
+    input("Availability", availabilityText(result.availability));
+    for (const s of result.strategies)
+      for (const e of s.repoweringEvents ?? [])
+        input(
+          `Re-powering, ${strategyLabel(s.strategy, region)}`,
+          `end of ${e.year}: capacity restored after ${Math.round(e.cyclesBefore)} cycles` +
+            (e.restoredMWh !== undefined ? ` (${e.restoredMWh.toFixed(1)} MWh)` : "") +
+            `; cost ${typeof e.cost === "number" ? e.cost.toFixed(0) : "not priced in the revenue forecast (the investment case prices it)"}`,
+        );
+  }
   // what each service price rests on: real clearing prices, or an estimate and its published figure
   const levels = SERVICE_LEVELS[region as MarketRegion]?.services ?? {};
   const services = new Set(
@@ -233,6 +244,8 @@ export async function buildResultWorkbook(run: {
       { header: "Throughput (MWh)", key: "throughput", numFmt: WHOLE, width: 10 },
       { header: "Capacity retention (%)", key: "retention", numFmt: "0.0", width: 10 },
       { header: "Repowered", key: "repowered", width: 10 },
+      { header: "Outage days", key: "outageDays", numFmt: "0", width: 8 },
+      { header: "CM de-rating duration (h)", key: "cmDuration", numFmt: TWO_DECIMALS, width: 10 },
     ];
     const cycles = tableSheet(wb, "Cycles and degradation", cycleColumns, 2);
     for (const s of result.strategies)
@@ -244,6 +257,8 @@ export async function buildResultWorkbook(run: {
           throughput: y.throughputMWh ?? null,
           retention: y.capacityRetention * 100,
           repowered: y.repowered ? "yes" : "",
+          outageDays: y.outageDays ?? null,
+          cmDuration: y.capacityMarketDurationHours ?? null,
         });
     fitColumns(cycles, cycleColumns);
   }
