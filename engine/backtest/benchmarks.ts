@@ -324,11 +324,6 @@ export const BENCHMARKS: Benchmark[] = [
   enervis("2025-09", 18_600),
 ];
 
-/** Every benchmark of a market and year. */
-export function benchmarksFor(market: MarketRegion, year: number): Benchmark[] {
-  return BENCHMARKS.filter((b) => b.market === market && b.year === year);
-}
-
 /**
  * The published monthly figures of the GB battery index (Modo's GB BESS Index / ME BESS GB Index,
  * annualised, £/MW/year, average of BM-registered batteries), quoted in

@@ -59,13 +59,13 @@ function monthsOf(period: Benchmark["period"]): string[] {
 
 const isWholeYear = (b: Benchmark) => b.period.from === `${b.year}-01` && b.period.to === `${b.year}-12`;
 
-export function periodLabel(b: Benchmark): string {
+function periodLabel(b: Benchmark): string {
   if (isWholeYear(b)) return String(b.year);
   return b.period.from === b.period.to ? b.period.from : `${b.period.from}..${b.period.to}`;
 }
 
 /** The benchmark's requirements the row does not hold (a group is held when any member is). */
-export function missingStreams(b: Benchmark, row: Pick<BacktestRow, "streams">): string[] {
+function missingStreams(b: Benchmark, row: Pick<BacktestRow, "streams">): string[] {
   const held = (s: string) => (STREAM_GROUPS[s] ?? [s]).some((k) => row.streams[k] !== undefined);
   return b.requires.filter((s) => !held(s));
 }
@@ -76,7 +76,7 @@ export function missingStreams(b: Benchmark, row: Pick<BacktestRow, "streams">):
  * days); months hold every stream together, so a part-year compare needs every stream of the row
  * to be one the benchmark counts. Null when the period or the streams cannot be compared.
  */
-export function comparedRevenue(b: Benchmark, row: BacktestRow): { value: number; streams: string[] } | null {
+function comparedRevenue(b: Benchmark, row: BacktestRow): { value: number; streams: string[] } | null {
   const streams = Object.keys(row.streams).filter((s) => b.streams.includes(s));
   if (isWholeYear(b)) return { value: streams.reduce((a, s) => a + row.streams[s], 0), streams };
   if (Object.keys(row.streams).some((s) => !b.streams.includes(s))) return null;
@@ -92,7 +92,7 @@ export function comparedRevenue(b: Benchmark, row: BacktestRow): { value: number
 }
 
 /** Weights of the 1 h and 2 h rows for a fleet of `hours` average duration (linear between them). */
-export function durationMix(hours: number): Record<number, number> {
+function durationMix(hours: number): Record<number, number> {
   const w2 = Math.min(1, Math.max(0, hours - 1));
   return { 1: 1 - w2, 2: w2 };
 }

@@ -9,7 +9,6 @@ import type { Foresight } from "../forecast/foresight.ts";
 import { rowBenchmark } from "./compare.ts";
 
 export { BENCHMARKS } from "./benchmarks.ts";
-export { compareRows, type Comparison } from "./compare.ts";
 
 /** A real series: interval starts (epoch ms, ascending) and values. */
 export interface Series {

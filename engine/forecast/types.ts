@@ -1,5 +1,6 @@
 // The forecast input (spec §3 "Forecast form fields", the parts the model needs) and results.
 import { z } from "zod";
+import { DEFAULT_AVAILABILITY } from "./availability.ts";
 
 const num = z.coerce.number();
 const strBool = z
@@ -77,7 +78,7 @@ export const forecastInputSchema = z
      * Share of the year the battery is in service, percent (decision 0121; default 97, an
      * assumption stated in forecast/availability.ts): whole outage days drawn by a seeded rule.
      */
-    availability: num.min(50).max(100).default(97),
+    availability: num.min(50).max(100).default(DEFAULT_AVAILABILITY),
   })
   .superRefine((v, ctx) => {
     if (v.efficiency === "other" && v.o_efficiency === undefined)
