@@ -36,7 +36,7 @@ describe.skipIf(!sharedDataPresent())("backtest on the real prices", () => {
       for (const h of REFERENCE_DURATIONS)
         for (const f of ["realistic", "perfect"] as const) rows.push(backtestRow(d, h, f));
     report = backtestReport(rows);
-  }, 900_000);
+  }, 1_800_000);
 
   const comparisons = () => report.filter((r): r is Comparison => r.entry === "comparison");
 
