@@ -324,6 +324,24 @@ export const BENCHMARKS: Benchmark[] = [
   enervis("2025-09", 18_600),
 ];
 
+export const isWholeYear = (b: Benchmark) =>
+  b.period.from === `${b.year}-01` && b.period.to === `${b.year}-12`;
+
+/**
+ * The benchmark a single row is shown beside (the web page's one per row): a figure for exactly
+ * its duration over the whole year, else a fleet figure over the whole year, published first.
+ */
+export function rowBenchmark(row: {
+  market: MarketRegion;
+  year: number;
+  durationHours: number;
+}): Benchmark | undefined {
+  const whole = BENCHMARKS.filter((b) => b.market === row.market && b.year === row.year && isWholeYear(b));
+  const rank = (b: Benchmark) =>
+    (b.durationHours === row.durationHours ? 0 : b.durationHours === null ? 2 : 9) + (b.published ? 0 : 1);
+  return whole.filter((b) => rank(b) < 9).sort((a, b) => rank(a) - rank(b))[0];
+}
+
 /**
  * The published monthly figures of the GB battery index (Modo's GB BESS Index / ME BESS GB Index,
  * annualised, £/MW/year, average of BM-registered batteries), quoted in

@@ -4,7 +4,7 @@
 // the figure is a fleet-wide one (NEM). What does not match is named, never hidden.
 import type { Currency, MarketRegion } from "../types.ts";
 import type { Foresight } from "../forecast/foresight.ts";
-import { BENCHMARKS, STREAM_GROUPS, type Benchmark } from "./benchmarks.ts";
+import { BENCHMARKS, isWholeYear, STREAM_GROUPS, type Benchmark } from "./benchmarks.ts";
 import type { BacktestRow } from "./index.ts";
 
 export interface Comparison {
@@ -56,8 +56,6 @@ function monthsOf(period: Benchmark["period"]): string[] {
   }
   return out;
 }
-
-const isWholeYear = (b: Benchmark) => b.period.from === `${b.year}-01` && b.period.to === `${b.year}-12`;
 
 function periodLabel(b: Benchmark): string {
   if (isWholeYear(b)) return String(b.year);
@@ -175,19 +173,6 @@ export function compareRows(rows: BacktestRow[], benchmarks: Benchmark[] = BENCH
       }
     }
   return out;
-}
-
-/**
- * The benchmark a single row is shown beside (the web page's one per row): a figure for exactly
- * its duration over the whole year, else a fleet figure over the whole year, published first.
- */
-export function rowBenchmark(
-  row: Pick<BacktestRow, "market" | "year" | "durationHours">,
-): Benchmark | undefined {
-  const whole = BENCHMARKS.filter((b) => b.market === row.market && b.year === row.year && isWholeYear(b));
-  const rank = (b: Benchmark) =>
-    (b.durationHours === row.durationHours ? 0 : b.durationHours === null ? 2 : 9) + (b.published ? 0 : 1);
-  return whole.filter((b) => rank(b) < 9).sort((a, b) => rank(a) - rank(b))[0];
 }
 
 /** One line of `npm run backtest -- --json`: a backtest row as computed, or a comparison. */

@@ -6,7 +6,7 @@ import type { Currency, MarketRegion, MarketYear, ServiceKey } from "../types.ts
 import { parseForecastInput } from "../forecast/index.ts";
 import { runYear, initialScenarioState } from "../forecast/scenario.ts";
 import type { Foresight } from "../forecast/foresight.ts";
-import { rowBenchmark } from "./compare.ts";
+import { rowBenchmark } from "./benchmarks.ts";
 
 export { BENCHMARKS } from "./benchmarks.ts";
 
