@@ -38,6 +38,7 @@ export function toEngineInput(f: Forecast, scenarioId: string, uploads: Uploads 
     customDegradationCurve:
       f.degradation === "custom_degradation_curve" ? uploads.degradationCurve : undefined,
     repowering: f.repowering ?? LIMITS.defaultRepowering,
+    availability: battery ? (f.availability ?? LIMITS.defaultAvailability) : 100,
     coLocation: f.coLocation === "true",
     coupling: f.coupling === undefined ? undefined : f.coupling === "true",
     solarRatedPower: f.solarRatedPower,

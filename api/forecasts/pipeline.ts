@@ -160,6 +160,8 @@ function toRunResult(
         cycles: y.cycles,
         throughputMWh: y.throughputMWh,
         capacityRetention: y.capacityRetention,
+        outageDays: y.outageDays,
+        capacityMarketDurationHours: y.capacityMarketDurationHours,
         repowered: y.repowered,
         ...(y.balancingMechanism ? { balancingMechanism: y.balancingMechanism } : {}),
       })),
@@ -280,6 +282,7 @@ export async function executeRun(
           result.days,
         ),
         foresight: input.foresight ?? DEFAULT_FORESIGHT,
+        availability: input.availability,
       };
       await recordEvent(ctx.db, runId, "Writing the result file", "success", 92);
       const file = await buildResultWorkbook({

@@ -81,16 +81,29 @@ export interface RunResult {
       cycles: number;
       throughputMWh?: number;
       capacityRetention: number;
+      /** Days out of service (availability, decision 0121); absent on older runs. */
+      outageDays?: number;
+      /** GB: the degraded duration the Capacity Market de-rating used. */
+      capacityMarketDurationHours?: number;
       repowered?: boolean;
       /** GB Balancing Mechanism volumes, dispatch rate and sources (decision 0140); absent on older runs. */
       balancingMechanism?: BalancingMechanismYear;
     }[];
-    repoweringEvents?: { year: number; cyclesBefore: number }[];
+    repoweringEvents?: {
+      year: number;
+      cyclesBefore: number;
+      retentionBefore?: number;
+      restoredMWh?: number;
+      /** null: not priced here (the investment case prices it). */
+      cost?: number | null;
+    }[];
   }[];
   /** Headline for lists: the first strategy's average revenue per MW per year. */
   revenuePerMWYear: number;
   /** What the dispatch knew (decision 0117); absent on runs computed before it: perfect. */
   foresight?: "realistic" | "perfect";
+  /** Percent of the year in service (decision 0121); absent on runs made before it: 100. */
+  availability?: number;
   /** What the MW of the per-MW figures is (battery, or the solar/wind plant), and for a hybrid the average per MW of its plant (absent on older runs). */
   perMW?: {
     of: "battery" | "solar" | "wind";

@@ -23,6 +23,10 @@ const Row = z.object({
   currency: z.string(),
   streams: z.record(z.number()),
   benchmark: z.number().nullable(),
+  benchmarkPublished: z
+    .boolean()
+    .nullable()
+    .describe("false: a figure derived by Voltcast, not a published one"),
   benchmarkSource: z.string().nullable(),
   benchmarkDefinition: z.string().nullable(),
   comparedRevenue: z.number().nullable(),
@@ -54,10 +58,15 @@ describe({
     rows: z.array(Row),
     benchmarks: z.array(
       z.object({
+        id: z.string(),
         market: z.string(),
         year: z.number(),
+        period: z.object({ from: z.string(), to: z.string() }),
         value: z.number(),
         currency: z.string(),
+        published: z.boolean().describe("false: derived by Voltcast (a mean, an annualisation, a share)"),
+        kind: z.enum(["realised", "modelled"]),
+        durationHours: z.number().nullable().describe("null: the fleet's mix of durations"),
         definition: z.string(),
         source: z.string(),
       }),
@@ -98,6 +107,7 @@ export function backtestRouter(ctx: ApiContext) {
           currency: x.currency,
           streams: x.streams,
           benchmark: x.benchmark,
+          benchmarkPublished: x.benchmarkPublished ?? null,
           benchmarkSource: x.benchmarkSource,
           benchmarkDefinition: x.benchmarkDefinition,
           comparedRevenue: x.comparedRevenue,
@@ -108,7 +118,19 @@ export function backtestRouter(ctx: ApiContext) {
           sources: x.sources ?? {},
           cyclesPerDay: x.cyclesPerDay,
         })),
-        benchmarks: BENCHMARKS.map(({ streams: _s, ...b }) => b),
+        benchmarks: BENCHMARKS.map((b) => ({
+          id: b.id,
+          market: b.market,
+          year: b.year,
+          period: b.period,
+          value: b.value,
+          currency: b.currency,
+          published: b.published,
+          kind: b.kind,
+          durationHours: b.durationHours,
+          definition: b.definition,
+          source: b.source,
+        })),
       });
     }),
   );

@@ -187,6 +187,14 @@ const ResultYear = z.object({
   capacityRetention: z
     .number()
     .describe("Share of the original energy capacity at the start of the year (0–1)"),
+  outageDays: z
+    .number()
+    .optional()
+    .describe("Days the battery was out of service (availability; whole days drawn by a seeded rule)"),
+  capacityMarketDurationHours: z
+    .number()
+    .optional()
+    .describe("GB: the degraded duration (rated × retention) whose Capacity Market de-rating was used"),
   repowered: z.boolean().optional(),
   balancingMechanism: z
     .object({
@@ -313,6 +321,9 @@ const RunResult = z
       .describe(
         'What the dispatch knew: "realistic" (decisions on forecasts, settled at actual prices) or "perfect" (every price known: an upper bound). Runs made before it was recorded used perfect foresight.',
       ),
+    availability: z
+      .number()
+      .describe("Percent of the year the battery was in service (runs made before it was recorded: 100)"),
     units: z.object({
       revenue: z.string().describe("The currency of totals, streams and monthly values"),
       perMWYear: z.string(),
@@ -340,7 +351,21 @@ const RunResult = z
         total: z.number(),
         averagePerMWYear: z.number(),
         years: z.array(ResultYear),
-        repoweringEvents: z.array(z.object({ year: z.number().int(), cyclesBefore: z.number() })).optional(),
+        repoweringEvents: z
+          .array(
+            z.object({
+              year: z.number().int(),
+              cyclesBefore: z.number(),
+              retentionBefore: z.number().optional(),
+              restoredMWh: z.number().optional().describe("Battery energy the re-powering restores"),
+              cost: z
+                .number()
+                .nullable()
+                .optional()
+                .describe("Its cost; null: not priced by the revenue model (the investment case prices it)"),
+            }),
+          )
+          .optional(),
       }),
     ),
     dispatch: z
@@ -774,6 +799,7 @@ export function forecastRunsRouter(ctx: ApiContext) {
         moneyBasisNote: result.moneyBasis ? moneyBasisNote(result.currency) : null,
         methodology: methodologyLines(result.foresight ?? "perfect"),
         foresight: result.foresight ?? "perfect",
+        availability: result.availability ?? 100,
         units: {
           revenue: result.currency,
           perMWYear: result.unitYear,

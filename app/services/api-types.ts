@@ -2361,6 +2361,8 @@ export interface components {
         customDegradationCurveFileName?: string;
         /** @description Cycles before repowering (standard curve: up to 12000). Errors: "Please enter a value between 1 - 12 000 cycles.", "Please enter a value between 1 - 50 000 cycles." */
         repowering?: number;
+        /** @description Percent of the year the battery is in service (default 97): whole outage days drawn by a seeded rule earn nothing (decision 0121). Error: "Please enter an availability between 50 - 100 %." */
+        availability?: number;
         /** @description Required; those the region offers (see REVENUE_STRATEGIES). Errors: "Please select at least one revenue strategy.", "This revenue strategy is not offered for the chosen region." */
         revenueStrategies?: ("energy_with_as" | "energy_only" | "merchant" | "ancillaries")[];
         /**
@@ -2651,6 +2653,8 @@ export interface components {
       customDegradationCurveFileName?: string;
       /** @description Cycles before repowering (standard curve: up to 12000). Errors: "Please enter a value between 1 - 12 000 cycles.", "Please enter a value between 1 - 50 000 cycles." */
       repowering?: number;
+      /** @description Percent of the year the battery is in service (default 97): whole outage days drawn by a seeded rule earn nothing (decision 0121). Error: "Please enter an availability between 50 - 100 %." */
+      availability?: number;
       /** @description Required; those the region offers (see REVENUE_STRATEGIES). Errors: "Please select at least one revenue strategy.", "This revenue strategy is not offered for the chosen region." */
       revenueStrategies?: ("energy_with_as" | "energy_only" | "merchant" | "ancillaries")[];
       /**
@@ -2991,6 +2995,8 @@ export interface components {
       customDegradationCurveFileName?: string;
       /** @description Cycles before repowering (standard curve: up to 12000). Errors: "Please enter a value between 1 - 12 000 cycles.", "Please enter a value between 1 - 50 000 cycles." */
       repowering?: number;
+      /** @description Percent of the year the battery is in service (default 97): whole outage days drawn by a seeded rule earn nothing (decision 0121). Error: "Please enter an availability between 50 - 100 %." */
+      availability?: number;
       /** @description Required; those the region offers (see REVENUE_STRATEGIES). Errors: "Please select at least one revenue strategy.", "This revenue strategy is not offered for the chosen region." */
       revenueStrategies: ("energy_with_as" | "energy_only" | "merchant" | "ancillaries")[];
       /**
@@ -3265,6 +3271,8 @@ export interface components {
        * @enum {string}
        */
       foresight: "realistic" | "perfect";
+      /** @description Percent of the year the battery was in service (runs made before it was recorded: 100) */
+      availability: number;
       units: {
         /** @description The currency of totals, streams and monthly values */
         revenue: string;
@@ -3309,6 +3317,10 @@ export interface components {
           throughputMWh?: number;
           /** @description Share of the original energy capacity at the start of the year (0–1) */
           capacityRetention: number;
+          /** @description Days the battery was out of service (availability; whole days drawn by a seeded rule) */
+          outageDays?: number;
+          /** @description GB: the degraded duration (rated × retention) whose Capacity Market de-rating was used */
+          capacityMarketDurationHours?: number;
           repowered?: boolean;
           /** @description GB Balancing Mechanism (the `bm` stream): volumes, dispatch rate and the data sources */
           balancingMechanism?: {
@@ -3326,6 +3338,11 @@ export interface components {
         repoweringEvents?: {
           year: number;
           cyclesBefore: number;
+          retentionBefore?: number;
+          /** @description Battery energy the re-powering restores */
+          restoredMWh?: number;
+          /** @description Its cost; null: not priced by the revenue model (the investment case prices it) */
+          cost?: number | null;
         }[];
       }[];
       /** @description The years whose interval dispatch can be downloaded (runs made before it was kept have none) */
@@ -15338,6 +15355,8 @@ export interface operations {
                 [key: string]: number;
               };
               benchmark: number | null;
+              /** @description false: a figure derived by Voltcast, not a published one */
+              benchmarkPublished: boolean | null;
               benchmarkSource: string | null;
               benchmarkDefinition: string | null;
               comparedRevenue: number | null;
@@ -15354,10 +15373,21 @@ export interface operations {
               cyclesPerDay: number;
             }[];
             benchmarks: {
+              id: string;
               market: string;
               year: number;
+              period: {
+                from: string;
+                to: string;
+              };
               value: number;
               currency: string;
+              /** @description false: derived by Voltcast (a mean, an annualisation, a share) */
+              published: boolean;
+              /** @enum {string} */
+              kind: "realised" | "modelled";
+              /** @description null: the fleet's mix of durations */
+              durationHours: number | null;
               definition: string;
               source: string;
             }[];

@@ -105,6 +105,19 @@ export type Foresight = (typeof FORESIGHTS)[number]["value"];
 export const DEFAULT_FORESIGHT: Foresight = "realistic";
 export const foresightLabel = (f: unknown) => (FORESIGHTS.find((x) => x.value === f) ?? FORESIGHTS[0]).label;
 
+/** How a run's availability reads on the run page and in the xlsx (decision 0121); older runs: 100 %. */
+export function availabilityText(availability: number | undefined): string {
+  if (availability === undefined || availability >= 100)
+    return "100 % — the battery is never out of service (runs made before availability was modelled)";
+  const days = Math.round(((100 - availability) / 100) * 365);
+  return (
+    `${availability} % — about ${days} whole days a year out of service, drawn by a seeded rule, earn nothing` +
+    (availability === 97
+      ? " (the default: an assumption — suppliers guarantee about 98.5 % excluding planned maintenance)"
+      : "")
+  );
+}
+
 export const ERCOT_ZONES = ["West", "North", "South", "Houston"] as const;
 export const NEM_REGIONS = [
   "Central New South Wales",
@@ -192,6 +205,9 @@ export const LIMITS = {
   repoweringStandard: [1, 12000],
   repoweringCustom: [1, 50000],
   defaultRepowering: 10000,
+  /** Percent of the year in service (decision 0121): default 97, an assumption stated in engine/forecast/availability.ts. */
+  availability: [50, 100],
+  defaultAvailability: 97,
   tariffPrice: [0.001, 999999],
   fixedCharge: [0.01, 999999],
   transmissionFromMW: 100,
@@ -219,6 +235,7 @@ export const MESSAGES = {
   windRatedPower: "Please enter a value between 1 - 1000 MW.",
   repoweringCustom: "Please enter a value between 1 - 50 000 cycles.",
   repoweringStandard: "Please enter a value between 1 - 12 000 cycles.",
+  availability: "Please enter an availability between 50 - 100 %.",
   tariffPrice: "Please enter a value between 0.001 - 999 999 p/kWh.",
   fixedDailyCharges: "Please enter a value between 0.01 - 999 999 p/MPAN/day.",
   dailyFixedCapacityCharges: "Please enter a value between 0.01 - 999 999 p/kVA/day.",
@@ -331,6 +348,7 @@ export const DECIMALS = {
   tariffPrice: 3,
   fixedCharge: 2,
   repowering: 0,
+  availability: 1,
   horizonYears: 0,
 } as const;
 
@@ -485,6 +503,9 @@ const REQUEST_FIELDS = {
   repowering: between$(...LIMITS.repoweringCustom).describe(
     `Cycles before repowering (standard curve: up to ${LIMITS.repoweringStandard[1]}). Errors: "${MESSAGES.repoweringStandard}", "${MESSAGES.repoweringCustom}"`,
   ),
+  availability: between$(...LIMITS.availability).describe(
+    `Percent of the year the battery is in service (default ${LIMITS.defaultAvailability}): whole outage days drawn by a seeded rule earn nothing (decision 0121). Error: "${MESSAGES.availability}"`,
+  ),
   revenueStrategies: z
     .array(z.enum(["energy_with_as", "energy_only", "merchant", "ancillaries"]))
     .min(1)
@@ -609,6 +630,7 @@ const ForecastFields = z.object({
   customDegradationCurveId: str,
   customDegradationCurveFileName: str,
   repowering: num(DECIMALS.repowering),
+  availability: num(DECIMALS.availability),
   revenueStrategies: list,
   foresight: oneOf(["realistic", "perfect"], "Please choose realistic or perfect foresight."),
   macroScenarios: list,
@@ -780,6 +802,8 @@ function checkForecast(
       between(out, "o_maxImport", d.o_maxImport, LIMITS.importExport, MESSAGES.importExport, req(true));
     if (!d.coLocation && req(!isCoupled(configuration))) out("coLocation", MESSAGES.required);
     if (!d.degradation && req(true)) out("degradation", MESSAGES.required);
+    // optional: the default (97 %) when absent
+    between(out, "availability", d.availability, LIMITS.availability, MESSAGES.availability, false);
   }
   if (!d.maxExport && req(true)) out("maxExport", MESSAGES.required);
   if (d.maxExport === "other")
@@ -967,6 +991,8 @@ export interface Forecast {
   customDegradationCurveId?: string;
   customDegradationCurveFileName?: string;
   repowering?: number;
+  /** Percent of the year in service; default 97 (decision 0121). */
+  availability?: number;
   revenueStrategies: string[];
   /** Realistic (default) or perfect foresight — the upper bound (decision 0117). */
   foresight?: Foresight;
@@ -1020,6 +1046,7 @@ function normalise(d: Fields, ctx: ForecastContext): Record<string, unknown> {
       "customDegradationCurveId",
       "customDegradationCurveFileName",
       "repowering",
+      "availability",
       "coupling",
     ])
       delete out[k];

@@ -6,7 +6,7 @@ import type { Currency, MarketRegion, MarketYear, ServiceKey } from "../types.ts
 import { parseForecastInput } from "../forecast/index.ts";
 import { runYear, initialScenarioState } from "../forecast/scenario.ts";
 import type { Foresight } from "../forecast/foresight.ts";
-import { benchmarkFor } from "./benchmarks.ts";
+import { rowBenchmark } from "./benchmarks.ts";
 import { BM_SOURCES } from "../markets/balancing-mechanism.ts";
 import { gbImbalancePrice } from "../worldview/ancillary.ts";
 
@@ -69,7 +69,10 @@ export interface BacktestRow {
   partialStreams: Record<string, number>;
   /** Where a stream's prices or rates come from, where the row must say (GB `bm`, decision 0140). */
   sources: Record<string, string>;
+  /** The benchmark shown beside the row (compare.ts rowBenchmark); every comparison: compareRows. */
   benchmark: number | null;
+  /** False when the figure was derived by us: never shown as a published one. */
+  benchmarkPublished: boolean | null;
   benchmarkSource: string | null;
   benchmarkDefinition: string | null;
   /** The streams the benchmark counts, summed (what `ratio` compares). */
@@ -370,7 +373,7 @@ export function backtestRow(
     cm ? capacityByMonth(cm, d.year).months : null,
   );
   const revenuePerMWYear = Object.values(streams).reduce((a, b) => a + b, 0);
-  const bm = benchmarkFor(d.market, d.year);
+  const bm = rowBenchmark({ market: d.market, year: d.year, durationHours });
   const compared = bm ? bm.streams.reduce((a, s) => a + (streams[s] ?? 0), 0) : null;
   return {
     market: d.market,
@@ -386,6 +389,7 @@ export function backtestRow(
     partialStreams,
     sources,
     benchmark: bm?.value ?? null,
+    benchmarkPublished: bm?.published ?? null,
     benchmarkSource: bm?.source ?? null,
     benchmarkDefinition: bm?.definition ?? null,
     comparedRevenue: compared,

@@ -108,7 +108,18 @@ export interface DegradationCount {
   cyclesSinceRepower: number;
   yearsSinceRepower: number;
   totalCycles: number;
-  repoweringEvents: { year: number; cyclesBefore: number }[];
+  repoweringEvents: RepoweringEvent[];
+}
+
+/**
+ * Re-powering (augmentation): capacity restored to the rated energy at the end of `year`. Not free
+ * in reality; the cost is priced by the investment case (engine/finance), not here.
+ */
+export interface RepoweringEvent {
+  year: number;
+  cyclesBefore: number;
+  /** Capacity retention just before the event (share of the rated energy). */
+  retentionBefore: number;
 }
 
 /** Tracks capacity year by year: call retention() before a year, then addYear(cycles). */
@@ -116,7 +127,7 @@ export class DegradationState {
   private cyclesSinceRepower = 0;
   private yearsSinceRepower = 0;
   totalCycles = 0;
-  readonly repoweringEvents: { year: number; cyclesBefore: number }[] = [];
+  readonly repoweringEvents: RepoweringEvent[] = [];
   constructor(
     private readonly s: DegradationSettings,
     count?: DegradationCount,
@@ -155,7 +166,11 @@ export class DegradationState {
     this.yearsSinceRepower += 1;
     const threshold = this.s.repoweringCycles ?? 10_000;
     if (this.s.kind !== "no_degradation" && this.cyclesSinceRepower >= threshold) {
-      this.repoweringEvents.push({ year, cyclesBefore: this.cyclesSinceRepower });
+      this.repoweringEvents.push({
+        year,
+        cyclesBefore: this.cyclesSinceRepower,
+        retentionBefore: this.retention(),
+      });
       this.cyclesSinceRepower = 0;
       this.yearsSinceRepower = 0;
       return true;

@@ -31,6 +31,7 @@ import {
 } from "./foresight.ts";
 import { dpScope } from "../dispatch/fast.ts";
 import { DegradationState, type DegradationCount } from "../degradation/index.ts";
+import { outageMask, withOutages } from "./availability.ts";
 import { solarProfile, resampleProfile, DEFAULT_DC_AC_RATIO, INVERTER_EFFICIENCY } from "../solar/index.ts";
 import { windProfile } from "../wind/index.ts";
 import { duosCharges, duosFixedCost, tnuosAnnualCharge } from "../tariffs/index.ts";
@@ -439,7 +440,7 @@ export function runYear(
   const days: DayDispatch[] = [];
   const retention = deg.retention();
   const dispatched = dispatchYear(p, strategy, my, retention, state.soc, opts);
-  const { position, problem, asset } = dispatched;
+  const { problem, asset } = dispatched;
   const n = my.energyPrice.length;
   // GB Balancing Mechanism: acceptances from the headroom the positions leave (decision 0140);
   // the physical schedule (state of charge, cycles) is the one with the acceptances
@@ -454,7 +455,7 @@ export function runYear(
           opts.bmDispatchRate ?? BM_DISPATCH_RATE,
         )
       : undefined;
-  const r: DispatchResult = bm
+  const withBm: DispatchResult = bm
     ? {
         ...dispatched.result,
         chargeMW: bm.chargeMW,
@@ -466,6 +467,11 @@ export function runYear(
         cycles: problem.battery!.energyMWh > 0 ? bm.throughputMWh / problem.battery!.energyMWh : 0,
       }
     : dispatched.result;
+  // outage days earn nothing: their trades (and BM acceptances) are removed from the plan (decision 0121)
+  const outages = asset.battery ? outageMask(my.year, n, my.intervalMinutes, p.availability) : undefined;
+  const r = outages ? withOutages(withBm, problem, outages) : withBm;
+  const position =
+    dispatched.position && outages ? withOutages(dispatched.position, problem, outages) : dispatched.position;
   const dt = my.intervalMinutes / 60;
   const t0 = Date.parse(my.startUtc);
   const monthly = new Array(12).fill(0);
@@ -493,7 +499,7 @@ export function runYear(
       add("wholesale", wholesale - genValue);
     } else add("wholesale", wholesale);
     if (position) add("imbalance", imbalance);
-    const bmValue = bm ? bm.revenueByInterval[t] : 0;
+    const bmValue = bm && !outages?.[t] ? bm.revenueByInterval[t] : 0;
     if (bm) add("bm", bmValue);
     add("services", svc);
     add("duosUnitCharges", -charges);
@@ -503,9 +509,11 @@ export function runYear(
   const monthShare = new Array(12).fill(0);
   for (let t = 0; t < n; t++) monthShare[monthOf(t0 + t * my.intervalMinutes * 60_000)] += 1 / n;
   let fixed = 0;
+  // the de-rating of the duration the battery still has (rated × retention), each delivery year
+  const cmDuration = p.duration * retention;
   if (my.region === "GB" && asset.battery && my.capacityPricePerKWYear) {
     // each month at its own delivery year's price and de-rating (a delivery year starts in October)
-    const cm = gbCapacityMarketByMonth(my, p.duration, asset.battery.powerMW);
+    const cm = gbCapacityMarketByMonth(my, cmDuration, asset.battery.powerMW);
     cm.forEach((v, m) => (monthly[m] += v));
     add(
       "capacityMarket",
@@ -545,6 +553,9 @@ export function runYear(
     cycles: r.cycles,
     throughputMWh: r.throughputMWh,
     capacityRetention: retention,
+    outageDays: outages ? outages.reduce((a, v) => a + v, 0) / Math.round(1440 / my.intervalMinutes) : 0,
+    capacityMarketDurationHours:
+      my.region === "GB" && asset.battery && my.capacityPricePerKWYear ? cmDuration : undefined,
     repowered,
     synthetic: my.synthetic,
     solveMs: r.solveMs,
@@ -634,7 +645,11 @@ export function scenarioResult(
     totalPerMW: total / unitMW,
     averagePerMWYear: years.length ? total / unitMW / years.length : 0,
     perMW,
-    repoweringEvents: state.degradation.repoweringEvents,
+    repoweringEvents: state.degradation.repoweringEvents.map((e) => ({
+      ...e,
+      restoredMWh: (asset.battery?.energyMWh ?? 0) * (1 - e.retentionBefore),
+      cost: null,
+    })),
   };
 }
 

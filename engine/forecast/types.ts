@@ -1,5 +1,6 @@
 // The forecast input (spec §3 "Forecast form fields", the parts the model needs) and results.
 import { z } from "zod";
+import { DEFAULT_AVAILABILITY } from "./availability.ts";
 
 const num = z.coerce.number();
 const strBool = z
@@ -73,6 +74,11 @@ export const forecastInputSchema = z
      * actual prices — the upper bound.
      */
     foresight: z.enum(["realistic", "perfect"]).default("realistic"),
+    /**
+     * Share of the year the battery is in service, percent (decision 0121; default 97, an
+     * assumption stated in forecast/availability.ts): whole outage days drawn by a seeded rule.
+     */
+    availability: num.min(50).max(100).default(DEFAULT_AVAILABILITY),
   })
   .superRefine((v, ctx) => {
     if (v.efficiency === "other" && v.o_efficiency === undefined)
@@ -128,6 +134,10 @@ export interface YearResult {
   cycles: number;
   throughputMWh: number;
   capacityRetention: number;
+  /** Days of the year the battery was out of service (availability, decision 0121). */
+  outageDays: number;
+  /** GB: the degraded duration (rated duration × retention) the Capacity Market de-rating used. */
+  capacityMarketDurationHours?: number;
   repowered: boolean;
   synthetic: boolean;
   solveMs: number;
@@ -163,7 +173,18 @@ export interface ScenarioResult {
    * solar or wind plant. A hybrid also gives its average per MW of its solar or wind (decision 0116).
    */
   perMW: PerMWBasis;
-  repoweringEvents: { year: number; cyclesBefore: number }[];
+  repoweringEvents: RepoweringEventResult[];
+}
+
+/** Re-powering as an event of the result (decision 0121): what it restores and what it costs. */
+export interface RepoweringEventResult {
+  year: number;
+  cyclesBefore: number;
+  retentionBefore: number;
+  /** Battery energy restored, MWh: rated energy × (1 − retention before). */
+  restoredMWh: number;
+  /** Cost in the result's currency; null: not priced here (the investment case, engine/finance, prices it). */
+  cost: number | null;
 }
 
 export interface PerMWBasis {

@@ -65,6 +65,7 @@ describe("GET /data-api/backtest/", () => {
         (r: { year: number; durationHours: number }) => r.year === 2024 && r.durationHours === 2,
       );
       expect(y2024.benchmark).toBe(47_983);
+      expect(y2024.benchmarkPublished).toBe(false); // derived by us, never shown as published
       expect(y2024.ratio).toBeCloseTo(y2024.comparedRevenue / 47_983, 6);
       // computed once: the same state of the data answers from the stored rows
       const again = await t.call("/data-api/backtest/");

@@ -18,6 +18,8 @@ const COLUMNS: Column[] = [
   { header: "Throughput (MWh)", key: "throughput", numFmt: WHOLE, width: 10 },
   { header: "Capacity retention (%)", key: "retention", numFmt: ONE_DECIMAL, width: 10 },
   { header: "Repowered", key: "repowered", width: 10 },
+  { header: "Outage days", key: "outageDays", numFmt: "0", width: 8 },
+  { header: "CM de-rating duration (h)", key: "cmDuration", numFmt: TWO_DECIMALS, width: 10 },
 ];
 
 export function addCyclesSheet(wb: ExcelJS.Workbook, result: RunResult, region: string): void {
@@ -31,6 +33,8 @@ export function addCyclesSheet(wb: ExcelJS.Workbook, result: RunResult, region: 
         throughput: y.throughputMWh ?? null,
         retention: y.capacityRetention * 100,
         repowered: y.repowered ? "yes" : "",
+        outageDays: y.outageDays ?? null,
+        cmDuration: y.capacityMarketDurationHours ?? null,
       });
   finishTable(ws, COLUMNS);
 }

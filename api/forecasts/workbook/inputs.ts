@@ -3,9 +3,10 @@
 // within its row; what each service price rests on is said once per source, not once per service.
 import type ExcelJS from "exceljs";
 import type { RunResult } from "../runs.ts";
-import { foresightLabel } from "../../../app/validation/forecast.ts";
+import { availabilityText, foresightLabel, hasBattery } from "../../../app/validation/forecast.ts";
 import {
   balancingMechanismNote,
+  configurationOf,
   forecastInputRows,
   strategyLabel,
 } from "../../../app/validation/runLabels.ts";
@@ -66,6 +67,18 @@ export function addInputsSheet(
   );
   for (const b of serviceBases(String(used.region ?? ""), services))
     input(`Service price basis: ${b.services.join(", ")}`, b.basis);
+  if (hasBattery(configurationOf(used) ?? "bess")) {
+    const region = String(used.region ?? "");
+    input("Availability", availabilityText(result.availability));
+    for (const s of result.strategies)
+      for (const e of s.repoweringEvents ?? [])
+        input(
+          `Re-powering, ${strategyLabel(s.strategy, region)}`,
+          `end of ${e.year}: capacity restored after ${Math.round(e.cyclesBefore)} cycles` +
+            (e.restoredMWh !== undefined ? ` (${e.restoredMWh.toFixed(1)} MWh)` : "") +
+            `; cost ${typeof e.cost === "number" ? e.cost.toFixed(0) : "not priced in the revenue forecast (the investment case prices it)"}`,
+        );
+  }
   // the Balancing Mechanism's dispatch rate and price, with their sources (decision 0140)
   for (const s of result.strategies) {
     const note = balancingMechanismNote(s.years);

@@ -55,7 +55,13 @@ export interface StrategyResult {
   total: number;
   averagePerMWYear: number;
   years: YearResult[];
-  repoweringEvents?: { year: number; cyclesBefore: number }[];
+  repoweringEvents?: {
+    year: number;
+    cyclesBefore: number;
+    restoredMWh?: number;
+    /** null: not priced in the revenue forecast (the investment case prices it). */
+    cost?: number | null;
+  }[];
 }
 
 export interface RunResult {
@@ -68,6 +74,8 @@ export interface RunResult {
   revenuePerMWYear: number;
   /** What the dispatch knew; absent on runs computed before foresight existed: perfect. */
   foresight?: "realistic" | "perfect";
+  /** Percent of the year in service (decision 0121); absent on older runs: 100. */
+  availability?: number;
   /** What the MW of per-MW figures is; a hybrid's average per MW of its solar/wind (decision 0116). */
   perMW?: {
     of: "battery" | "solar" | "wind";

@@ -162,7 +162,7 @@ function MarketChart({ market, items }: { market: string; items: Pair[] }) {
                 "perfect foresight (upper bound)",
                 p.label,
               )}
-              {bar(y + 2 * barH, p.realistic?.benchmark, COLOURS.benchmark, "published benchmark", p.label)}
+              {bar(y + 2 * barH, p.realistic?.benchmark, COLOURS.benchmark, "benchmark", p.label)}
             </g>
           );
         })}
@@ -225,7 +225,7 @@ export default function BacktestPage() {
             </li>
             <li>
               <i style={{ background: COLOURS.benchmark }} aria-hidden="true" />
-              Published benchmark
+              Benchmark
             </li>
           </Key>
           {markets.map((m) => (
@@ -247,7 +247,7 @@ export default function BacktestPage() {
                 </th>
                 <th scope="col">Streams (realistic)</th>
                 <th scope="col" className="num">
-                  Published benchmark
+                  Benchmark
                 </th>
                 <th scope="col" className="num">
                   Realistic ÷ benchmark
@@ -281,7 +281,9 @@ export default function BacktestPage() {
                         .join(", ")}
                     </td>
                     <td className="num">
-                      {r.benchmark !== null ? money(r.benchmark, r.currency) : "none published"}
+                      {r.benchmark !== null
+                        ? `${money(r.benchmark, r.currency)}${r.benchmarkPublished === false ? " (derived by Voltcast)" : ""}`
+                        : "none published"}
                     </td>
                     <td className="num">{p.realistic?.ratio != null ? p.realistic.ratio.toFixed(2) : "—"}</td>
                   </tr>
@@ -300,25 +302,37 @@ export default function BacktestPage() {
           ) : null}
         </>
       ) : null}
-      <h3>Published benchmarks</h3>
+      <h3>Benchmarks</h3>
       <Table>
         <thead>
           <tr>
-            <th scope="col">Market, year</th>
+            <th scope="col">Market, period</th>
+            <th scope="col">Battery</th>
             <th scope="col" className="num">
               Figure
             </th>
+            <th scope="col">Published or derived</th>
             <th scope="col">Definition</th>
             <th scope="col">Source</th>
           </tr>
         </thead>
         <tbody>
           {data.benchmarks.map((b) => (
-            <tr key={`${b.market}-${b.year}`}>
+            <tr key={b.id}>
               <th scope="row">
-                {b.market} {b.year}
+                {b.market}{" "}
+                {b.period.from === `${b.year}-01` && b.period.to === `${b.year}-12`
+                  ? b.year
+                  : b.period.from === b.period.to
+                    ? b.period.from
+                    : `${b.period.from} to ${b.period.to}`}
               </th>
+              <td>{b.durationHours === null ? "fleet (mix of durations)" : `${b.durationHours} h`}</td>
               <td className="num">{money(b.value, b.currency)}/MW/year</td>
+              <td>
+                {b.published ? "published" : "derived by Voltcast"}
+                {b.kind === "modelled" ? "; modelled, not realised" : ""}
+              </td>
               <td>{b.definition}</td>
               <td>{b.source}</td>
             </tr>

@@ -235,6 +235,11 @@ export const CASES: Case[] = [
     "customDegradationCurveId",
     MESSAGES.customDegradationCurveId,
   ],
+  // availability (decision 0121): optional, 50–100 %, one decimal
+  ["availability below 50 %", gbBess, { availability: "49.9" }, "availability", MESSAGES.availability],
+  ["availability above 100 %", gbBess, { availability: "100.1" }, "availability", MESSAGES.availability],
+  ["availability 97.5 % ok", gbBess, { availability: "97.5" }, "availability", null],
+  ["availability absent ok (the default)", gbBess, {}, "availability", null],
   [
     "repowering custom above 50 000",
     ercot,
