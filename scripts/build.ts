@@ -90,4 +90,7 @@ console.log(`dist/: ${Object.keys(ENTRIES).length} entries in ${js.length} files
 // The API reference's renderer: Scalar's single browser bundle (3.6 MB), copied beside the build so
 // that the image needs none of the package's 150 MB (it is a devDependency; api/routes/docs.ts).
 const scalarMain = createRequire(import.meta.url).resolve("@scalar/api-reference");
-copyFileSync(path.join(path.dirname(scalarMain), "browser/standalone.js"), path.join(OUT, "scalar-standalone.js"));
+copyFileSync(
+  path.join(path.dirname(scalarMain), "browser/standalone.js"),
+  path.join(OUT, "scalar-standalone.js"),
+);

@@ -352,12 +352,6 @@ export const DECIMALS = {
   horizonYears: 0,
 } as const;
 
-/** The decimals a numeric field takes (the rules read this one table). */
-function fieldDecimals(field: string): number | undefined {
-  if ((TARIFF_PRICE_FIELDS as readonly string[]).includes(field)) return DECIMALS.tariffPrice;
-  if (field === "fixedDailyCharges" || field === "dailyFixedCapacityCharges") return DECIMALS.fixedCharge;
-  return (DECIMALS as Record<string, number>)[field];
-}
 const str = z.preprocess(readString, z.string().optional());
 const boolStr = z.preprocess(
   readBoolString,
