@@ -90,7 +90,7 @@ function comparedRevenue(b: Benchmark, row: BacktestRow): { value: number; strea
 }
 
 /** Weights of the 1 h and 2 h rows for a fleet of `hours` average duration (linear between them). */
-export function durationMix(hours: number): Record<number, number> {
+function durationMix(hours: number): Record<number, number> {
   const w2 = Math.min(1, Math.max(0, hours - 1));
   return { 1: 1 - w2, 2: w2 };
 }

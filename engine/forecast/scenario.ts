@@ -472,6 +472,8 @@ export function runYear(
   const r = outages ? withOutages(withBm, problem, outages) : withBm;
   const position =
     dispatched.position && outages ? withOutages(dispatched.position, problem, outages) : dispatched.position;
+  // the positions' own flows (without the BM's acceptances), outage days removed
+  const flows = outages ? withOutages(dispatched.result, problem, outages) : dispatched.result;
   const dt = my.intervalMinutes / 60;
   const t0 = Date.parse(my.startUtc);
   const monthly = new Array(12).fill(0);
@@ -480,8 +482,8 @@ export function runYear(
   const imb = my.imbalancePrice;
   for (let t = 0; t < n; t++) {
     // the positions' own flows: the BM's deviations from them are settled in its own stream
-    const e = dispatched.result.exportMW[t];
-    const i = dispatched.result.importMW[t];
+    const e = flows.exportMW[t];
+    const i = flows.importMW[t];
     const g = r.generationMW ? r.generationMW[t] : 0;
     const da = problem.price[t];
     // the day-ahead position (merchant) or the physical net position otherwise

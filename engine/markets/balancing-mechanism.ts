@@ -9,7 +9,7 @@
 // position, the deviation settled at the imbalance (cash-out) price. The rule reads only the
 // current interval and the state it inherits: no foresight of later prices.
 import type { DispatchProblem, DispatchResult } from "../dispatch/types.ts";
-import { batteryLimits } from "../dispatch/formulation.ts";
+import { batteryLimits, tradingDayIndex } from "../dispatch/formulation.ts";
 
 /**
  * Share of the headroom the battery offers that the system operator accepts. National: no
@@ -87,6 +87,16 @@ export function balancingMechanism(
   };
   const services = problem.services ?? [];
   let soc = Math.min(problem.battery?.initialSocMWh ?? 0, E);
+  // The daily cycle cap holds for the BM too: each trading day's acceptances may add at most the
+  // throughput the position left under the cap. An offer uses its extra discharge; a bid the
+  // energy it charges (it may be discharged later, by a trade-back).
+  const cap = problem.battery?.maxCyclesPerDay;
+  const day = tradingDayIndex(problem.startUtc, problem.intervalMinutes, n, problem.timeZone);
+  const budget = new Map<number, number>();
+  if (cap !== undefined && Number.isFinite(cap))
+    for (let t = 0; t < n; t++)
+      budget.set(day[t], (budget.get(day[t]) ?? cap * E) - (position.dischargeMW[t] / etaD) * dt);
+  const left = (t: number) => Math.max(0, budget.get(day[t]) ?? Infinity);
   for (let t = 0; t < n; t++) {
     const net0 = position.dischargeMW[t] - position.chargeMW[t];
     // what the services committed ahead hold: power each way, and energy the state of charge keeps
@@ -140,9 +150,20 @@ export function balancingMechanism(
       // offer: no further than the energy the state of charge holds above its floor
       const energyRoom = Math.max(0, netFor(Math.min(floor, socAt(net0 + x))) - (net0 + x));
       accepted = Math.min(a * up, energyRoom);
+      // the extra discharge it brings, within the day's budget
+      const before = Math.max(0, net0 + x);
+      const extra = ((Math.max(0, net0 + x + accepted) - before) / etaD) * dt;
+      if (extra > left(t)) accepted = Math.max(0, before + (left(t) * etaD) / dt - (net0 + x));
     } else if (price[t] < reference[t] && down > 0) {
       const energyRoom = Math.max(0, net0 + x - netFor(Math.max(ceiling, socAt(net0 + x))));
-      accepted = -Math.min(a * down, energyRoom);
+      accepted = -Math.min(a * down, energyRoom, left(t) / (etaC * dt));
+    }
+    if (budget.has(day[t])) {
+      const used =
+        accepted > 0
+          ? ((Math.max(0, net0 + x + accepted) - Math.max(0, net0 + x)) / etaD) * dt
+          : -accepted * etaC * dt;
+      budget.set(day[t], budget.get(day[t])! - used);
     }
     if (accepted > 0) out.offerMWh += accepted * dt;
     else out.bidMWh -= accepted * dt;

@@ -17,6 +17,13 @@ const BOUND = 0.2;
  * branch (measured 2026-11-29, 97 % availability). Key: benchmark id and duration compared.
  */
 const STILL_OUTSIDE: Record<string, string> = {
+  // GB, once the Balancing Mechanism made its rows like for like (decision 0140; its acceptances
+  // within the daily cycle cap), measured 2026-11-29 on the merged main: the model earns 22–32 %
+  // less than the GB index, which also counts intraday trading and more BM than 9 % of headroom.
+  "gb-2023 1.19 h": "ratio 0.68: £44.1k (fleet mix 1.19 h) against the 2023 GB fleet's £65k",
+  "gb-2024q2 1.3 h": "ratio 0.72: £36.0k (fleet mix 1.3 h) against Modo's Q2 2024 fleet £50k",
+  "gb-2024q2-1h 1 h": "ratio 0.70: £30.8k against Modo's Q2 2024 1 h £44k",
+  "gb-2024q2-2h 2 h": "ratio 0.78: £48.0k against Modo's Q2 2024 2 h £62k",
   "nem-2024-energy 1.5 h":
     "ratio 1.36: A$138.9k (energy only, mean of NSW1, QLD1, SA1, VIC1, the fleet's 1.5 h mix) against Modo's A$102k energy part",
 };
@@ -68,7 +75,7 @@ describe.skipIf(!sharedDataPresent())("backtest on the real prices", () => {
 
   it("every realistic row with a like-for-like benchmark is within ±20 % of it (but the rows listed as still outside)", () => {
     const like = comparisons().filter((c) => c.foresight === "realistic" && c.likeForLike);
-    // not vacuous: ERCOT and NEM have like-for-like figures today (GB's lack the Balancing Mechanism)
+    // not vacuous: ERCOT and NEM have like-for-like figures within the bound today
     expect(like.some((c) => c.market === "ERCOT")).toBe(true);
     expect(like.some((c) => c.market === "NEM")).toBe(true);
     const checked = like.filter((c) => !(key(c) in STILL_OUTSIDE));
