@@ -217,6 +217,7 @@ describe("runs", () => {
         "Yearly revenues",
         "Monthly revenues",
         "Cycles and degradation",
+        "Finance",
         "Methodology",
       ]);
       expect(wb.getWorksheet("Monthly revenues")!.rowCount).toBe(13);
