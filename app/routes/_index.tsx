@@ -43,6 +43,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       daysOld: m.lastPoint ? Math.floor((now - Date.parse(m.lastPoint)) / DAY_MS) : null,
     })),
     runs,
+    userName: me.user?.fullName ?? null,
   });
 }
 
@@ -84,11 +85,11 @@ function freshness(lastPoint: string | null, daysOld: number | null) {
 }
 
 export default function Home() {
-  const { markets, backtest, runs } = useLoaderData<typeof loader>();
+  const { markets, backtest, runs, userName } = useLoaderData<typeof loader>();
   const held = markets.filter((m) => m.dataset);
   return (
     <Page>
-      <h1>Markets</h1>
+      <h1>{userName ? `Welcome back, ${userName}` : "Markets"}</h1>
       <Muted>
         The latest day of real day-ahead prices held for each market (market time), and what the
         backtest&apos;s 2-hour battery earned on the real prices of its latest year (realistic foresight, per
