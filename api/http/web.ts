@@ -53,6 +53,7 @@ interface ApiRefusal {
   name: string;
   status: number;
   message: string;
+  body?: { retryAfterSeconds?: number } | null;
 }
 const isApiRefusal = (e: unknown): e is ApiRefusal =>
   !!e && typeof e === "object" && (e as ApiRefusal).name === "ApiResponseError";
@@ -65,6 +66,10 @@ function passOn(e: unknown): never {
       headers: {
         "content-type": "text/plain; charset=utf-8",
         ...(e.status === 503 ? { "retry-after": "30" } : {}),
+        // a 429 says when to try again, as the API's does
+        ...(e.status === 429 && e.body?.retryAfterSeconds
+          ? { "retry-after": String(e.body.retryAfterSeconds) }
+          : {}),
       },
     });
   }

@@ -8,6 +8,7 @@ import { InputField } from "~/components/Field";
 import { CardForm, useSchemaForm } from "~/components/forms";
 import { Muted, Narrow, Notice } from "~/components/ui";
 import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
+import { retryAfterHeaders } from "~/components/retryAfter";
 
 export const meta: MetaFunction = () => [{ title: "Forgotten password · Voltcast" }];
 
@@ -58,3 +59,5 @@ export default function ForgotPassword() {
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;
 }
+
+export const headers = retryAfterHeaders;

@@ -15,6 +15,7 @@ import { InputField } from "~/components/Field";
 import { CardForm, useSchemaForm } from "~/components/forms";
 import { Narrow, Muted, Notice } from "~/components/ui";
 import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
+import { retryAfterHeaders } from "~/components/retryAfter";
 
 export const meta: MetaFunction = () => [{ title: "Log in · Voltcast" }];
 
@@ -85,3 +86,5 @@ export default function Login() {
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;
 }
+
+export const headers = retryAfterHeaders;

@@ -30,6 +30,7 @@ import { Field, FormErrors, InputField } from "~/components/Field";
 import { useSchemaForm } from "~/components/forms";
 import { Button, Card, Notice, Page, PageNotices, Muted } from "~/components/ui";
 import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
+import { retryAfterHeaders } from "~/components/retryAfter";
 
 export const meta: MetaFunction = () => [{ title: "Your profile · Voltcast" }];
 
@@ -395,3 +396,5 @@ export default function Profile() {
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;
 }
+
+export const headers = retryAfterHeaders;

@@ -10,6 +10,7 @@ import { InputField } from "~/components/Field";
 import { CardForm, useSchemaForm } from "~/components/forms";
 import { Narrow } from "~/components/ui";
 import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
+import { retryAfterHeaders } from "~/components/retryAfter";
 
 export const meta: MetaFunction = () => [{ title: "Choose a new password · Voltcast" }];
 
@@ -72,3 +73,5 @@ export default function ResetPassword() {
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;
 }
+
+export const headers = retryAfterHeaders;

@@ -14,6 +14,7 @@ import { InputField } from "~/components/Field";
 import { CardForm, useSchemaForm } from "~/components/forms";
 import { Narrow, Muted, Notice } from "~/components/ui";
 import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
+import { retryAfterHeaders } from "~/components/retryAfter";
 
 export const meta: MetaFunction = () => [{ title: "Sign up · Voltcast" }];
 
@@ -84,3 +85,5 @@ export default function Signup() {
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;
 }
+
+export const headers = retryAfterHeaders;
