@@ -23,6 +23,7 @@ const ENTRIES: Record<string, string> = {
   "api/forecasts/engineThread.mjs": "forecast-thread",
   "engine/forecast/worker.mjs": "forecast-year-thread",
   "api/backtest/thread.mjs": "backtest-thread",
+  "api/backtest/leaderboardThread.mjs": "gb-leaderboard-thread",
   "api/worldviews/engine-worker.mjs": "worldview-thread",
 };
 

@@ -27,12 +27,15 @@ export async function backtestDataKey(db: Db): Promise<{ key: string; datasets: 
   return { key: h.digest("hex").slice(0, 32), datasets: rows.length };
 }
 
-/** Every market-year with a real wholesale series in the database. */
-export async function backtestDataFromDb(db: Db): Promise<BacktestMarketData[]> {
+/** Every market-year with a real wholesale series in the database (of `markets` only, when given). */
+export async function backtestDataFromDb(
+  db: Db,
+  markets: string[] | null = null,
+): Promise<BacktestMarketData[]> {
   const rows = await db
     .select({ id: datasets.id, slug: datasets.slug })
     .from(datasets)
-    .where(and(inArray(datasets.slug, backtestSlugs()), not(datasets.synthetic)));
+    .where(and(inArray(datasets.slug, backtestSlugs(markets)), not(datasets.synthetic)));
   const ids = new Map(rows.map((r) => [r.slug, r.id]));
   const cache = new Map<string, Series>();
   const series = async (slug: string) => {
@@ -43,7 +46,7 @@ export async function backtestDataFromDb(db: Db): Promise<BacktestMarketData[]> 
   };
   const capacity = await capacityFromDb(db);
   const out: BacktestMarketData[] = [];
-  for (const m of BACKTEST_MARKETS) {
+  for (const m of BACKTEST_MARKETS.filter((x) => !markets || markets.includes(x.market))) {
     const energy = await series(m.energy);
     if (!energy) continue;
     const later = m.later ? await series(m.later.slug) : undefined;

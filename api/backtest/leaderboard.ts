@@ -1,40 +1,19 @@
 // The GB leaderboard (issue 19, item 12; spec §7 `…/bm/gb/leaderboard-graph/`): the asset library's
 // GB batteries, revenue per MW by month on the real GB prices — modelled, not metered: each asset
-// as the backtest's reference battery of its duration (decision 0118), from the months it operates.
-// Pure functions over the backtest's stored rows and the asset rows.
-import type { BacktestRow } from "../../engine/backtest/index.ts";
-import { REFERENCE_DURATIONS, USUAL_CYCLES } from "../../engine/backtest/index.ts";
+// as it is (duration faded by age, cycles, TNUoS zone, commissioning; decision 0336), from the
+// months it operates. Pure functions over the stored modelled assets.
+import type { LeaderboardResultAsset } from "../../engine/backtest/leaderboard.ts";
 
 export const LEADERBOARD_BASIS = "modelled on real prices";
 
 /** A month is on the leaderboard when this share of its intervals has a real wholesale price. */
 export const COVERED = 0.95;
 
-export interface LeaderboardAsset {
-  assetId: string;
-  name: string;
-  ratedPower: number;
-  energyCapacity: number;
-  operationalSince: string | null;
-}
-
-/** The GB rows the leaderboard uses: realistic foresight (what a trader could earn), by duration. */
-function gbRows(rows: BacktestRow[]) {
-  return rows.filter((r) => r.market === "GB" && r.foresight === "realistic");
-}
-
-/** "YYYY-MM" months with modelled revenues for every reference duration, in order. */
-export function coveredMonths(rows: BacktestRow[]): string[] {
-  const gb = gbRows(rows);
-  const byDuration = REFERENCE_DURATIONS.map(
-    (h) =>
-      new Set(
-        gb
-          .filter((r) => r.durationHours === h)
-          .flatMap((r) => (r.months ?? []).filter((m) => m.coverage >= COVERED).map((m) => m.month)),
-      ),
-  );
-  return [...byDuration[0]].filter((m) => byDuration.every((s) => s.has(m))).sort();
+/** "YYYY-MM" months with modelled revenues for every asset, in order. */
+export function coveredMonths(assets: LeaderboardResultAsset[]): string[] {
+  if (!assets.length) return [];
+  const sets = assets.map((a) => new Set(a.months.filter((m) => m.coverage >= COVERED).map((m) => m.month)));
+  return [...sets[0]].filter((m) => sets.every((s) => s.has(m))).sort();
 }
 
 const nextMonth = (m: string) => {
@@ -89,9 +68,7 @@ export function checkDates(covered: string[], startDate?: string, endDate?: stri
     return {
       ok: false,
       errors: {
-        _form: [
-          "The GB leaderboard has no modelled revenues yet: the backtest on real prices has not been computed (try again in a few minutes).",
-        ],
+        _form: ["The GB leaderboard has no months of modelled revenues: no real GB prices are held."],
       },
     };
   // No dates: everything held (with any gap in it left out).
@@ -120,20 +97,22 @@ export function checkDates(covered: string[], startDate?: string, endDate?: stri
   return { ok: true, start: start!, end: end!, months: covered.filter((m) => m >= start! && m <= end!) };
 }
 
-/** The reference duration an asset is modelled as (its energy ÷ power, to the nearest quarter hour), or null. */
-export function modelledDuration(a: Pick<LeaderboardAsset, "ratedPower" | "energyCapacity">): number | null {
-  const h = a.energyCapacity / a.ratedPower;
-  return REFERENCE_DURATIONS.find((d) => Math.abs(d - h) <= 0.25) ?? null;
-}
-
-export interface ModelledAsset {
+export interface RankedAsset {
+  rank: number | null;
   assetId: string;
   name: string;
   ratedPower: number;
   energyCapacity: number;
+  /** Nameplate energy ÷ power, hours. */
   durationHours: number;
+  /** The duration modelled in the last year shown, after fade, hours. */
+  modelledDurationHours: number;
   cyclesPerDay: number;
   operationalSince: string | null;
+  gspGroup: string | null;
+  tnuosZone: number | null;
+  /** GBP per MW per year of TNUoS charged (negative: a credit; 0: not charged). */
+  tnuosPerMWYear: number;
   revenuePerMW: (number | null)[];
   monthsOperating: number;
   totalPerMW: number;
@@ -144,56 +123,41 @@ export interface ModelledAsset {
  * The leaderboard over `months`: each asset's revenue per MW in each month it operated (null
  * before), its average and total, ranked by the average (ties share a rank).
  */
-export function leaderboard(rows: BacktestRow[], assets: LeaderboardAsset[], months: string[]) {
-  const gb = gbRows(rows);
-  const perMonth = new Map<number, Map<string, number>>();
-  for (const h of REFERENCE_DURATIONS)
-    perMonth.set(
-      h,
-      new Map(
-        gb
-          .filter((r) => r.durationHours === h)
-          .flatMap((r) => (r.months ?? []).map((m) => [m.month, m.revenuePerMW])),
-      ),
-    );
-  const modelled: ModelledAsset[] = [];
-  const notModelled: { assetId: string; name: string; reason: string }[] = [];
-  for (const a of assets) {
-    const h = modelledDuration(a);
-    if (h === null) {
-      notModelled.push({
-        assetId: a.assetId,
-        name: a.name,
-        reason: `A ${(a.energyCapacity / a.ratedPower).toFixed(2)} h battery: the backtest models 1 h and 2 h batteries.`,
-      });
-      continue;
-    }
+export function leaderboard(assets: LeaderboardResultAsset[], months: string[]) {
+  const modelled = assets.map((a) => {
+    const byMonth = new Map(a.months.map((m) => [m.month, m]));
     const since = a.operationalSince?.slice(0, 7) ?? null;
-    const values = months.map((m) => (since && m < since ? null : (perMonth.get(h)!.get(m) ?? null)));
+    const values = months.map((m) => (since && m < since ? null : (byMonth.get(m)?.revenuePerMW ?? null)));
     const operating = values.filter((v): v is number => v !== null);
     const total = operating.reduce((x, y) => x + y, 0);
-    modelled.push({
+    const lastYear = Number((months.at(-1) ?? "0").slice(0, 4));
+    const profile = a.profiles.find((p) => p.year === lastYear) ?? a.profiles.at(-1);
+    return {
       assetId: a.assetId,
       name: a.name,
       ratedPower: a.ratedPower,
       energyCapacity: a.energyCapacity,
-      durationHours: h,
-      cyclesPerDay: USUAL_CYCLES.GB,
+      durationHours: a.energyCapacity / a.ratedPower,
+      modelledDurationHours: profile?.durationHours ?? a.energyCapacity / a.ratedPower,
+      cyclesPerDay: profile?.cyclesPerDay ?? 0,
       operationalSince: a.operationalSince,
+      gspGroup: a.gsp,
+      tnuosZone: profile?.tnuosZone ?? null,
+      tnuosPerMWYear: profile?.tnuosPerMWYear ?? 0,
       revenuePerMW: values,
       monthsOperating: operating.length,
       totalPerMW: total,
       averagePerMWMonth: operating.length ? total / operating.length : null,
-    });
-  }
+    };
+  });
   modelled.sort(
     (x, y) =>
       (y.averagePerMWMonth ?? -Infinity) - (x.averagePerMWMonth ?? -Infinity) || x.name.localeCompare(y.name),
   );
   let rank = 0;
-  const ranked = modelled.map((a, i) => {
+  const ranked: RankedAsset[] = modelled.map((a, i) => {
     if (i === 0 || a.averagePerMWMonth !== modelled[i - 1].averagePerMWMonth) rank = i + 1;
     return { ...a, rank: a.averagePerMWMonth === null ? null : rank };
   });
-  return { assets: ranked, notModelled };
+  return { assets: ranked };
 }

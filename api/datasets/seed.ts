@@ -73,6 +73,8 @@ async function seedAll(
     duty?: number;
     /** Called (and awaited) after each file once its progress is recorded. */
     afterFile?: (done: number, total: number) => Promise<void> | void;
+    /** Called once the GB files and the Capacity Market are in (the GB leaderboard, decision 0336). */
+    afterGb?: () => Promise<void> | void;
   } = {},
 ): Promise<SeedReport> {
   const duty = opts.duty ?? 0.5;
@@ -91,7 +93,14 @@ async function seedAll(
       .flatMap((p) => filesUnder(p));
     const done = await importedAt(db);
     await markImportStarted(db, all.length);
+    // reference data the GB leaderboard needs with the GB files, so it can start before the rest
+    const cm = await seedCapacityMarket(db, dir);
+    if (cm) log(`capacity/gb: ${cm} Capacity Market auction and de-rating rows`);
+    const gbFolders = SHARED_SUBFOLDERS.filter((s) => s.endsWith("/gb")).map((s) => path.join(dir, s));
+    const lastGb = all.findLastIndex((f) => gbFolders.some((g) => f.startsWith(g + path.sep)));
+    if (lastGb < 0) await opts.afterGb?.();
     for (const [i, file] of all.entries()) {
+      if (i === lastGb + 1 && lastGb >= 0) await opts.afterGb?.();
       const origin = path.relative(dir, file);
       const at = done.get(origin);
       if (at && at >= statSync(file).mtimeMs) {
@@ -115,8 +124,7 @@ async function seedAll(
       );
       await breathe(r.ms, duty);
     }
-    const cm = await seedCapacityMarket(db, dir);
-    if (cm) log(`capacity/gb: ${cm} Capacity Market auction and de-rating rows`);
+    if (lastGb === all.length - 1) await opts.afterGb?.();
   } else {
     await markImportStarted(db, null);
     const r = await seedSyntheticHistory(

@@ -10,6 +10,7 @@ import { runZipArchive } from "./kinds/runZipArchive.ts";
 import { datasetsSeed } from "./kinds/datasetsSeed.ts";
 import { worldViewFiles } from "./kinds/worldViewFiles.ts";
 import { backtestRun } from "./kinds/backtestRun.ts";
+import { gbLeaderboardRun } from "./kinds/gbLeaderboardRun.ts";
 import { parseEnv } from "../config.ts";
 
 export const JOB_KINDS: JobKind<any>[] = [
@@ -22,6 +23,7 @@ export const JOB_KINDS: JobKind<any>[] = [
   datasetsSeed,
   worldViewFiles,
   backtestRun,
+  gbLeaderboardRun,
 ];
 
 /** Kinds active in this process (the self-test kind only when tests ask for it). */

@@ -6,6 +6,8 @@ export interface WorkerContext {
   secret: string;
   dataDir: string;
   log: (message: string) => void;
+  /** Queues another job (a job that makes data another job needs: the GB import → the leaderboard). */
+  send?: (kind: string, data: object, options?: { singletonKey?: string }) => Promise<string>;
 }
 
 export interface JobInfo {

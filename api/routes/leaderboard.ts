@@ -3,13 +3,11 @@
 // prices by the backtest (decision 0118, api/backtest/leaderboard.ts). Open to everyone, like the
 // backtest: revenues derived from the data, not the data.
 import express from "express";
-import { and, asc, eq } from "drizzle-orm";
-import { assetLibrary } from "../db/schema/index.ts";
 import { z } from "../zod.ts";
 import { describe } from "../openapi.ts";
 import { parse, route } from "../http/route.ts";
 import type { ApiContext } from "../http/context.ts";
-import { badRequest } from "../http/errors.ts";
+import { ApiError, badRequest } from "../http/errors.ts";
 import {
   checkDates,
   COVERED,
@@ -17,10 +15,19 @@ import {
   leaderboard,
   LEADERBOARD_BASIS,
   monthRanges,
-  type LeaderboardAsset,
 } from "../backtest/leaderboard.ts";
 import { USUAL_CYCLES } from "../../engine/backtest/index.ts";
-import { currentBacktest } from "./backtest.ts";
+import { TNUOS_FROM_MW } from "../../engine/backtest/leaderboard.ts";
+import {
+  STANDARD_CALENDAR_FADE_PER_YEAR,
+  STANDARD_CYCLE_FADE_AT_6000,
+} from "../../engine/degradation/index.ts";
+import { leaderboardState } from "../backtest/leaderboardCompute.ts";
+import { gbLeaderboardRun } from "../jobs/kinds/gbLeaderboardRun.ts";
+
+/** Said while the first result is computed (503, with Retry-After). */
+export const LEADERBOARD_COMPUTING =
+  "The GB leaderboard is being computed on the real GB prices (a few minutes after the GB data are imported). Try again in a minute.";
 
 const BASE = "/data-api/bm/gb/leaderboard-graph";
 const TAG = "GB leaderboard";
@@ -41,7 +48,7 @@ const Range = z.object({ start: z.string().describe("YYYY-MM"), end: z.string().
 const Status = z
   .enum(["ready", "computing", "no-data"])
   .describe(
-    "ready: the backtest of the data as they are; computing: the previous result while it is recomputed",
+    "ready: modelled on the data as they are; computing: the previous result while it is recomputed (503 when there is none yet)",
   );
 
 describe({
@@ -50,7 +57,7 @@ describe({
   operationId: "validateGbLeaderboardDates",
   tag: TAG,
   summary: "Whether the GB leaderboard holds a range of months, and which ranges it holds",
-  description: `Without dates: the ranges held. With dates: 200 when every month from start_date to end_date has modelled revenues (at least ${COVERED * 100} % of its intervals with a real price), otherwise 400 naming the months missing and the ranges held.`,
+  description: `Without dates: the ranges held. With dates: 200 when every month from start_date to end_date has modelled revenues (at least ${COVERED * 100} % of its intervals with a real price), otherwise 400 naming the months missing and the ranges held. 503 (Retry-After) while the first result is computed.`,
   query: Dates,
   response: z.object({
     valid: z.literal(true),
@@ -68,9 +75,21 @@ const Asset = z.object({
   name: z.string(),
   ratedPower: z.number(),
   energyCapacity: z.number(),
-  durationHours: z.number().describe("Modelled as the backtest's battery of this duration"),
-  cyclesPerDay: z.number(),
+  durationHours: z.number().describe("Nameplate energy ÷ power, hours"),
+  modelledDurationHours: z
+    .number()
+    .describe(
+      "The duration modelled in the last year shown: nameplate × the standard fade for its age and cycles",
+    ),
+  cyclesPerDay: z.number().describe("The asset's cycle limit a day (the library's, else the market's usual)"),
   operationalSince: z.string().nullable(),
+  gspGroup: z.string().nullable(),
+  tnuosZone: z.number().int().nullable().describe("TNUoS generation zone of the site"),
+  tnuosPerMWYear: z
+    .number()
+    .describe(
+      `TNUoS generation charge, GBP/MW/year, taken off the revenue (negative: a credit); 0 below ${TNUOS_FROM_MW} MW`,
+    ),
   revenuePerMW: z
     .array(z.number().nullable())
     .describe("GBP per MW in each month of `months`; null before the asset operated"),
@@ -86,7 +105,7 @@ describe({
   tag: TAG,
   summary: "The asset library's GB batteries, revenue per MW by month, modelled on real prices",
   description:
-    "Each battery is modelled as the backtest's reference battery of its duration (1 h or 2 h, 88 %, 1.5 cycles a day, realistic foresight) on the real GB day-ahead, imbalance, Dynamic Containment/Moderation/Regulation and Capacity Market prices, from the month it started operating. Dates are checked as by validate_dates (400 when a month is not held).",
+    "Each battery is modelled as it is — its duration faded by age and cycling, its cycle limit, its TNUoS zone, from the month it started operating — on the real GB day-ahead, imbalance, Balancing Mechanism, Dynamic Containment/Moderation/Regulation, Quick Reserve and Capacity Market prices with realistic foresight. Dates are checked as by validate_dates (400 when a month is not held); 503 while the first result is computed.",
   query: Dates,
   response: z.object({
     status: Status,
@@ -100,20 +119,40 @@ describe({
     endDate: z.string(),
     months: z.array(z.string()),
     assets: z.array(Asset),
-    notModelled: z.array(z.object({ assetId: z.string(), name: z.string(), reason: z.string() })),
+    modelled: z.array(z.string()).describe("What differs per asset in the model"),
+    notModelled: z.array(z.string()).describe("What the model leaves out"),
   }),
 });
 
-const METHOD = `Modelled on real prices: each battery as a 1 MW battery of its duration (1 h or 2 h), 88 % round-trip efficiency, ${USUAL_CYCLES.GB} cycles a day, dispatched with realistic foresight (decisions on forecasts, settled at the actual prices) on the real GB day-ahead and imbalance prices, Dynamic Containment, Moderation and Regulation per EFA block (at the fleet's share of what cleared) and the Capacity Market from the auction results. Batteries of the same duration earn the same per MW; an asset counts from the month it started operating. Not the assets' metered revenues.`;
+const METHOD = `Modelled on real prices, not metered: each battery dispatched with realistic foresight (decisions on forecasts, settled at the actual prices) on the real GB day-ahead and imbalance prices, the Balancing Mechanism, Dynamic Containment, Moderation and Regulation per EFA block and Quick Reserve (at the fleet's share of what cleared), and the Capacity Market from the auction results, 88 % round-trip efficiency.`;
+
+/** What differs per asset, said plainly beside the figures. */
+const MODELLED = [
+  "Duration: its energy ÷ power, faded by its age at mid-year and the cycles it could have done since commissioning (the standard curve: " +
+    `${STANDARD_CYCLE_FADE_AT_6000 * 100} % at 6,000 cycles plus ${STANDARD_CALENDAR_FADE_PER_YEAR * 100} % a year; no augmentation).`,
+  `Cycles: its own limit a day (the asset library's; otherwise ${USUAL_CYCLES.GB}).`,
+  `Location: its TNUoS generation zone's tariff (indicative, Voltcast's table) taken off for sites of ${TNUOS_FROM_MW} MW and more (taken to be transmission-connected); its GSP group is shown.`,
+  "Commissioning date: counted from the month it started operating; the Capacity Market at the de-rating of its nameplate duration.",
+];
+const NOT_MODELLED = [
+  "DUoS: Voltcast holds each DNO's red/amber/green band times but no unit rates, so distribution charges and credits are left out.",
+  "Outages, availability and the operator's trading: the figures are what a battery of this shape could have earned, not what this site earned.",
+];
 
 export function leaderboardRouter(ctx: ApiContext) {
   const r = express.Router();
 
-  /** The backtest now, the months it holds, and the dates asked for checked against them. */
+  /** The leaderboard now (queued when the data or assets changed), the months it holds, the dates checked. */
   async function checked(query: unknown) {
     const q = parse(Dates, query);
-    const state = await currentBacktest(ctx);
-    const covered = coveredMonths(state.rows);
+    const state = await leaderboardState(ctx.db);
+    if (state.status === "computing") {
+      await ctx.queue
+        .send(gbLeaderboardRun, {}, { singletonKey: `gb-leaderboard-${state.key}` })
+        .catch(() => {}); // already queued for this state of the data
+      if (!state.assets.length) throw new ApiError(503, { detail: LEADERBOARD_COMPUTING });
+    }
+    const covered = coveredMonths(state.assets);
     const check = checkDates(covered, q.start_date, q.end_date);
     if (!check.ok) throw badRequest(check.errors, Object.values(check.errors).flat()[0]);
     return { state, covered, check };
@@ -138,18 +177,6 @@ export function leaderboardRouter(ctx: ApiContext) {
     `${BASE}/`,
     route(async (req, res) => {
       const { state, covered, check } = await checked(req.query);
-      const rows = await ctx.db
-        .select({
-          assetId: assetLibrary.assetId,
-          name: assetLibrary.name,
-          ratedPower: assetLibrary.ratedPower,
-          energyCapacity: assetLibrary.energyCapacity,
-          operationalSince: assetLibrary.operationalSince,
-        })
-        .from(assetLibrary)
-        .where(and(eq(assetLibrary.marketRegion, "GB"), eq(assetLibrary.technology, "BESS")))
-        .orderBy(asc(assetLibrary.name));
-      const assets: LeaderboardAsset[] = rows;
       res.json({
         status: state.status,
         computedAt: state.computedAt,
@@ -161,7 +188,9 @@ export function leaderboardRouter(ctx: ApiContext) {
         startDate: check.start,
         endDate: check.end,
         months: check.months,
-        ...leaderboard(state.rows, assets, check.months),
+        modelled: MODELLED,
+        notModelled: NOT_MODELLED,
+        ...leaderboard(state.assets, check.months),
       });
     }),
   );

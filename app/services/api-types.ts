@@ -1971,7 +1971,7 @@ export interface paths {
     };
     /**
      * Whether the GB leaderboard holds a range of months, and which ranges it holds
-     * @description Without dates: the ranges held. With dates: 200 when every month from start_date to end_date has modelled revenues (at least 95 % of its intervals with a real price), otherwise 400 naming the months missing and the ranges held.
+     * @description Without dates: the ranges held. With dates: 200 when every month from start_date to end_date has modelled revenues (at least 95 % of its intervals with a real price), otherwise 400 naming the months missing and the ranges held. 503 (Retry-After) while the first result is computed.
      */
     get: operations["validateGbLeaderboardDates"];
     put?: never;
@@ -1991,7 +1991,7 @@ export interface paths {
     };
     /**
      * The asset library's GB batteries, revenue per MW by month, modelled on real prices
-     * @description Each battery is modelled as the backtest's reference battery of its duration (1 h or 2 h, 88 %, 1.5 cycles a day, realistic foresight) on the real GB day-ahead, imbalance, Dynamic Containment/Moderation/Regulation and Capacity Market prices, from the month it started operating. Dates are checked as by validate_dates (400 when a month is not held).
+     * @description Each battery is modelled as it is — its duration faded by age and cycling, its cycle limit, its TNUoS zone, from the month it started operating — on the real GB day-ahead, imbalance, Balancing Mechanism, Dynamic Containment/Moderation/Regulation, Quick Reserve and Capacity Market prices with realistic foresight. Dates are checked as by validate_dates (400 when a month is not held); 503 while the first result is computed.
      */
     get: operations["getGbLeaderboardGraph"];
     put?: never;
@@ -15481,7 +15481,7 @@ export interface operations {
               end: string;
             }[];
             /**
-             * @description ready: the backtest of the data as they are; computing: the previous result while it is recomputed
+             * @description ready: modelled on the data as they are; computing: the previous result while it is recomputed (503 when there is none yet)
              * @enum {string}
              */
             status: "ready" | "computing" | "no-data";
@@ -15561,7 +15561,7 @@ export interface operations {
         content: {
           "application/json": {
             /**
-             * @description ready: the backtest of the data as they are; computing: the previous result while it is recomputed
+             * @description ready: modelled on the data as they are; computing: the previous result while it is recomputed (503 when there is none yet)
              * @enum {string}
              */
             status: "ready" | "computing" | "no-data";
@@ -15589,21 +15589,28 @@ export interface operations {
               name: string;
               ratedPower: number;
               energyCapacity: number;
-              /** @description Modelled as the backtest's battery of this duration */
+              /** @description Nameplate energy ÷ power, hours */
               durationHours: number;
+              /** @description The duration modelled in the last year shown: nameplate × the standard fade for its age and cycles */
+              modelledDurationHours: number;
+              /** @description The asset's cycle limit a day (the library's, else the market's usual) */
               cyclesPerDay: number;
               operationalSince: string | null;
+              gspGroup: string | null;
+              /** @description TNUoS generation zone of the site */
+              tnuosZone: number | null;
+              /** @description TNUoS generation charge, GBP/MW/year, taken off the revenue (negative: a credit); 0 below 100 MW */
+              tnuosPerMWYear: number;
               /** @description GBP per MW in each month of `months`; null before the asset operated */
               revenuePerMW: (number | null)[];
               monthsOperating: number;
               totalPerMW: number;
               averagePerMWMonth: number | null;
             }[];
-            notModelled: {
-              assetId: string;
-              name: string;
-              reason: string;
-            }[];
+            /** @description What differs per asset in the model */
+            modelled: string[];
+            /** @description What the model leaves out */
+            notModelled: string[];
           };
         };
       };

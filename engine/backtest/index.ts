@@ -292,11 +292,16 @@ export function backtestRow(
   d: BacktestMarketData,
   durationHours: number,
   foresight: Foresight,
-  /** Realistic: the later market traded by the bidding policy (decision 0130). */
-  opts: { retrade?: boolean } = {},
+  /**
+   * retrade — realistic: the later market traded by the bidding policy (decision 0130);
+   * cyclesPerDay — a battery's own limit (default the market's usual); capacityDuration — the
+   * Capacity Market de-rating class (hours) when it is not `durationHours` (a faded battery keeps
+   * the class it was contracted in; the GB leaderboard, decision 0336).
+   */
+  opts: { retrade?: boolean; cyclesPerDay?: number; capacityDuration?: number } = {},
 ): BacktestRow {
   const { marketYear, coverage } = backtestMarketYear(d);
-  const cyclesPerDay = USUAL_CYCLES[d.market];
+  const cyclesPerDay = opts.cyclesPerDay ?? USUAL_CYCLES[d.market];
   const input = (dispatchMode: "monthly" | "daily" | "year") => ({
     configuration: "bess",
     region: d.market,
@@ -361,7 +366,7 @@ export function backtestRow(
     sources.bm = `${year.balancingMechanism.priceSource}. Dispatch rate ${Math.round(year.balancingMechanism.dispatchRate * 100)} %: ${year.balancingMechanism.dispatchRateSource}`;
   }
   for (const [k, v] of Object.entries(year.serviceBreakdown)) put(k, v, coverage.services[k] ?? 0);
-  const cm = d.capacity?.[durationHours];
+  const cm = d.capacity?.[opts.capacityDuration ?? durationHours];
   if (cm) {
     const c = capacityRevenue(cm, d.year);
     put("capacityMarket", c.value, c.held);

@@ -117,9 +117,9 @@ export const BACKTEST_MARKETS: BacktestMarket[] = [
 ];
 
 /** Every dataset slug the backtest reads. */
-export function backtestSlugs(): string[] {
+export function backtestSlugs(markets: string[] | null = null): string[] {
   const out = new Set<string>();
-  for (const m of BACKTEST_MARKETS) {
+  for (const m of BACKTEST_MARKETS.filter((x) => !markets || markets.includes(x.market))) {
     out.add(m.energy);
     if (m.later) out.add(m.later.slug);
     for (const s of Object.values(m.services ?? {})) out.add(s);

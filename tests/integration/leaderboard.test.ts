@@ -1,8 +1,8 @@
 // The GB leaderboard graph (issue 19, item 12; spec §7 `…/bm/gb/leaderboard-graph/validate_dates/`)
 // against a real PostgreSQL: the months the backtest holds, dates checked with messages naming what
 // is missing, and the asset library's GB batteries ranked by revenue per MW, "modelled on real
-// prices". The backtest's stored result is written here as the backtest job would leave it (its
-// computation on the real prices is tested in backtest.test.ts).
+// prices". The stored result is written here as the gb-leaderboard-run job would leave it (the
+// model of an asset is tested in tests/unit/backtest/leaderboardAsset.test.ts).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestBackend, type TestBackend } from "../support/backend.ts";
 
@@ -18,29 +18,54 @@ for (let y = 2023; y <= 2025; y++)
     MONTHS.push({ month, coverage: month === "2024-07" ? 0.2 : 1 });
   }
 
-/** A stored GB row: the 2 h battery earns more per MW than the 1 h one, Decembers most. */
-function row(durationHours: number, year: number, foresight: "realistic" | "perfect") {
+/**
+ * A stored modelled asset, as the gb-leaderboard-run job leaves it: each asset earns its own figure
+ * (`base` a month, Decembers 1000 more), so no two tie.
+ */
+function asset(assetId: string, name: string, base: number, operationalSince: string, ratedPower = 100) {
   return {
-    market: "GB",
-    region: "GB",
-    year,
-    durationHours,
-    foresight,
-    months: MONTHS.filter((m) => m.month.startsWith(String(year))).map((m) => ({
+    assetId,
+    name,
+    ratedPower,
+    energyCapacity: ratedPower,
+    operationalSince,
+    cycles: 2,
+    latitude: 51.6,
+    longitude: -1.9,
+    gsp: "_H",
+    profiles: [2023, 2024, 2025].map((year) => ({
+      year,
+      durationHours: 0.9,
+      retention: 0.9,
+      ageYears: 2,
+      cyclesPerDay: 2,
+      tnuosZone: 22,
+      paysTnuos: ratedPower >= 100,
+      tnuosPerMWYear: ratedPower >= 100 ? -4400 : 0,
+      capacityDuration: 1,
+    })),
+    months: MONTHS.map((m) => ({
       ...m,
-      revenuePerMW: (durationHours === 2 ? 5000 : 3000) + (m.month.endsWith("-12") ? 1000 : 0),
+      revenuePerMW: base + (m.month.endsWith("-12") ? 1000 : 0),
+      tnuosPerMW: 0,
+      durationHours: 0.9,
     })),
   };
 }
 
 beforeAll(async () => {
   t = await startTestBackend();
-  const rows = [2023, 2024, 2025].flatMap((y) =>
-    [1, 2].flatMap((h) => [row(h, y, "realistic"), { ...row(h, y, "perfect"), months: [] }]),
+  const assets = [
+    asset("gb-pillswood", "Pillswood", 5000, "2022-11-01"),
+    asset("gb-minety", "Minety", 3100, "2021-07-01"),
+    asset("gb-capenhurst", "Capenhurst", 2900, "2019-05-01"),
+    asset("gb-contego", "Contego", 3000, "2020-01-01", 34),
+    asset("gb-bumpers", "Bumpers", 5200, "2023-09-01"),
+  ];
+  await t.backend.ctx.pool.query(
+    `insert into gb_leaderboard_results (data_key, assets) values ('test', $1)`,
+    [JSON.stringify(assets)],
   );
-  await t.backend.ctx.pool.query(`insert into backtest_results (data_key, rows) values ('test', $1)`, [
-    JSON.stringify(rows),
-  ]);
 });
 afterAll(async () => {
   await t?.stop();
@@ -103,21 +128,33 @@ describe("GET /data-api/bm/gb/leaderboard-graph/", () => {
     expect(r.body).toMatchObject({ basis: "modelled on real prices", currency: "GBP", unit: "GBP/MW/month" });
     expect(r.body.months).toHaveLength(12);
     const byName = Object.fromEntries(r.body.assets.map((a: any) => [a.name, a]));
-    // every GB battery of the library, and nothing else
     expect(Object.keys(byName).sort()).toEqual(["Bumpers", "Capenhurst", "Contego", "Minety", "Pillswood"]);
-    expect(byName.Pillswood).toMatchObject({ durationHours: 2, monthsOperating: 12, rank: 2 });
+    expect(byName.Pillswood).toMatchObject({
+      durationHours: 1,
+      modelledDurationHours: 0.9,
+      monthsOperating: 12,
+    });
     expect(byName.Pillswood.revenuePerMW.at(-1)).toBe(6000);
     expect(byName.Pillswood.totalPerMW).toBe(11 * 5000 + 6000);
-    // 1 h batteries earn the 1 h figures, and tie
-    expect(byName.Minety).toMatchObject({ durationHours: 1, averagePerMWMonth: (11 * 3000 + 4000) / 12 });
-    expect(byName.Minety.rank).toBe(byName.Capenhurst.rank);
+    // what differs per asset is what ranks them: no two share a rank
+    expect(new Set(r.body.assets.map((a: any) => a.rank)).size).toBe(5);
+    expect(["Minety", "Contego", "Capenhurst"].map((n) => byName[n].rank)).toEqual([3, 4, 5]);
+    expect(byName.Minety).toMatchObject({
+      gspGroup: "_H",
+      tnuosZone: 22,
+      tnuosPerMWYear: -4400,
+      cyclesPerDay: 2,
+    });
     // Bumpers began in September 2023: nothing before, and its average is over its own months
     expect(byName.Bumpers.operationalSince).toBe("2023-09-01");
     expect(byName.Bumpers.revenuePerMW.slice(0, 8)).toEqual(Array(8).fill(null));
     expect(byName.Bumpers.monthsOperating).toBe(4);
-    expect(byName.Bumpers.averagePerMWMonth).toBe((3 * 5000 + 6000) / 4);
+    expect(byName.Bumpers.averagePerMWMonth).toBe((3 * 5200 + 6200) / 4);
     expect(byName.Bumpers.rank).toBe(1);
-    expect(r.body.method).toMatch(/^Modelled on real prices/);
+    expect(r.body.method).toMatch(/^Modelled on real prices, not metered/);
+    // what is modelled per asset, and what is not, said plainly
+    expect(r.body.modelled.join(" ")).toMatch(/Duration: .*Cycles: .*Location: .*TNUoS.*Commissioning date/);
+    expect(r.body.notModelled.join(" ")).toMatch(/^DUoS: /);
   });
 
   it("checks its dates as validate_dates does", async () => {

@@ -2,6 +2,7 @@
 // the computed backtest rows, cached per state of the data (decision 0118).
 import { pgTable, text, timestamp, doublePrecision, jsonb, primaryKey } from "drizzle-orm/pg-core";
 import type { BacktestRow } from "../../../engine/backtest/index.ts";
+import type { LeaderboardResultAsset } from "../../../engine/backtest/leaderboard.ts";
 
 export const capacityMarketAuctions = pgTable("capacity_market_auctions", {
   auctionName: text("auction_name").primaryKey(),
@@ -24,5 +25,12 @@ export const capacityMarketDerating = pgTable(
 export const backtestResults = pgTable("backtest_results", {
   dataKey: text("data_key").primaryKey(),
   rows: jsonb("rows").$type<BacktestRow[]>().notNull(),
+  computedAt: timestamp("computed_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The GB leaderboard's modelled assets, cached per state of the GB data and assets (0336). */
+export const gbLeaderboardResults = pgTable("gb_leaderboard_results", {
+  dataKey: text("data_key").primaryKey(),
+  assets: jsonb("assets").$type<LeaderboardResultAsset[]>().notNull(),
   computedAt: timestamp("computed_at", { withTimezone: true }).notNull().defaultNow(),
 });

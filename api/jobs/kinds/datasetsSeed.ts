@@ -4,6 +4,7 @@
 // server starts at once; each file is its own transaction, so datasets appear as they are loaded.
 import { defineJob } from "../types.ts";
 import { seedDatasets } from "../../datasets/seed.ts";
+import { gbLeaderboardRun } from "./gbLeaderboardRun.ts";
 
 export const datasetsSeed = defineJob<{ mode?: "shared" | "synthetic"; scope?: "all" | "gb" }>({
   name: "datasets-seed",
@@ -16,6 +17,12 @@ export const datasetsSeed = defineJob<{ mode?: "shared" | "synthetic"; scope?: "
       mode: data.mode,
       scope: data.scope,
       log: (m) => ctx.log(`[datasets] ${m}`),
+      // the GB leaderboard starts as soon as its data are in (decision 0336), not after every market
+      afterGb: async () => {
+        await ctx
+          .send?.(gbLeaderboardRun.name, {}, { singletonKey: "gb-leaderboard-after-import" })
+          .catch(() => {}); // already queued
+      },
     });
   },
 });

@@ -31,14 +31,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // Which months are held, and whether those asked for are (spec §7); then the graph itself.
     const held: Held = await api.GET("/data-api/bm/gb/leaderboard-graph/validate_dates/", query);
     const board: Board = await api.GET("/data-api/bm/gb/leaderboard-graph/", query);
-    return json({ dates, board, held, refused: null });
+    return json({ dates, board, held, refused: null, computing: null });
   } catch (e) {
+    // While the first result is computed the API answers 503: the page says so (and to reload).
+    if (e instanceof ApiResponseError && e.status === 503)
+      return json({ dates, board: null, held: null, refused: null, computing: e.message });
     if (!(e instanceof ApiResponseError) || e.status !== 400) throw e;
     const held = await api
       .GET("/data-api/bm/gb/leaderboard-graph/validate_dates/")
       .catch((): Held | null => null);
     const refused = { message: e.message, fields: e.fieldErrors };
-    return json({ dates, board: null, held, refused }, { status: 400 });
+    return json({ dates, board: null, held, refused, computing: null }, { status: 400 });
   }
 }
 
@@ -48,6 +51,10 @@ const rangesText = (ranges: Range[]) =>
   ranges
     .map((r) => (r.start === r.end ? monthName(r.start) : `${monthName(r.start)} – ${monthName(r.end)}`))
     .join(", ");
+const hours = (h: number) => h.toFixed(2).replace(/0$/, "");
+/** Said before the first result is there. */
+const LEADERBOARD_IN_SHORT =
+  "Each battery of the asset library as it is — its duration faded by its age and cycling, its cycle limit, its location's TNUoS zone, from the month it was commissioned — dispatched with realistic foresight on the real GB prices. Not metered revenues.";
 const monthStart = (m: string) => Date.UTC(Number(m.slice(0, 4)), Number(m.slice(5, 7)) - 1, 1);
 
 const Controls = styled(Form)`
@@ -126,25 +133,9 @@ const Table = styled.table`
   }
 `;
 
-/** One line per modelled battery (assets of the same duration earn the same per MW). */
-function groupsOf(board: Board) {
-  const groups = new Map<number, { durationHours: number; names: string[]; values: (number | null)[] }>();
-  for (const a of board.assets) {
-    const g = groups.get(a.durationHours) ?? {
-      durationHours: a.durationHours,
-      names: [],
-      values: board.months.map(() => null as number | null),
-    };
-    g.names.push(a.name);
-    // The battery's figure for each month (any asset operating then has it).
-    a.revenuePerMW.forEach((v, i) => (g.values[i] ??= v));
-    groups.set(a.durationHours, g);
-  }
-  return [...groups.values()].sort((x, y) => y.durationHours - x.durationHours);
-}
-
 function MonthlyChart({ board }: { board: Board }) {
-  const groups = groupsOf(board);
+  // One line per asset: each is modelled as it is, so no two share a line.
+  const groups = board.assets.map((a) => ({ id: a.assetId, name: a.name, values: a.revenuePerMW }));
   const all = groups.flatMap((g) => g.values.filter((v): v is number => v !== null));
   const lo = Math.min(0, ...all);
   const hi = Math.max(1, ...all) * 1.08;
@@ -164,9 +155,9 @@ function MonthlyChart({ board }: { board: Board }) {
       </figcaption>
       <Key aria-label="Lines">
         {groups.map((g, i) => (
-          <li key={g.durationHours}>
+          <li key={g.id}>
             <i style={{ background: theme.series[i % theme.series.length] }} aria-hidden="true" />
-            {g.durationHours} h batteries: {g.names.join(", ")}
+            {g.name}
           </li>
         ))}
       </Key>
@@ -179,7 +170,7 @@ function MonthlyChart({ board }: { board: Board }) {
         containerComponent={
           <VictoryContainer
             title={title}
-            desc={`Lines of revenue per MW by month for ${groups.length} modelled batteries, ${monthName(board.startDate)} to ${monthName(board.endDate)}. The tables below list every value.`}
+            desc={`Lines of revenue per MW by month for ${groups.length} batteries, ${monthName(board.startDate)} to ${monthName(board.endDate)}. The tables below list every value.`}
           />
         }
       >
@@ -202,14 +193,14 @@ function MonthlyChart({ board }: { board: Board }) {
         />
         {groups.map((g, i) => (
           <VictoryLine
-            key={g.durationHours}
+            key={g.id}
             data={points(g.values)}
             style={{ data: { stroke: theme.series[i % theme.series.length], strokeWidth: 2 } }}
           />
         ))}
         {groups.map((g, i) => (
           <VictoryScatter
-            key={`${g.durationHours}-m`}
+            key={`${g.id}-m`}
             data={points(g.values).filter((p) => p.y !== null)}
             size={2.5}
             style={{ data: { fill: theme.series[i % theme.series.length] } }}
@@ -221,7 +212,7 @@ function MonthlyChart({ board }: { board: Board }) {
 }
 
 export default function GbLeaderboard() {
-  const { dates, board, held, refused } = useLoaderData<typeof loader>();
+  const { dates, board, held, refused, computing } = useLoaderData<typeof loader>();
   const errorOf = (field: string) => refused?.fields[field]?.join(" ");
   const formError = refused && !errorOf("start_date") && !errorOf("end_date") ? refused.message : null;
   const status = board?.status ?? held?.status;
@@ -232,7 +223,7 @@ export default function GbLeaderboard() {
       </h2>
       <p>
         The asset library&apos;s GB batteries, revenue per MW by month. Not metered revenues: each battery is
-        modelled by Voltcast&apos;s backtest on the real GB prices of the month — see the method below.
+        modelled by Voltcast on the real GB prices of the month, as it is — see what is modelled below.
       </p>
       <Controls method="get" aria-label="Months">
         <label>
@@ -275,12 +266,34 @@ export default function GbLeaderboard() {
         </Notice>
       ) : null}
       {held?.ranges.length ? <Muted>Months held: {rangesText(held.ranges)}.</Muted> : null}
-      {status === "computing" ? (
+      {computing ? (
+        <Notice role="status">{computing} Reload this page to see it.</Notice>
+      ) : status === "computing" ? (
         <Notice role="status">
-          The backtest is being computed on the data as they are now (it takes a few minutes); reload this
-          page to see it{board ? ". Below: the previous result" : ""}.
+          The leaderboard is being computed again on the data as they are now (a few minutes); reload this
+          page to see it. Below: the previous result.
         </Notice>
       ) : null}
+      <section aria-labelledby="leaderboard-modelled">
+        <h3 id="leaderboard-modelled">What is modelled</h3>
+        <p>{board?.method ?? LEADERBOARD_IN_SHORT}</p>
+        {board ? (
+          <>
+            <p>What differs per asset:</p>
+            <ul>
+              {board.modelled.map((m) => (
+                <li key={m}>{m}</li>
+              ))}
+            </ul>
+            <p>Not modelled:</p>
+            <ul>
+              {board.notModelled.map((m) => (
+                <li key={m}>{m}</li>
+              ))}
+            </ul>
+          </>
+        ) : null}
+      </section>
       {board ? (
         <>
           <MonthlyChart board={board} />
@@ -303,6 +316,7 @@ export default function GbLeaderboard() {
                 </th>
                 <th scope="col">Modelled as</th>
                 <th scope="col">Operating since</th>
+                <th scope="col">Location</th>
                 <th scope="col" className="num">
                   Months
                 </th>
@@ -322,9 +336,19 @@ export default function GbLeaderboard() {
                   <td className="num">{formatMoney(a.ratedPower)}</td>
                   <td className="num">{formatMoney(a.energyCapacity)}</td>
                   <td>
-                    {a.durationHours} h battery, {a.cyclesPerDay} cycles a day
+                    {hours(a.durationHours)} h nameplate, {hours(a.modelledDurationHours)} h after fade,{" "}
+                    {a.cyclesPerDay} cycles a day
                   </td>
                   <td>{a.operationalSince ? monthName(a.operationalSince.slice(0, 7)) : "—"}</td>
+                  <td>
+                    {a.gspGroup ? `GSP group ${a.gspGroup}` : "GSP group unknown"}
+                    {a.tnuosZone !== null ? `, TNUoS zone ${a.tnuosZone}` : ""}
+                    {a.tnuosPerMWYear !== 0
+                      ? ` (${a.tnuosPerMWYear > 0 ? "charge" : "credit"} ${formatMoney(Math.abs(a.tnuosPerMWYear))} GBP/MW/year)`
+                      : a.tnuosZone !== null
+                        ? " (no TNUoS below 100 MW)"
+                        : ""}
+                  </td>
                   <td className="num">{a.monthsOperating}</td>
                   <td className="num">
                     {a.averagePerMWMonth === null ? "not operating" : formatMoney(a.averagePerMWMonth)}
@@ -359,13 +383,6 @@ export default function GbLeaderboard() {
               ))}
             </tbody>
           </Table>
-          {board.notModelled.length ? (
-            <Muted>
-              Not on the leaderboard: {board.notModelled.map((n) => `${n.name} (${n.reason})`).join("; ")}
-            </Muted>
-          ) : null}
-          <h3>Method</h3>
-          <p>{board.method}</p>
           <Muted>
             {board.computedAt ? `Computed ${board.computedAt.slice(0, 10)}. ` : ""}The yearly figures, with
             perfect foresight beside them and the published benchmarks: the Backtest tab.
