@@ -90,6 +90,8 @@ app.use("/api/v1", createApi(backend.ctx));
 
 app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
 app.use(express.static("public", { maxAge: "1h" }));
+// Browsers and crawlers ask for /favicon.ico whatever the page links: the icon is the SVG (issue 27 item 11).
+app.get("/favicon.ico", (_req, res) => res.redirect(301, "/favicon.svg"));
 
 app.use(sameOriginPosts);
 app.use(limitWebBodies);

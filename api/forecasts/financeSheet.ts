@@ -112,10 +112,12 @@ export function addFinanceSheet(wb: ExcelJS.Workbook, src: FinanceSheetSource): 
     // The folded working rows open from their section title, above them.
     properties: { outlineProperties: { summaryBelow: false, summaryRight: false } },
     views: [{ state: "frozen", xSplit: 2, ySplit: 1, activeCell: "C2" }],
+    // Two landscape pages wide with Item and Unit on each (one page wide printed a 15-year run at a
+    // third of its size, unreadable); as many pages tall as it takes, the years' header on each.
     pageSetup: {
       orientation: "landscape",
       fitToPage: true,
-      fitToWidth: 1,
+      fitToWidth: 2,
       fitToHeight: 0,
       printTitlesRow: "1:1",
       printTitlesColumn: "A:B",

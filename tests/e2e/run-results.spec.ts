@@ -204,6 +204,12 @@ test("the run page states its money basis and links the methodology; the dispatc
   const id = await nemRun(`NEM clock ${Date.now()}`, { days: [nemDay()] });
   await page.goto(`/forecasts/runs/${id}`);
 
+  // Item 11: the key figure's unit says what the MW is once ("AUD/MW/year (MW of battery)"), not
+  // "AUD/MW/year per MW of battery".
+  const average = page.getByLabel("Key figures").getByRole("definition").first();
+  await expect(average).toContainText(/AUD\/MW\/year \(MW of battery\)/);
+  await expect(average).not.toContainText("per MW of battery");
+
   // Item 4: the basis in the workbook's words, and the methodology one link away.
   const basis = page.getByLabel("Money basis");
   await expect(basis).toContainText("Money basis: real 2024 AUD.");

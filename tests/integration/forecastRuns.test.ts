@@ -224,7 +224,7 @@ describe("runs", () => {
       const inputRows = wb.getWorksheet("Inputs")!.getSheetValues() as unknown[][];
       expect(inputRows.some((r) => r?.[1] === "Money basis" && r?.[2] === "real 2024 GBP")).toBe(true);
       expect(wb.getWorksheet("Yearly revenues")!.getRow(1).values).toContain(
-        "Total (GBP/MW/year, per MW of battery, real 2024)",
+        "Total (GBP/MW/year, MW of battery, real 2024)",
       );
       expect(
         inputRows.some((r) => r?.[1] === "Per-MW figures" && String(r?.[2]).startsWith("per MW of battery")),

@@ -11,7 +11,8 @@ const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "
 export function moneyHeaderParts(result: RunResult) {
   const basis = result.moneyBasis ? `, ${result.moneyBasis.replace(` ${result.currency}`, "")}` : "";
   // per-MW columns say what the MW is: battery MW, or the solar/wind plant's (decision 0116)
-  const of = result.perMW ? `, per MW of ${result.perMW.of}` : "";
+  const of = result.perMW ? `, MW of ${result.perMW.of}` : "";
+  // ("GBP/MW/year, MW of battery" as on the run page: "GBP/MW/year, per MW of battery" said "per MW" twice)
   return { basis, of };
 }
 

@@ -117,7 +117,7 @@ describe("the result workbook", () => {
       "Wholesale (GBP, real 2024)",
       "Capacity market (GBP, real 2024)",
       "Total (GBP, real 2024)",
-      "Total (GBP/MW/year, per MW of battery, real 2024)",
+      "Total (GBP/MW/year, MW of battery, real 2024)",
     ]);
     // The strategy as the builder names it; money as whole numbers with thousands separators.
     expect(yearly.getCell("A2").value).toBe("Energy Only");
@@ -168,7 +168,7 @@ describe("the result workbook", () => {
     for (const battery of ["Rated power", "Duration", "Max cycles per day", "Efficiency", "Degradation"])
       expect(inputs.has(battery), battery).toBe(false);
     const headers = (wb.getWorksheet("Yearly revenues")!.getRow(1).values as unknown[]).join(" ");
-    expect(headers).toContain("per MW of solar");
+    expect(headers).toContain("GBP/MW/year, MW of solar");
     expect(headers).not.toMatch(/cycle|battery/i);
   });
 
@@ -217,11 +217,14 @@ describe("the result workbook", () => {
     expect(basisRows[0].height).toBeGreaterThanOrEqual(15 * Math.ceil(text.length / width));
   });
 
-  it("prints every sheet one page wide with its header on each page", async () => {
+  it("prints every sheet at most two pages wide with its header on each page", async () => {
     const wb = await workbook("bess");
     for (const ws of wb.worksheets) {
-      expect(ws.pageSetup, ws.name).toMatchObject({ fitToPage: true, fitToWidth: 1, fitToHeight: 0 });
+      // The Finance sheet's years are two landscape pages wide, Item and Unit repeated on each.
+      const wide = ws.name === "Finance" ? 2 : 1;
+      expect(ws.pageSetup, ws.name).toMatchObject({ fitToPage: true, fitToWidth: wide, fitToHeight: 0 });
       expect(ws.pageSetup.printTitlesRow, ws.name).toBe("1:1");
+      if (wide === 2) expect(ws.pageSetup.printTitlesColumn, ws.name).toBe("A:B");
     }
   });
 
