@@ -23,6 +23,7 @@ import {
   STANDARD_CYCLE_FADE_AT_6000,
 } from "../../engine/degradation/index.ts";
 import { leaderboardState } from "../backtest/leaderboardCompute.ts";
+import { importProgress } from "../datasets/importProgress.ts";
 import { gbLeaderboardRun } from "../jobs/kinds/gbLeaderboardRun.ts";
 
 /** Said while the first result is computed (503, with Retry-After). */
@@ -146,12 +147,16 @@ export function leaderboardRouter(ctx: ApiContext) {
   async function checked(query: unknown) {
     const q = parse(Dates, query);
     const state = await leaderboardState(ctx.db);
-    if (state.status === "computing") {
+    // While the market data are imported the start-up job (queued once the GB files are in) is the
+    // one to wait for: asking again at each file would queue a computation per state of the data.
+    const importing = ["queued", "importing"].includes((await importProgress(ctx.db)).status);
+    if (state.status === "computing" && !importing) {
       await ctx.queue
         .send(gbLeaderboardRun, {}, { singletonKey: `gb-leaderboard-${state.key}` })
         .catch(() => {}); // already queued for this state of the data
-      if (!state.assets.length) throw new ApiError(503, { detail: LEADERBOARD_COMPUTING });
     }
+    if (state.status === "computing" && !state.assets.length)
+      throw new ApiError(503, { detail: LEADERBOARD_COMPUTING });
     const covered = coveredMonths(state.assets);
     const check = checkDates(covered, q.start_date, q.end_date);
     if (!check.ok) throw badRequest(check.errors, Object.values(check.errors).flat()[0]);

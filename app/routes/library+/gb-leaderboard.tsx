@@ -51,7 +51,8 @@ const rangesText = (ranges: Range[]) =>
   ranges
     .map((r) => (r.start === r.end ? monthName(r.start) : `${monthName(r.start)} – ${monthName(r.end)}`))
     .join(", ");
-const hours = (h: number) => h.toFixed(2).replace(/0$/, "");
+/** Hours to two decimals at most: "1", "0.86". */
+const hours = (h: number) => String(Number(h.toFixed(2)));
 /** Said before the first result is there. */
 const LEADERBOARD_IN_SHORT =
   "Each battery of the asset library as it is — its duration faded by its age and cycling, its cycle limit, its location's TNUoS zone, from the month it was commissioned — dispatched with realistic foresight on the real GB prices. Not metered revenues.";
