@@ -10,7 +10,7 @@ import { seedDatasets } from "../../api/datasets/seed.ts";
 import { queueMarketData } from "../../api/seed/marketData.ts";
 
 const STATUS = "/data-api/data-and-charts/data/import-status/";
-const SHARED = path.resolve("../shared/data");
+const SHARED = path.resolve(process.env.VOLTCAST_SHARED_DATA_DIR ?? "../shared/data");
 const DAY_AHEAD = path.join(SHARED, "prices/gb/gb_day_ahead_hourly_imrp_lccc_2016-06_2025-11.csv");
 
 let t: TestBackend;
@@ -64,6 +64,21 @@ describe.skipIf(!existsSync(DAY_AHEAD))("market data import progress", () => {
     // a restart goes through the files again (all unchanged, skipped) and ends done again
     await seedDatasets(t.backend.ctx.db, { dir: dataFolder(), scope: "gb", forwardCurves: false });
     expect((await t.call(STATUS)).body).toMatchObject({ status: "done", filesDone: 3, filesTotal: 3 });
+  });
+
+  it("tells the GB leaderboard once the GB files are in, before the other markets' files (decision 0336)", async () => {
+    const dir = dataFolder();
+    mkdirSync(path.join(dir, "prices/germany"), { recursive: true });
+    writeFileSync(path.join(dir, "prices/germany/notes.csv"), "not,a,format\n1,2,3\n");
+    const order: string[] = [];
+    await seedDatasets(t.backend.ctx.db, {
+      dir,
+      forwardCurves: false,
+      duty: 1,
+      afterFile: (done) => void order.push(`file ${done}`),
+      afterGb: () => void order.push("GB in"),
+    });
+    expect(order).toEqual(["file 1", "file 2", "file 3", "GB in", "file 4"]);
   });
 
   it("says when an import failed, with the reason", async () => {
