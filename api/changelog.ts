@@ -9,6 +9,7 @@ export const API_CHANGELOG: { version: string; date: string; changes: string[] }
       "Creating a run answers 201 with `Location` (the first created run, absolute) and `Retry-After`; `GET /forecast/run-library/{id}/` carries `Retry-After` while the run is queued or processing.",
       "Request bodies are marked required.",
       "A run's result gives `modelledYears`: the years computed on the world view's modelled prices (`synthetic` alone did not say which).",
+      "GB leaderboard: each asset modelled as it is (duration faded by age and cycles, its cycle limit, its TNUoS zone, from commissioning): assets gain `modelledDurationHours`, `gspGroup`, `tnuosZone`, `tnuosPerMWYear`; the answer gives `modelled` and `notModelled` as sentences (`notModelled` was a list of assets); 503 with `Retry-After` while the first result is computed (was 400).",
     ],
   },
   {
