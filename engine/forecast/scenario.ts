@@ -25,7 +25,7 @@ import {
   REAL_FORECAST_ERROR,
   REAL_TIME_SPOT,
   refine,
-  retrade,
+  retradeOnScenarios,
   settle,
   spreadForecast,
 } from "./foresight.ts";
@@ -369,14 +369,14 @@ export function dispatchYear(
     if (bidding && !dpScope(physical)) {
       // re-decided as the imbalance (real-time) prices become known, on the later price's forecast
       // once the day-ahead prices are known, on the gate-closure forecast before (0130)
-      const known = spreadForecast(problem.price, my.imbalancePrice, my.intervalMinutes);
       const gate = energyForecast(problem.price, my.intervalMinutes, errorSize);
-      const before = {
-        forecast: known.map((v, t) => v - problem.price[t] + gate[t]),
+      const ref = {
+        actual: problem.price,
+        forecast: gate,
         from: dayAheadKnownFrom(problem, DAY_AHEAD_KNOWN_HOUR[my.region] ?? 12),
       };
       return {
-        result: retrade(physical, { known, before }, position.socMWh),
+        result: retradeOnScenarios(physical, ref),
         position,
         problem,
         asset,
@@ -395,8 +395,7 @@ export function dispatchYear(
       ? { ...problem, services: fixedFrom(problem.services, result) }
       : problem;
     if (!dpScope(physical)) {
-      const known = energyForecast(problem.price, my.intervalMinutes, errorSize);
-      result = retrade(physical, { known }, result?.socMWh);
+      result = retradeOnScenarios(physical);
     } else result ??= decide(problem);
   }
   return { result: result!, problem, asset, plan };
