@@ -293,7 +293,7 @@ export function backtestRow(
   durationHours: number,
   foresight: Foresight,
   /** Realistic: the later market traded by the bidding policy (decision 0130). */
-  opts: { retrade?: boolean } = {},
+  opts: { retrade?: boolean | "scenarios" } = {},
 ): BacktestRow {
   const { marketYear, coverage } = backtestMarketYear(d);
   const cyclesPerDay = USUAL_CYCLES[d.market];

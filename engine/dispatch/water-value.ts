@@ -28,6 +28,11 @@ export interface WaterValueSetup {
   refresh: number;
   /** Intervals looked ahead at each refresh. */
   horizon: number;
+  /**
+   * Prices persist: every `every` intervals the next `intervals` are re-valued with the latest
+   * known price's deviation from its scenarios' mean added, × keptPerInterval each interval ahead.
+   */
+  persistence?: { every: number; intervals: number; keptPerInterval: number };
   /** Grid points over the state of charge (default 41). */
   grid?: number;
 }
@@ -112,12 +117,24 @@ export function waterValueSchedule(setup: WaterValueSetup): WaterValueSchedule {
   const band = new Float64Array(2);
   const bandC = new Float64Array(Smax);
   const bandD = new Float64Array(Smax);
+  // the short pass (decision 0131): the next hours re-valued each `persistence.every` intervals on
+  // the scenarios shifted by the latest known price's deviation from them, fading
+  const pers = setup.persistence;
+  const hs = pers ? Math.max(1, Math.min(horizon, pers.intervals)) : 0;
+  const Vs = new Float64Array((hs + 1) * (N + 1));
+  const scs = new Float64Array(hs * Smax);
+  let rs = -1;
+  let ms = 0;
   let mu = 0;
   let soc = a.s0;
   let S = 1;
-  /** The backward pass over [r, r + m) with throughput priced at mu; V at the end is 0. */
-  const backward = (r: number, m: number) => {
-    V.fill(0, m * (N + 1), (m + 1) * (N + 1));
+  /**
+   * The backward pass over [r, r + m) on the scenarios sc, throughput priced at mu, into W; V at
+   * the end is 0, or the daily pass's V at `end` (its slot).
+   */
+  const backward = (r: number, m: number, W = V, sc = scen, end = -1) => {
+    if (end >= 0) W.set(V.subarray(end * (N + 1), (end + 1) * (N + 1)), m * (N + 1));
+    else W.fill(0, m * (N + 1), (m + 1) * (N + 1));
     for (let q = m - 1; q >= 0; q--) {
       const t = r + q;
       const gap = a.im[t] - a.ex[t];
@@ -128,8 +145,8 @@ export function waterValueSchedule(setup: WaterValueSetup): WaterValueSchedule {
       const o = (q + 1) * (N + 1);
       const out = q * (N + 1);
       for (let k = 0; k < S; k++) {
-        const ex = scen[q * Smax + k];
-        holdBand(V, o, N, h, ex, ex + gap, etaC, etaD, mu, band);
+        const ex = sc[q * Smax + k];
+        holdBand(W, o, N, h, ex, ex + gap, etaC, etaD, mu, band);
         bandC[k] = band[0];
         bandD[k] = band[1];
       }
@@ -141,17 +158,17 @@ export function waterValueSchedule(setup: WaterValueSetup): WaterValueSchedule {
         if (lo > hi) {
           // out of reach of the bounds: move toward them, at a penalty that keeps the pass away
           const to = e < L ? Math.min(e + up, H) : Math.max(e - dn, L);
-          acc = at(V, o, N, h, to) - 1e4 * (e < L ? L - to : to - H);
+          acc = at(W, o, N, h, to) - 1e4 * (e < L ? L - to : to - H);
         } else {
           for (let k = 0; k < S; k++) {
-            const ex = scen[q * Smax + k];
+            const ex = sc[q * Smax + k];
             const to = heading(e, bandC[k], bandD[k], lo, hi);
             const reward = to >= e ? (-(ex + gap) * (to - e)) / etaC : (ex * etaD - mu) * (e - to);
-            acc += reward + at(V, o, N, h, to);
+            acc += reward + at(W, o, N, h, to);
           }
           acc /= S;
         }
-        V[out + i] = acc;
+        W[out + i] = acc;
       }
     }
   };
@@ -160,7 +177,8 @@ export function waterValueSchedule(setup: WaterValueSetup): WaterValueSchedule {
     const lo = Math.max(a.L[t], e - Math.min(drop(t), room));
     const hi = Math.min(a.H[t], e + rise(t));
     if (lo > hi) return e < a.L[t] ? Math.min(e + rise(t), a.H[t]) : Math.max(e - drop(t), a.L[t]);
-    holdBand(V, (t - r + 1) * (N + 1), N, h, ex, im, etaC, etaD, mu, band);
+    if (t >= rs && t - rs < ms) holdBand(Vs, (t - rs + 1) * (N + 1), N, h, ex, im, etaC, etaD, mu, band);
+    else holdBand(V, (t - r + 1) * (N + 1), N, h, ex, im, etaC, etaD, mu, band);
     return heading(e, band[0], band[1], lo, hi);
   };
   /** Mean throughput to the end of the day along the scenarios taken as paths (the days they are). */
@@ -186,6 +204,8 @@ export function waterValueSchedule(setup: WaterValueSetup): WaterValueSchedule {
     const newDay = day !== lastDay;
     if (newDay || t - r >= refresh || t === 0) {
       r = t;
+      rs = -1;
+      ms = 0;
       const m = Math.min(horizon, n - r);
       S = Math.max(1, Math.min(Smax, setup.scenarios(r, m, scen)));
       if (newDay && capped) {
@@ -216,6 +236,21 @@ export function waterValueSchedule(setup: WaterValueSetup): WaterValueSchedule {
         }
       } else backward(r, m);
       lastDay = day;
+      rs = -1;
+      ms = 0;
+    }
+    if (pers && t > r && (rs < 0 || t - rs >= pers.every)) {
+      // the last known price's deviation from its scenarios' mean, expected to fade
+      let mean = 0;
+      for (let k = 0; k < S; k++) mean += scen[(t - 1 - r) * Smax + k] / S;
+      let dev = a.ex[t - 1] - mean;
+      rs = t;
+      ms = Math.min(hs, r + horizon - t, n - t);
+      for (let q = 0; q < ms; q++) {
+        dev *= pers.keptPerInterval;
+        for (let k = 0; k < S; k++) scs[q * Smax + k] = scen[(t + q - r) * Smax + k] + dev;
+      }
+      backward(t, ms, Vs, scs, t + ms - r);
     }
     throughputPrice[day] = mu;
     const room = capped ? Math.max(0, a.cap - dayThroughput[day]) : Infinity;

@@ -397,6 +397,11 @@ export const WATER_VALUE = {
   days: 14,
   /** Grid points over the state of charge. */
   grid: 41,
+  /**
+   * Prices persist: every half hour the next 2 hours are re-valued with the last price's deviation
+   * from its scenarios, of which this share is still expected an hour later (0.9 per 5 minutes).
+   */
+  persistence: { everyMinutes: 30, hours: 2, keptPerHour: 0.28 },
 };
 
 /**
@@ -430,6 +435,11 @@ export function retradeOnScenarios(actual: DispatchProblem, ref?: LaterReference
     grid: WATER_VALUE.grid,
     refresh: Math.max(1, Math.round((WATER_VALUE.refreshHours * 60) / step)),
     horizon: Math.max(1, Math.round((WATER_VALUE.lookaheadHours * 60) / step)),
+    persistence: {
+      every: Math.max(1, Math.round(WATER_VALUE.persistence.everyMinutes / step)),
+      intervals: Math.max(1, Math.round((WATER_VALUE.persistence.hours * 60) / step)),
+      keptPerInterval: WATER_VALUE.persistence.keptPerHour ** (step / 60),
+    },
     scenarios(r, len, out) {
       // only intervals before r are known: the most recent D days' same interval of day before r
       for (let i = 0; i < len; i++) {

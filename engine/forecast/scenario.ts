@@ -25,6 +25,7 @@ import {
   REAL_FORECAST_ERROR,
   REAL_TIME_SPOT,
   refine,
+  retrade,
   retradeOnScenarios,
   settle,
   spreadForecast,
@@ -207,9 +208,10 @@ export interface YearRunOptions {
   /**
    * Realistic foresight: trade the later market (imbalance, real time, the NEM spot) by the
    * bidding policy as prices become known (decision 0130). Off by default: on the real series it
-   * does not yet capture more than the plan (0130's table).
+   * does not yet capture more than the plan (0130's table). "scenarios": the water-value policy
+   * against the price's distribution (decision 0131), which does not either.
    */
-  retrade?: boolean;
+  retrade?: boolean | "scenarios";
 }
 
 /** One year's dispatch at the market interval: prices and the battery's and site's MW. */
@@ -370,13 +372,18 @@ export function dispatchYear(
       // re-decided as the imbalance (real-time) prices become known, on the later price's forecast
       // once the day-ahead prices are known, on the gate-closure forecast before (0130)
       const gate = energyForecast(problem.price, my.intervalMinutes, errorSize);
-      const ref = {
-        actual: problem.price,
-        forecast: gate,
-        from: dayAheadKnownFrom(problem, DAY_AHEAD_KNOWN_HOUR[my.region] ?? 12),
-      };
+      const from = dayAheadKnownFrom(problem, DAY_AHEAD_KNOWN_HOUR[my.region] ?? 12);
+      let traded: DispatchResult;
+      if (opts.retrade === "scenarios")
+        // against the price's distribution: the water-value policy (0131)
+        traded = retradeOnScenarios(physical, { actual: problem.price, forecast: gate, from });
+      else {
+        const known = spreadForecast(problem.price, my.imbalancePrice, my.intervalMinutes);
+        const before = { forecast: known.map((v, t) => v - problem.price[t] + gate[t]), from };
+        traded = retrade(physical, { known, before }, position.socMWh);
+      }
       return {
-        result: retradeOnScenarios(physical, ref),
+        result: traded,
         position,
         problem,
         asset,
@@ -395,7 +402,14 @@ export function dispatchYear(
       ? { ...problem, services: fixedFrom(problem.services, result) }
       : problem;
     if (!dpScope(physical)) {
-      result = retradeOnScenarios(physical);
+      result =
+        opts.retrade === "scenarios"
+          ? retradeOnScenarios(physical)
+          : retrade(
+              physical,
+              { known: energyForecast(problem.price, my.intervalMinutes, errorSize) },
+              result?.socMWh,
+            );
     } else result ??= decide(problem);
   }
   return { result: result!, problem, asset, plan };
