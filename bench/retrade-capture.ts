@@ -1,6 +1,7 @@
 // `npx tsx bench/retrade-capture.ts [--only NEM,ERCOT]`: realistic ÷ perfect capture of the later-market
 // stream (GB imbalance, ERCOT real time, NEM 5-minute wholesale) on the real series of
-// ../shared/data, for the gate-closure plan (the default) and the bidding policy (decision 0130).
+// ../shared/data, for the gate-closure plan (the default), the bidding policy on a point forecast
+// (decision 0130) and the water-value policy on price scenarios (0131).
 import { backtestRow, REFERENCE_DURATIONS } from "../engine/backtest/index.ts";
 import { loadBacktestData, sharedDataPresent, SHARED_DATA } from "./backtest-data.ts";
 
@@ -17,7 +18,9 @@ const data = await loadBacktestData(
     (!only || only.includes(m.market) || only.includes(m.region)),
 );
 const pct = (a: number, b: number) => (b > 0 ? `${((100 * a) / b).toFixed(0)} %` : "–");
-console.log("market region year h | stream | perfect | plan (capture) | bidding (capture) | bidding time");
+console.log(
+  "market region year h | stream | perfect | plan (capture) | bidding (capture) | water value (capture) | bidding, water-value time",
+);
 for (const d of data)
   for (const h of REFERENCE_DURATIONS) {
     const stream = d.later?.stream ?? "wholesale";
@@ -28,8 +31,11 @@ for (const d of data)
     const t = performance.now();
     const bid = backtestRow(d, h, "realistic", { retrade: true }).streams[stream] ?? 0;
     const ms = performance.now() - t;
+    const t2 = performance.now();
+    const wv = backtestRow(d, h, "realistic", { retrade: "scenarios" }).streams[stream] ?? 0;
+    const ms2 = performance.now() - t2;
     const k = (x: number) => `${(x / 1000).toFixed(1)}k`;
     console.log(
-      `${d.market} ${d.region} ${d.year} ${h} h | ${stream} | ${k(perfect)} | ${k(plan)} (${pct(plan, perfect)}) | ${k(bid)} (${pct(bid, perfect)}) | ${(ms / 1000).toFixed(1)} s`,
+      `${d.market} ${d.region} ${d.year} ${h} h | ${stream} | ${k(perfect)} | ${k(plan)} (${pct(plan, perfect)}) | ${k(bid)} (${pct(bid, perfect)}) | ${k(wv)} (${pct(wv, perfect)}) | ${(ms / 1000).toFixed(1)} s, ${(ms2 / 1000).toFixed(1)} s`,
     );
   }

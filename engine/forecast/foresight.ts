@@ -11,6 +11,7 @@ import { scheduleResult } from "../dispatch/result.ts";
 import { problemDays } from "../dispatch/formulation.ts";
 import { chainParams } from "../dispatch/fast.ts";
 import { bidSchedule } from "../dispatch/bidding.ts";
+import { waterValueSchedule } from "../dispatch/water-value.ts";
 
 export type Foresight = "realistic" | "perfect";
 
@@ -371,6 +372,91 @@ export function retrade(
         ex[i] = f + (a.ex[t] - price[t]);
         im[i] = f + (a.im[t] - price[t]);
       }
+    },
+  });
+  return scheduleResult(
+    actual,
+    {
+      chargeMW: sched.c,
+      dischargeMW: sched.d,
+      serviceMW: actual.services?.map((s) => s.fixedMW),
+    },
+    "dp",
+    performance.now() - t0,
+    0,
+  );
+}
+
+/** The water-value policy's refresh, look-ahead and scenarios (decision 0131). */
+export const WATER_VALUE = {
+  /** The scenarios and the value function are refreshed every … hours. */
+  refreshHours: 6,
+  /** … looking this far ahead. */
+  lookaheadHours: 36,
+  /** Scenarios of an interval's price: the same interval of day on the last … known days. */
+  days: 14,
+  /** Grid points over the state of charge. */
+  grid: 41,
+  /**
+   * Prices persist: every half hour the next 2 hours are re-valued with the last price's deviation
+   * from its scenarios, of which this share is still expected an hour later (0.9 per 5 minutes).
+   */
+  persistence: { everyMinutes: 30, hours: 2, keptPerHour: 0.28 },
+};
+
+/**
+ * What the later price is known to deviate from: the day-ahead price (GB imbalance, ERCOT real
+ * time), known for an interval from `from[t]`, before that its gate-closure forecast. Absent (the
+ * NEM spot), the price's scenarios are its own past values.
+ */
+export interface LaterReference {
+  actual: Float64Array;
+  forecast: Float64Array;
+  from: Int32Array;
+}
+
+/**
+ * A later market traded as prices become known against the distribution of the price (decision
+ * 0131): at each refresh, every later interval's scenarios are its reference known then (the
+ * day-ahead price, else its forecast; 0 for a spot market) plus the deviations (later − reference)
+ * of the same interval of day on the last WATER_VALUE.days known days; the water-value policy acts
+ * on the actual prices. `actual` is the physical problem, reservations fixed.
+ */
+export function retradeOnScenarios(actual: DispatchProblem, ref?: LaterReference): DispatchResult {
+  const t0 = performance.now();
+  const a = chainParams(actual);
+  const price = actual.price;
+  const step = actual.intervalMinutes;
+  const per = Math.round(1440 / step);
+  const D = WATER_VALUE.days;
+  const sched = waterValueSchedule({
+    actual: a,
+    maxScenarios: D,
+    grid: WATER_VALUE.grid,
+    refresh: Math.max(1, Math.round((WATER_VALUE.refreshHours * 60) / step)),
+    horizon: Math.max(1, Math.round((WATER_VALUE.lookaheadHours * 60) / step)),
+    persistence: {
+      every: Math.max(1, Math.round(WATER_VALUE.persistence.everyMinutes / step)),
+      intervals: Math.max(1, Math.round((WATER_VALUE.persistence.hours * 60) / step)),
+      keptPerInterval: WATER_VALUE.persistence.keptPerHour ** (step / 60),
+    },
+    scenarios(r, len, out) {
+      // only intervals before r are known: the most recent D days' same interval of day before r
+      for (let i = 0; i < len; i++) {
+        const t = r + i;
+        const base = ref ? (r >= ref.from[t] ? ref.actual[t] : ref.forecast[t]) : 0;
+        const shift = a.ex[t] - price[t];
+        let j = Math.max(1, Math.ceil((t - r + 1) / per));
+        let k = 0;
+        for (; k < D && t - j * per >= 0; j++, k++) {
+          const u = t - j * per;
+          out[i * D + k] = base + price[u] - (ref ? ref.actual[u] : 0) + shift;
+        }
+        if (k === 0) out[i * D + k++] = base + shift + (ref ? 0 : r > 0 ? price[r - 1] : price[0]);
+        // fewer known days than scenarios (the series' first days): the known ones repeated
+        for (let q = k; q < D; q++) out[i * D + q] = out[i * D + (q % k)];
+      }
+      return D;
     },
   });
   return scheduleResult(

@@ -26,6 +26,7 @@ import {
   REAL_TIME_SPOT,
   refine,
   retrade,
+  retradeOnScenarios,
   settle,
   spreadForecast,
 } from "./foresight.ts";
@@ -207,9 +208,10 @@ export interface YearRunOptions {
   /**
    * Realistic foresight: trade the later market (imbalance, real time, the NEM spot) by the
    * bidding policy as prices become known (decision 0130). Off by default: on the real series it
-   * does not yet capture more than the plan (0130's table).
+   * does not yet capture more than the plan (0130's table). "scenarios": the water-value policy
+   * against the price's distribution (decision 0131), which does not either.
    */
-  retrade?: boolean;
+  retrade?: boolean | "scenarios";
 }
 
 /** One year's dispatch at the market interval: prices and the battery's and site's MW. */
@@ -369,14 +371,19 @@ export function dispatchYear(
     if (bidding && !dpScope(physical)) {
       // re-decided as the imbalance (real-time) prices become known, on the later price's forecast
       // once the day-ahead prices are known, on the gate-closure forecast before (0130)
-      const known = spreadForecast(problem.price, my.imbalancePrice, my.intervalMinutes);
       const gate = energyForecast(problem.price, my.intervalMinutes, errorSize);
-      const before = {
-        forecast: known.map((v, t) => v - problem.price[t] + gate[t]),
-        from: dayAheadKnownFrom(problem, DAY_AHEAD_KNOWN_HOUR[my.region] ?? 12),
-      };
+      const from = dayAheadKnownFrom(problem, DAY_AHEAD_KNOWN_HOUR[my.region] ?? 12);
+      let traded: DispatchResult;
+      if (opts.retrade === "scenarios")
+        // against the price's distribution: the water-value policy (0131)
+        traded = retradeOnScenarios(physical, { actual: problem.price, forecast: gate, from });
+      else {
+        const known = spreadForecast(problem.price, my.imbalancePrice, my.intervalMinutes);
+        const before = { forecast: known.map((v, t) => v - problem.price[t] + gate[t]), from };
+        traded = retrade(physical, { known, before }, position.socMWh);
+      }
       return {
-        result: retrade(physical, { known, before }, position.socMWh),
+        result: traded,
         position,
         problem,
         asset,
@@ -395,8 +402,14 @@ export function dispatchYear(
       ? { ...problem, services: fixedFrom(problem.services, result) }
       : problem;
     if (!dpScope(physical)) {
-      const known = energyForecast(problem.price, my.intervalMinutes, errorSize);
-      result = retrade(physical, { known }, result?.socMWh);
+      result =
+        opts.retrade === "scenarios"
+          ? retradeOnScenarios(physical)
+          : retrade(
+              physical,
+              { known: energyForecast(problem.price, my.intervalMinutes, errorSize) },
+              result?.socMWh,
+            );
     } else result ??= decide(problem);
   }
   return { result: result!, problem, asset, plan };
