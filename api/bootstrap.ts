@@ -41,7 +41,13 @@ export async function startBackend(
       if (seed.when === "always" || config.seedDemo) await seed.run(ctx, log);
     }
     const stopWorkers = opts.workers
-      ? await startRunWorkers(queue, { db: ctx.db, secret: ctx.secret, dataDir: config.dataDir, log })
+      ? await startRunWorkers(queue, {
+          db: ctx.db,
+          secret: ctx.secret,
+          dataDir: config.dataDir,
+          log,
+          boss: queue.boss,
+        })
       : async () => {};
     if (opts.workers) log("Job workers started in this process");
     return {

@@ -56,6 +56,8 @@ const EnvFields = z.object({
   VOLTCAST_LIBRARY_RUN_YEARS: int(1, 30).default(3),
   /** Forecast runs computed at once per worker process: each takes a core. */
   VOLTCAST_FORECAST_CONCURRENCY: int(1, 16).default(1),
+  /** Price paths a finished run dispatches for its P10/P50/P90 (decision 0403); 0: none. */
+  VOLTCAST_PRICE_PATHS: int(0, 200).default(30),
   /** Dispatch resolution of forecast runs; unset: each market's settlement interval. */
   VOLTCAST_FORECAST_INTERVAL_MINUTES: z.coerce
     .number()

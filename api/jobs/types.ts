@@ -1,4 +1,5 @@
 // The job kinds of the queue, typed: each kind names its payload, its retry/expiry policy and its handler.
+import type PgBoss from "pg-boss";
 import type { Db } from "../db/client.ts";
 
 export interface WorkerContext {
@@ -6,6 +7,8 @@ export interface WorkerContext {
   secret: string;
   dataDir: string;
   log: (message: string) => void;
+  /** The queue, for handlers that send jobs of their own (a finished run's price paths). */
+  boss?: PgBoss;
 }
 
 export interface JobInfo {
