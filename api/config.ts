@@ -58,6 +58,8 @@ const EnvFields = z.object({
   VOLTCAST_FORECAST_CONCURRENCY: int(1, 16).default(1),
   /** Price paths a finished run dispatches for its P10/P50/P90 (decision 0403); 0: none. */
   VOLTCAST_PRICE_PATHS: int(0, 200).default(30),
+  /** This worker process's name on the price paths it computes (default host:pid). */
+  VOLTCAST_WORKER_NAME: z.string().min(1).max(100).optional(),
   /** Dispatch resolution of forecast runs; unset: each market's settlement interval. */
   VOLTCAST_FORECAST_INTERVAL_MINUTES: z.coerce
     .number()

@@ -14,8 +14,10 @@ export const FORECAST_PATH_DEAD_JOB = "forecast-path-dead";
 /** Advisory-lock namespace of paths (runs use 7 400 100, runLock.ts). */
 const PATH_LOCK_NAMESPACE = 7_400_101;
 
-/** This worker process, as recorded on the paths it computes. */
-export const WORKER_NAME = `${hostname()}:${process.pid}`;
+/** This worker process, as recorded on the paths it computes (VOLTCAST_WORKER_NAME, default host:pid). */
+export function workerName(): string {
+  return parseEnv().VOLTCAST_WORKER_NAME ?? `${hostname()}:${process.pid}`;
+}
 
 /** Price paths per run (VOLTCAST_PRICE_PATHS, default 30; 0: none). */
 export function pathsPerRun(): number {
@@ -39,7 +41,6 @@ export async function queuePaths(
     const jobId = await boss.send(FORECAST_PATH_JOB, { runId, path }, {
       db: { executeSql },
       deadLetter: FORECAST_PATH_DEAD_JOB,
-      singletonKey: `${runId}:${path}`,
     } as never);
     await tx.insert(forecastRunPaths).values({ runId, path, seed, jobId }).onConflictDoNothing();
   }

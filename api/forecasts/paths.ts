@@ -23,7 +23,7 @@ import { HandedBack, isStopping, whileComputing } from "./liveness.ts";
 import { dispatchIntervalMinutes, loadUploads, RunFailure } from "./pipeline.ts";
 import { financeUnavailable, runFinance } from "./finance.ts";
 import { isDatabaseUnavailable, failureText } from "../http/failures.ts";
-import { pathLockSql, WORKER_NAME } from "./pathQueue.ts";
+import { pathLockSql, workerName } from "./pathQueue.ts";
 
 /** Dispatch one path in a worker thread; a stopping process hands it back to the queue. */
 function dispatchPathInThread(job: PathJob): Promise<PathYear[]> {
@@ -91,7 +91,7 @@ export async function executePath(
     if (!run || !run.macro_scenario_id) return { status: "deleted" };
     await ctx.db
       .update(p)
-      .set({ attempts: sql`${p.attempts} + 1`, worker: WORKER_NAME })
+      .set({ attempts: sql`${p.attempts} + 1`, worker: workerName() })
       .where(where);
     if (isStopping()) throw new HandedBack();
     const forecast = run.forecast as unknown as Forecast;
@@ -107,7 +107,7 @@ export async function executePath(
       // Counted once: only a path still waiting is written.
       const done = await ctx.db
         .update(p)
-        .set({ status: "done", years, worker: WORKER_NAME, error: null, finishedAt: sql`now()` })
+        .set({ status: "done", years, worker: workerName(), error: null, finishedAt: sql`now()` })
         .where(and(where, eq(p.status, "waiting")))
         .returning({ path: p.path });
       if (!done.length) return { status: "already done" };
