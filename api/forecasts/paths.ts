@@ -174,6 +174,25 @@ async function pathCounts(db: Db, runId: string): Promise<PathProgress> {
   return c;
 }
 
+/** The dispatched paths' years, in path order, once none is waiting (null before, or without paths). */
+async function settledPaths(db: Db, runId: string): Promise<PathYear[][] | null> {
+  const progress = await pathCounts(db, runId);
+  if (progress.done === 0 || progress.done + progress.failed < progress.total) return null;
+  const p = forecastRunPaths;
+  const rows = await db
+    .select({ years: p.years })
+    .from(p)
+    .where(and(eq(p.runId, runId), eq(p.status, "done")))
+    .orderBy(asc(p.path));
+  return rows.map((r) => r.years!);
+}
+
+/** The run's P90 case (per year, the P90 path's streams) once its paths are in; undefined before. */
+export async function runP90Case(db: Db, runId: string) {
+  const paths = await settledPaths(db, runId);
+  return paths ? p90Case(paths) : undefined;
+}
+
 /**
  * The run's percentiles when none of its paths is waiting (null while some are, or when it has
  * none), and how far its paths are. Computed when read, like finance (decision 0402): with the
@@ -186,15 +205,8 @@ export async function runPercentiles(
 ): Promise<{ percentiles: PathPercentiles | null; pathProgress: PathProgress | null }> {
   const progress = await pathCounts(db, runId);
   if (progress.total === 0) return { percentiles: null, pathProgress: null };
-  if (progress.done + progress.failed < progress.total || progress.done === 0)
-    return { percentiles: null, pathProgress: progress };
-  const p = forecastRunPaths;
-  const rows = await db
-    .select({ years: p.years })
-    .from(p)
-    .where(and(eq(p.runId, runId), eq(p.status, "done")))
-    .orderBy(asc(p.path));
-  const paths = rows.map((r) => r.years!);
+  const paths = await settledPaths(db, runId);
+  if (!paths) return { percentiles: null, pathProgress: progress };
   let finance;
   if (!financeUnavailable(result)) {
     try {

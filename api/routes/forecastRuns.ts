@@ -48,7 +48,7 @@ import { scenarioById, scenarioChoices, scenariosFor } from "../forecasts/scenar
 import { deleteDispatch, dispatchIndex, loadDispatch, writeDispatchCsv } from "../forecasts/dispatch.ts";
 import { financeRequestSchema, financeSchema } from "../../app/validation/finance.ts";
 import { financeUnavailable, runFinance } from "../forecasts/finance.ts";
-import { runPercentiles } from "../forecasts/paths.ts";
+import { runP90Case, runPercentiles } from "../forecasts/paths.ts";
 import { ApiError } from "../http/errors.ts";
 import type { RunResult as StoredResult } from "../forecasts/runs.ts";
 
@@ -587,7 +587,7 @@ describe({
   tag,
   summary: "Recompute a finished run's finance for other inputs (no new dispatch)",
   description:
-    "Body: any of the finance inputs (FinanceInputs); they overlay those given with the forecast, the rest take the market's defaults. Answers the same `finance` as the result. Authorised exactly like reading the result. A field that is wrong is named in `errors`.",
+    "Body: any of the finance inputs (FinanceInputs); they overlay those given with the forecast, the rest take the market's defaults. Answers the same `finance` as the result. Authorised exactly like reading the result. A field that is wrong is named in `errors`. `sizingCase: \"p90\"` (debt sculpted on the downside) is taken once the run's price paths are in (`percentiles` in the result), on its first strategy.",
   params: Params,
   query: FinanceQuery,
   body: financeRequestSchema,
@@ -892,14 +892,17 @@ export function forecastRunsRouter(ctx: ApiContext) {
     `/forecast/run-library${ID}/finance/`,
     route(async (req, res) => {
       const q = parse(FinanceQuery, req.query);
-      const { result } = await finished(req);
+      const { row, result } = await finished(req);
       const why = financeUnavailable(result);
       if (why) throw badRequest({ _form: [why] }, why);
       const years =
         (q.strategy ? result.strategies.find((s) => s.strategy === q.strategy) : result.strategies[0])?.years
           .length ?? undefined;
-      const given = parse(financeSchema({ runYears: years, p90Available: false }), req.body ?? {});
-      res.json(runFinance(result, { strategy: q.strategy, given }));
+      // P90 sizing once the run's price paths are in (decision 0403), on its first strategy.
+      const first = !q.strategy || q.strategy === result.strategies[0]?.strategy;
+      const p90Years = first ? await runP90Case(ctx.db, row.id) : undefined;
+      const given = parse(financeSchema({ runYears: years, p90Available: !!p90Years }), req.body ?? {});
+      res.json(runFinance(result, { strategy: q.strategy, given, p90Years }));
     }),
   );
 

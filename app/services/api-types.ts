@@ -1441,7 +1441,7 @@ export interface paths {
     put?: never;
     /**
      * Recompute a finished run's finance for other inputs (no new dispatch)
-     * @description Body: any of the finance inputs (FinanceInputs); they overlay those given with the forecast, the rest take the market's defaults. Answers the same `finance` as the result. Authorised exactly like reading the result. A field that is wrong is named in `errors`.
+     * @description Body: any of the finance inputs (FinanceInputs); they overlay those given with the forecast, the rest take the market's defaults. Answers the same `finance` as the result. Authorised exactly like reading the result. A field that is wrong is named in `errors`. `sizingCase: "p90"` (debt sculpted on the downside) is taken once the run's price paths are in (`percentiles` in the result), on its first strategy.
      */
     post: operations["postForecastRunLibraryByIdFinance"];
     delete?: never;

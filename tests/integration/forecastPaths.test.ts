@@ -2,7 +2,8 @@
 // no jobs (workers: false); two `worker.ts` processes on the same PostgreSQL share a 30-path run
 // (each computes some of its paths); one is killed while it dispatches a path: that path is
 // retried on the other worker, and every path is counted exactly once. Then the result's
-// percentiles are in the lenders' convention (P90 ≤ P50 ≤ P10 per year, with a spread).
+// percentiles are in the lenders' convention (P90 ≤ P50 ≤ P10 per year, with a spread), and the
+// finance recompute takes the P90 case.
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -158,5 +159,14 @@ describe("price paths fan out over worker processes", () => {
     expect(p.npv.p90).toBeLessThanOrEqual(p.npv.p50);
     expect(p.npv.p50).toBeLessThanOrEqual(p.npv.p10);
     expect(p.debtP90).toBeGreaterThanOrEqual(0);
+
+    // With its paths in, the recompute operation sizes debt on the P90 case: the same debt.
+    const onP90 = await t.call(`/forecast/run-library/${id}/finance/`, {
+      as: PRO,
+      body: { debtSizing: "sculpted", sizingCase: "p90" },
+    });
+    expect(onP90.status, JSON.stringify(onP90.body)).toBe(200);
+    expect(onP90.body.sizingCase).toBe("p90");
+    expect(onP90.body.debt).toBeCloseTo(p.debtP90, 2);
   }, 900_000);
 });
