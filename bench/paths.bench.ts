@@ -48,11 +48,14 @@ export default async function pathsBench() {
     Array.from({ length: threads }, async () => {
       while (next < n) {
         const path = next++;
+        const t = performance.now();
         paths[path] = await pathInThread({ input, path, seed: 1 });
+        console.log(`  path ${path}: ${((performance.now() - t) / 1000).toFixed(1)} s`);
       }
     }),
   );
   const sec = (performance.now() - t0) / 1000;
+  const full = n >= 30 ? "" : ` (≈ ${((sec * 30) / n).toFixed(0)} s for 30 paths, linear extrapolation)`;
   const mw = 50;
   const finance = defaultFinanceInputs("GB", years).inputs;
   const p = pathPercentiles(paths, {
@@ -61,7 +64,7 @@ export default async function pathsBench() {
     project: { ratedPowerMW: mw, energyMWh: 100, currency: "GBP", years: paths[0] },
   });
   console.log(
-    `forecast.gb.paths30: ${n} paths × ${years} years, GB 50 MW / 2 h energy_with_as, half-hourly, ${threads} engine threads (${availableParallelism()} cores, load ${load} at start): ${sec.toFixed(1)} s (${(sec / n).toFixed(1)} s a path)`,
+    `forecast.gb.paths30: ${n} paths × ${years} years, GB 50 MW / 2 h energy_with_as, half-hourly, ${threads} engine threads (${availableParallelism()} cores, load ${load} at start): ${sec.toFixed(1)} s (${(sec / n).toFixed(1)} s a path)${full}`,
   );
   console.log(
     `  first year ${p.years[0]}: P90 ${p.p90[0].toFixed(0)} ≤ P50 ${p.p50[0].toFixed(0)} ≤ P10 ${p.p10[0].toFixed(0)} GBP/MW/year; NPV P90/P50/P10 ${[p.npv!.p90, p.npv!.p50, p.npv!.p10].map((v) => (v / 1e6).toFixed(1)).join(" / ")} M GBP; debt on P90 ${(p.debtP90! / 1e6).toFixed(1)} M GBP`,
