@@ -15,7 +15,7 @@ import { dedicatedConnection, type Db, type DedicatedConnection } from "../db/cl
 import { forecastRunPaths } from "../db/schema/index.ts";
 import type { JobInfo, WorkerContext } from "../jobs/types.ts";
 import type { Forecast } from "../../app/validation/forecast.ts";
-import { pathPercentiles, type PathPercentiles, type PathYear } from "../../engine/paths/index.ts";
+import { p90Case, pathPercentiles, type PathPercentiles, type PathYear } from "../../engine/paths/index.ts";
 import { toEngineInput, worldViewZone } from "./engineInput.ts";
 import type { PathJob } from "./pathThreadImpl.ts";
 import { findRun, recordEvent, type RunResult } from "./runs.ts";

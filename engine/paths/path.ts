@@ -7,8 +7,6 @@ import type { ForecastInput, ProgressEvent } from "../forecast/types.ts";
 import { marketYear as worldViewYear, type MarketYearOptions } from "../worldview/index.ts";
 import type { MarketYear } from "../types.ts";
 
-/** Paths per world view when a run does not say (the default). */
-export const DEFAULT_PATHS = 30;
 /** The seed of a run's paths when it does not say: the same forecast gives the same paths. */
 export const DEFAULT_PATH_SEED = 1;
 

@@ -2,9 +2,6 @@
 // that at least k % of the paths reach or exceed. P90 is then the downside (exceeded in 90 % of
 // paths), P10 the upside, and P90 ≤ P50 ≤ P10 always. Pure: plain data in, plain data out.
 
-/** The exceedance levels reported, in percent: the downside, the middle and the upside. */
-export const EXCEEDANCE_LEVELS = [90, 50, 10] as const;
-
 /**
  * The value that at least `k` % of `values` reach or exceed (nearest rank, so it is one of the
  * values): sorted from highest down, the ⌈k·n/100⌉-th. Throws for no values or k outside (0, 100].
