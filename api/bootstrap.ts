@@ -47,6 +47,7 @@ export async function startBackend(
           dataDir: config.dataDir,
           log,
           send: (kind, data, o) => queue.send(kind, data, o),
+          boss: queue.boss,
         })
       : async () => {};
     if (opts.workers) log("Job workers started in this process");

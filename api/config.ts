@@ -56,6 +56,10 @@ const EnvFields = z.object({
   VOLTCAST_LIBRARY_RUN_YEARS: int(1, 30).default(3),
   /** Forecast runs computed at once per worker process: each takes a core. */
   VOLTCAST_FORECAST_CONCURRENCY: int(1, 16).default(1),
+  /** Price paths a finished run dispatches for its P10/P50/P90 (decision 0403); 0: none. Default 30; 0 under NODE_ENV=test (a test that needs paths asks for them). */
+  VOLTCAST_PRICE_PATHS: int(0, 200).optional(),
+  /** This worker process's name on the price paths it computes (default host:pid). */
+  VOLTCAST_WORKER_NAME: z.string().min(1).max(100).optional(),
   /** Dispatch resolution of forecast runs; unset: each market's settlement interval. */
   VOLTCAST_FORECAST_INTERVAL_MINUTES: z.coerce
     .number()
@@ -77,6 +81,7 @@ const EnvSchema = EnvFields.transform((e) => ({
   ...e,
   VOLTCAST_SEED_DATASETS: e.VOLTCAST_SEED_DATASETS ?? (e.NODE_ENV === "test" ? "off" : "auto"),
   VOLTCAST_SEED_LIBRARY_RUNS: e.VOLTCAST_SEED_LIBRARY_RUNS ?? (e.NODE_ENV === "test" ? "false" : "true"),
+  VOLTCAST_PRICE_PATHS: e.VOLTCAST_PRICE_PATHS ?? (e.NODE_ENV === "test" ? 0 : 30),
 }));
 
 /** Every variable Voltcast reads (the README's configuration table lists them all). */

@@ -21,6 +21,7 @@ const ENTRIES: Record<string, string> = {
   "api/db/migrate-cli.ts": "db-migrate",
   "api/datasets/import-cli.ts": "data-import",
   "api/forecasts/engineThread.mjs": "forecast-thread",
+  "api/forecasts/pathThread.mjs": "forecast-path-thread",
   "engine/forecast/worker.mjs": "forecast-year-thread",
   "api/backtest/thread.mjs": "backtest-thread",
   "api/backtest/leaderboardThread.mjs": "gb-leaderboard-thread",

@@ -62,7 +62,12 @@ export function financeInputs(
  */
 export function runFinance(
   result: RunResult,
-  opts: { strategy?: string; given?: FinanceRequest } = {},
+  opts: {
+    strategy?: string;
+    given?: FinanceRequest;
+    /** The P90 case of the run's first strategy (from its price paths, decision 0403), when known. */
+    p90Years?: { year: number; streamsPerMW: Record<string, number> }[];
+  } = {},
 ): RunFinance {
   const f = result.forecastUsed as Partial<Forecast>;
   const strategy = opts.strategy
@@ -92,6 +97,8 @@ export function runFinance(
         dischargedMWh: y.throughputMWh ?? y.cycles * energyMWh,
         repowered: !!y.repowered,
       })),
+      // the paths are of the first strategy: its P90 case is no other strategy's
+      p90Years: strategy === result.strategies[0] ? opts.p90Years : undefined,
     });
     return { strategy: strategy.strategy, defaults, ...r };
   } catch (e) {

@@ -1,4 +1,5 @@
-// Runs that survive their worker (decision 0010). Two duties of every worker process:
+// Runs that survive their worker (decision 0010; a run's price paths likewise, 0403). Two duties
+// of every worker process:
 // - watch: a run whose queue job is active but whose lock nobody holds has lost its worker
 //   (killed, crashed, machine gone): its job is failed through pg-boss, which retries it at once
 //   on any live worker (or sends it to the dead letter when its retries are spent). Checked every
@@ -10,6 +11,7 @@ import type { Db } from "../db/client.ts";
 import { forecastRuns } from "../db/schema/index.ts";
 import type PgBoss from "pg-boss";
 import { runLockHeld } from "./runLock.ts";
+import { releaseOrphanedPaths } from "./pathQueue.ts";
 import { isDatabaseUnavailable, logDatabaseUnavailable } from "../http/failures.ts";
 import { parseEnv } from "../config.ts";
 
@@ -45,6 +47,7 @@ export function watchRunWorkers(db: Db, boss: PgBoss, log: (m: string) => void):
   const tick = async () => {
     try {
       await releaseOrphanedRuns(db, boss, log);
+      await releaseOrphanedPaths(db, boss, log);
     } catch (e) {
       if (isDatabaseUnavailable(e)) logDatabaseUnavailable(e, "run watch");
       else log(`[forecast] run watch skipped: ${(e as Error).message}`);

@@ -12,7 +12,12 @@
 import { storeLibraryRevenue } from "./libraryDatasets.ts";
 import { Worker } from "node:worker_threads";
 import { and, eq, sql } from "drizzle-orm";
-import { dedicatedConnection, type Db, type DedicatedConnection } from "../db/client.ts";
+import {
+  dedicatedConnection,
+  transactionSharedWithQueue,
+  type Db,
+  type DedicatedConnection,
+} from "../db/client.ts";
 import { customDegradationCurves, forecastRuns, solarProfiles } from "../db/schema/index.ts";
 import type { WorkerContext, JobInfo } from "../jobs/types.ts";
 import type {
@@ -32,6 +37,7 @@ import { releaseRunLock, tryRunLock } from "./runLock.ts";
 import { HandedBack, isStopping, whileComputing } from "./liveness.ts";
 import { failureText, isDatabaseUnavailable } from "../http/failures.ts";
 import { parseEnv } from "../config.ts";
+import { pathsPerRun, queuePaths } from "./pathQueue.ts";
 
 /** Engine progress 0–100 maps to 2–90; writing the workbook and saving take the rest. */
 const ENGINE_FROM = 2;
@@ -100,7 +106,7 @@ export function computeInThread(
   });
 }
 
-async function loadUploads(db: Db, f: Forecast, userId: string | null): Promise<Uploads> {
+export async function loadUploads(db: Db, f: Forecast, userId: string | null): Promise<Uploads> {
   const out: Uploads = {};
   // The user's own upload (any user's for a library run, which has none).
   const mine = (t: typeof customDegradationCurves | typeof solarProfiles, id: string) =>
@@ -290,8 +296,11 @@ export async function executeRun(
         scenarioName: scenario.name,
         result: runResult,
       });
-      await ctx.db.transaction(async (tx) => {
-        await tx
+      // The result is published first; its price paths are queued in the same transaction (0403).
+      const boss = ctx.boss;
+      const paths = boss ? pathsPerRun() : 0;
+      await transactionSharedWithQueue(ctx.db, async (tx, executeSql) => {
+        const published = await tx
           .update(forecastRuns)
           .set({
             result: runResult,
@@ -303,9 +312,14 @@ export async function executeRun(
             finishedAt: sql`now()`,
             updatedAt: sql`now()`,
           })
-          .where(and(eq(forecastRuns.id, runId), eq(forecastRuns.status, "processing")));
+          .where(and(eq(forecastRuns.id, runId), eq(forecastRuns.status, "processing")))
+          .returning({ id: forecastRuns.id });
         await saveDispatch(tx, runId, dispatch);
         await recordEvent(tx, runId, "Run finished: results ready for review", "success", 100);
+        if (published.length && paths > 0) {
+          await queuePaths(tx, executeSql, boss!, runId, paths);
+          await recordEvent(tx, runId, `Price paths: 0 of ${paths} dispatched`, "success", 100);
+        }
       });
       // A library forecast's revenue by month goes to the plotter; failing that never fails the run.
       if (!run.is_custom)

@@ -6,6 +6,7 @@ import { purgeLoginAttempts } from "./kinds/purgeLoginAttempts.ts";
 import { queueSelfTest } from "./kinds/queueSelfTest.ts";
 import { datasetDownload } from "./kinds/datasetDownload.ts";
 import { forecastRun, forecastRunDead, forecastRunShort } from "./kinds/forecastRun.ts";
+import { forecastPath, forecastPathDead } from "./kinds/forecastPath.ts";
 import { runZipArchive } from "./kinds/runZipArchive.ts";
 import { datasetsSeed } from "./kinds/datasetsSeed.ts";
 import { worldViewFiles } from "./kinds/worldViewFiles.ts";
@@ -19,6 +20,8 @@ export const JOB_KINDS: JobKind<any>[] = [
   forecastRunDead,
   forecastRun,
   forecastRunShort,
+  forecastPathDead,
+  forecastPath,
   runZipArchive,
   datasetsSeed,
   worldViewFiles,

@@ -1,4 +1,5 @@
 // The job kinds of the queue, typed: each kind names its payload, its retry/expiry policy and its handler.
+import type PgBoss from "pg-boss";
 import type { Db } from "../db/client.ts";
 
 export interface WorkerContext {
@@ -8,6 +9,8 @@ export interface WorkerContext {
   log: (message: string) => void;
   /** Queues another job (a job that makes data another job needs: the GB import → the leaderboard). */
   send?: (kind: string, data: object, options?: { singletonKey?: string }) => Promise<string>;
+  /** The queue, for handlers that send jobs of their own (a finished run's price paths). */
+  boss?: PgBoss;
 }
 
 export interface JobInfo {

@@ -48,6 +48,7 @@ import { scenarioById, scenarioChoices, scenariosFor } from "../forecasts/scenar
 import { deleteDispatch, dispatchIndex, loadDispatch, writeDispatchCsv } from "../forecasts/dispatch.ts";
 import { financeRequestSchema, financeSchema } from "../../app/validation/finance.ts";
 import { financeUnavailable, runFinance } from "../forecasts/finance.ts";
+import { runP90Case, runPercentiles } from "../forecasts/paths.ts";
 import { ApiError } from "../http/errors.ts";
 import type { RunResult as StoredResult } from "../forecasts/runs.ts";
 
@@ -298,6 +299,59 @@ const Finance = z
     description:
       "The investment case of a run (issue 30): yearly cash flows from the first investment year (year 0, construction) and the measures investors and lenders use. Computed from the stored yearly revenues, never by dispatching again.",
   });
+const Exceedance = (what: string) =>
+  z.object({
+    p10: z.array(z.number()).describe(`${what}: the upside, reached or exceeded in 10 % of paths`),
+    p50: z.array(z.number()).describe(`${what}: reached or exceeded in half the paths`),
+    p90: z.array(z.number()).describe(`${what}: the downside, reached or exceeded in 90 % of paths`),
+  });
+const Percentiles = z
+  .object({
+    convention: z
+      .literal("exceedance")
+      .describe(
+        "Lenders' convention: Pk is the value reached or exceeded in k % of paths, so P90 (the downside) ≤ P50 ≤ P10 (the upside)",
+      ),
+    paths: z.number().int().describe("Price paths the figures are over"),
+    years: z.array(z.number().int()).describe("The years of p10, p50 and p90"),
+    p10: z
+      .array(z.number())
+      .describe(
+        "Revenue per MW per year (the result's money basis, first strategy), exceeded in 10 % of paths",
+      ),
+    p50: z.array(z.number()).describe("Revenue per MW per year, exceeded in half the paths"),
+    p90: z.array(z.number()).describe("Revenue per MW per year, exceeded in 90 % of paths (the downside)"),
+    cfads: Exceedance("Cash flow available for debt service per year, whole asset, the finance's money basis")
+      .optional()
+      .describe("Present when the run has finance"),
+    npv: z
+      .object({
+        p10: z.number(),
+        p50: z.number(),
+        p90: z.number(),
+        byPath: z.array(z.number()).describe("Each path's NPV, in path order (the NPV distribution)"),
+      })
+      .optional()
+      .describe(
+        "Project NPV (post-tax, whole asset, at finance.discountRate) over the paths; present when the run has finance",
+      ),
+    equityIrr: z
+      .object({ p10: z.number().nullable(), p50: z.number().nullable(), p90: z.number().nullable() })
+      .optional()
+      .describe(
+        "Equity IRR (fraction) over the paths, with the run's debt on every path; null where the equity never pays back",
+      ),
+    debtP90: z
+      .number()
+      .optional()
+      .describe(
+        "The debt sculpted on the P90 case at its DSCR target (finance.inputs.dscrTargetP90), whole asset",
+      ),
+  })
+  .openapi("ForecastRunPercentiles", {
+    description:
+      "P10/P50/P90 over a run's price paths: the world view drawn again with other weather, each dispatched.",
+  });
 const RunResult = z
   .object({
     runId: z.string(),
@@ -385,6 +439,19 @@ const RunResult = z
       "The investment case on the first strategy's revenue, with the finance inputs given with the forecast (defaults for the rest); null when financeNote says why",
     ),
     financeNote: z.string().nullable().describe("Why the run has no finance (null when it has)"),
+    percentiles: Percentiles.nullable().describe(
+      "P10/P50/P90 over the run's price paths (decision 0403); null while paths are still being dispatched (see pathProgress) or when the run has none",
+    ),
+    pathProgress: z
+      .object({
+        done: z.number().int().describe("Paths dispatched"),
+        failed: z.number().int().describe("Paths that could not be dispatched (their retries spent)"),
+        total: z.number().int().describe("Paths the run queued"),
+      })
+      .nullable()
+      .describe(
+        "How far the run's price paths are; null when the run has none (made before paths, or paths off)",
+      ),
   })
   .openapi("ForecastRunResult", {
     description: "A finished run's revenues: per revenue strategy, per year, per stream.",
@@ -520,7 +587,7 @@ describe({
   tag,
   summary: "Recompute a finished run's finance for other inputs (no new dispatch)",
   description:
-    "Body: any of the finance inputs (FinanceInputs); they overlay those given with the forecast, the rest take the market's defaults. Answers the same `finance` as the result. Authorised exactly like reading the result. A field that is wrong is named in `errors`.",
+    "Body: any of the finance inputs (FinanceInputs); they overlay those given with the forecast, the rest take the market's defaults. Answers the same `finance` as the result. Authorised exactly like reading the result. A field that is wrong is named in `errors`. `sizingCase: \"p90\"` (debt sculpted on the downside) is taken once the run's price paths are in (`percentiles` in the result), on its first strategy.",
   params: Params,
   query: FinanceQuery,
   body: financeRequestSchema,
@@ -816,6 +883,7 @@ export function forecastRunsRouter(ctx: ApiContext) {
           csv: `${base}?year=${d.year}&strategy=${encodeURIComponent(d.strategy)}`,
         })),
         ...financeOfResult(result),
+        ...(await runPercentiles(ctx.db, row.id, result)),
       });
     }),
   );
@@ -824,14 +892,17 @@ export function forecastRunsRouter(ctx: ApiContext) {
     `/forecast/run-library${ID}/finance/`,
     route(async (req, res) => {
       const q = parse(FinanceQuery, req.query);
-      const { result } = await finished(req);
+      const { row, result } = await finished(req);
       const why = financeUnavailable(result);
       if (why) throw badRequest({ _form: [why] }, why);
       const years =
         (q.strategy ? result.strategies.find((s) => s.strategy === q.strategy) : result.strategies[0])?.years
           .length ?? undefined;
-      const given = parse(financeSchema({ runYears: years, p90Available: false }), req.body ?? {});
-      res.json(runFinance(result, { strategy: q.strategy, given }));
+      // P90 sizing once the run's price paths are in (decision 0403), on its first strategy.
+      const first = !q.strategy || q.strategy === result.strategies[0]?.strategy;
+      const p90Years = first ? await runP90Case(ctx.db, row.id) : undefined;
+      const given = parse(financeSchema({ runYears: years, p90Available: !!p90Years }), req.body ?? {});
+      res.json(runFinance(result, { strategy: q.strategy, given, p90Years }));
     }),
   );
 

@@ -1441,7 +1441,7 @@ export interface paths {
     put?: never;
     /**
      * Recompute a finished run's finance for other inputs (no new dispatch)
-     * @description Body: any of the finance inputs (FinanceInputs); they overlay those given with the forecast, the rest take the market's defaults. Answers the same `finance` as the result. Authorised exactly like reading the result. A field that is wrong is named in `errors`.
+     * @description Body: any of the finance inputs (FinanceInputs); they overlay those given with the forecast, the rest take the market's defaults. Answers the same `finance` as the result. Authorised exactly like reading the result. A field that is wrong is named in `errors`. `sizingCase: "p90"` (debt sculpted on the downside) is taken once the run's price paths are in (`percentiles` in the result), on its first strategy.
      */
     post: operations["postForecastRunLibraryByIdFinance"];
     delete?: never;
@@ -3249,6 +3249,49 @@ export interface components {
         equityCashFlow: number;
       }[];
     } | null;
+    /** @description P10/P50/P90 over a run's price paths: the world view drawn again with other weather, each dispatched. */
+    ForecastRunPercentiles: {
+      /**
+       * @description Lenders' convention: Pk is the value reached or exceeded in k % of paths, so P90 (the downside) ≤ P50 ≤ P10 (the upside)
+       * @enum {string}
+       */
+      convention: "exceedance";
+      /** @description Price paths the figures are over */
+      paths: number;
+      /** @description The years of p10, p50 and p90 */
+      years: number[];
+      /** @description Revenue per MW per year (the result's money basis, first strategy), exceeded in 10 % of paths */
+      p10: number[];
+      /** @description Revenue per MW per year, exceeded in half the paths */
+      p50: number[];
+      /** @description Revenue per MW per year, exceeded in 90 % of paths (the downside) */
+      p90: number[];
+      /** @description Present when the run has finance */
+      cfads?: {
+        /** @description Cash flow available for debt service per year, whole asset, the finance's money basis: the upside, reached or exceeded in 10 % of paths */
+        p10: number[];
+        /** @description Cash flow available for debt service per year, whole asset, the finance's money basis: reached or exceeded in half the paths */
+        p50: number[];
+        /** @description Cash flow available for debt service per year, whole asset, the finance's money basis: the downside, reached or exceeded in 90 % of paths */
+        p90: number[];
+      };
+      /** @description Project NPV (post-tax, whole asset, at finance.discountRate) over the paths; present when the run has finance */
+      npv?: {
+        p10: number;
+        p50: number;
+        p90: number;
+        /** @description Each path's NPV, in path order (the NPV distribution) */
+        byPath: number[];
+      };
+      /** @description Equity IRR (fraction) over the paths, with the run's debt on every path; null where the equity never pays back */
+      equityIrr?: {
+        p10: number | null;
+        p50: number | null;
+        p90: number | null;
+      };
+      /** @description The debt sculpted on the P90 case at its DSCR target (finance.inputs.dscrTargetP90), whole asset */
+      debtP90?: number;
+    } | null;
     /** @description A finished run's revenues: per revenue strategy, per year, per stream. */
     ForecastRunResult: {
       runId: string;
@@ -3357,6 +3400,16 @@ export interface components {
       finance: components["schemas"]["Finance"];
       /** @description Why the run has no finance (null when it has) */
       financeNote: string | null;
+      percentiles: components["schemas"]["ForecastRunPercentiles"];
+      /** @description How far the run's price paths are; null when the run has none (made before paths, or paths off) */
+      pathProgress: {
+        /** @description Paths dispatched */
+        done: number;
+        /** @description Paths that could not be dispatched (their retries spent) */
+        failed: number;
+        /** @description Paths the run queued */
+        total: number;
+      } | null;
     };
     RunZipArchive: {
       id: string;

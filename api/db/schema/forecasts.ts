@@ -15,6 +15,7 @@ import {
   primaryKey,
 } from "drizzle-orm/pg-core";
 import type { ForecastRegion } from "../../../app/validation/forecast.ts";
+import type { PathYear } from "../../../engine/paths/index.ts";
 
 const bytea = customType<{ data: Buffer }>({ dataType: () => "bytea" });
 
@@ -163,4 +164,23 @@ export const forecastRunDispatch = pgTable(
     columns: bytea("columns").notNull(),
   },
   (t) => [primaryKey({ columns: [t.runId, t.strategy, t.year] })],
+);
+
+/** A run's price paths (migration 0130, decision 0403): one row per path, counted once. */
+export const forecastRunPaths = pgTable(
+  "forecast_run_paths",
+  {
+    runId: uuid("run_id").notNull(),
+    path: integer("path").notNull(),
+    seed: integer("seed").notNull(),
+    status: text("status").$type<"waiting" | "done" | "failed">().notNull().default("waiting"),
+    jobId: text("job_id"),
+    attempts: integer("attempts").notNull().default(0),
+    /** The worker process that computed it (host:pid). */
+    worker: text("worker"),
+    years: jsonb("years").$type<PathYear[]>(),
+    error: text("error"),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.runId, t.path] })],
 );

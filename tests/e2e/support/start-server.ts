@@ -29,6 +29,10 @@ const child = spawn(process.execPath, [COMPILED_SERVER], {
     // One-year library runs: they are computed at start and queue ahead of the tests' own runs.
     VOLTCAST_LIBRARY_RUN_YEARS: process.env.VOLTCAST_LIBRARY_RUN_YEARS ?? "1",
     VOLTCAST_SEED_DATASETS: process.env.VOLTCAST_SEED_DATASETS ?? "gb",
+    // No price paths: 30 per run would multiply the CPU every run the tests make takes; the paths
+    // and their percentiles are tested in tests/integration/forecastPaths.test.ts, the fan chart
+    // over a fixture result in tests/unit/runs/fanChart.test.tsx.
+    VOLTCAST_PRICE_PATHS: process.env.VOLTCAST_PRICE_PATHS ?? "0",
     SESSION_SECRET: randomBytes(32).toString("hex"),
     LOG_LEVEL: "silent",
   },
