@@ -10,13 +10,13 @@ import type { RevenueStrategy } from "../markets/services/rules.ts";
 import { parseForecastInput, runYear } from "../forecast/index.ts";
 import { initialScenarioState } from "../forecast/scenario.ts";
 import { standardRetention } from "../degradation/index.ts";
-import { financeModel, type OperatingYear } from "../finance/index.ts";
+import { financeModel } from "../finance/index.ts";
+import type { OperatingYear } from "../finance/model.ts";
 import { ENTRANT_LIFE_YEARS, capexIndex, entrantTerms } from "./entrant-costs.ts";
 import { LAST_YEAR } from "./scenarios.ts";
 
 /** Durations a new battery is modelled at: the world views' fleets run from ~1.5–2 h (2024) to 3.5–4 h (2050). */
-export const ENTRANT_DURATIONS = [2, 4] as const;
-export type EntrantDuration = (typeof ENTRANT_DURATIONS)[number];
+type EntrantDuration = 2 | 4;
 
 /** The stream set a new battery earns from: the market's fullest revenue strategy (GB: with the BM and Capacity Market). */
 export const ENTRANT_STRATEGY: Record<MarketRegion, RevenueStrategy> = {
@@ -90,8 +90,6 @@ export interface EntrantCase {
   /** Mean yearly revenue over the life, per MW. */
   lifetimeRevenuePerMWYear: number;
 }
-
-const sumOf = (o: Record<string, number>) => Object.values(o).reduce((a, b) => a + b, 0);
 
 /**
  * The case of a battery that starts operating on 1 January of `entryYear`: revenue of each year of
@@ -170,7 +168,8 @@ export function entryShare(
 ): { share: number; irr: number | null; rule: EntryRule } {
   const at = (x: number) => irrAt(x) ?? -1;
   const full = at(1);
-  if (full >= hurdle - tolerance) return { share: 1, irr: full, rule: full > hurdle + tolerance ? "plan-cap" : "entry" };
+  if (full >= hurdle - tolerance)
+    return { share: 1, irr: full, rule: full > hurdle + tolerance ? "plan-cap" : "entry" };
   const none = at(0);
   if (none <= hurdle) return { share: 0, irr: none, rule: "no-entry" };
   let lo = 0;
@@ -187,5 +186,3 @@ export function entryShare(
   }
   return { ...best, rule: "entry" };
 }
-
-export { sumOf as sumStreams };

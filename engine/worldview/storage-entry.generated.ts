@@ -483,5 +483,936 @@ export const DERIVED_ENTRY: Record<string, DerivedEntry> = {
     "cycles": 324.3
    }
   ]
+ },
+ "ercot-central": {
+  "modelVersion": "wv-1.0.0",
+  "batteryGW": {
+   "ERCOT": [
+    14,
+    17.2,
+    17.2,
+    17.2,
+    17.2,
+    17.2,
+    17.2,
+    17.2,
+    17.2,
+    17.2,
+    17.2,
+    17.2,
+    17.2,
+    17.2,
+    17.2,
+    17.2,
+    17.2,
+    17.2,
+    17.2,
+    17.2,
+    17.2,
+    17.2,
+    17.2,
+    17.2,
+    17.2,
+    17.2
+   ]
+  },
+  "rule": [
+   "committed",
+   "committed",
+   "no-entry",
+   "no-entry",
+   "no-entry",
+   "no-entry",
+   "no-entry",
+   "no-entry",
+   "no-entry",
+   "no-entry",
+   "no-entry",
+   "no-entry",
+   "no-entry",
+   "no-entry",
+   "no-entry",
+   "no-entry",
+   "no-entry",
+   "no-entry",
+   "no-entry",
+   "no-entry",
+   "no-entry",
+   "no-entry",
+   "no-entry",
+   "no-entry",
+   "no-entry",
+   "no-entry"
+  ],
+  "revenue": [
+   {
+    "year": 2025,
+    "durationHours": 2,
+    "streamsPerMW": {
+     "wholesale": 13848,
+     "services": 10293
+    },
+    "cycles": 353.1
+   },
+   {
+    "year": 2026,
+    "durationHours": 2,
+    "streamsPerMW": {
+     "wholesale": 11936,
+     "services": 8248
+    },
+    "cycles": 353.9
+   },
+   {
+    "year": 2027,
+    "durationHours": 2,
+    "streamsPerMW": {
+     "wholesale": 16601,
+     "services": 9532
+    },
+    "cycles": 354.2
+   },
+   {
+    "year": 2028,
+    "durationHours": 2,
+    "streamsPerMW": {
+     "wholesale": 15329,
+     "services": 8714
+    },
+    "cycles": 354
+   },
+   {
+    "year": 2029,
+    "durationHours": 2,
+    "streamsPerMW": {
+     "wholesale": 15198,
+     "services": 8909
+    },
+    "cycles": 354
+   },
+   {
+    "year": 2030,
+    "durationHours": 2,
+    "streamsPerMW": {
+     "wholesale": 17080,
+     "services": 8971
+    },
+    "cycles": 352.4
+   },
+   {
+    "year": 2031,
+    "durationHours": 2,
+    "streamsPerMW": {
+     "wholesale": 22085,
+     "services": 10538
+    },
+    "cycles": 351.8
+   },
+   {
+    "year": 2032,
+    "durationHours": 2,
+    "streamsPerMW": {
+     "wholesale": 22236,
+     "services": 11086
+    },
+    "cycles": 353.9
+   },
+   {
+    "year": 2033,
+    "durationHours": 2,
+    "streamsPerMW": {
+     "wholesale": 21307,
+     "services": 9918
+    },
+    "cycles": 353.5
+   },
+   {
+    "year": 2034,
+    "durationHours": 2,
+    "streamsPerMW": {
+     "wholesale": 24254,
+     "services": 14569
+    },
+    "cycles": 352.9
+   },
+   {
+    "year": 2035,
+    "durationHours": 2,
+    "streamsPerMW": {
+     "wholesale": 23854,
+     "services": 15751
+    },
+    "cycles": 355.5
+   },
+   {
+    "year": 2036,
+    "durationHours": 2,
+    "streamsPerMW": {
+     "wholesale": 18550,
+     "services": 9971
+    },
+    "cycles": 355.2
+   },
+   {
+    "year": 2037,
+    "durationHours": 2,
+    "streamsPerMW": {
+     "wholesale": 32298,
+     "services": 32537
+    },
+    "cycles": 354.5
+   },
+   {
+    "year": 2038,
+    "durationHours": 2,
+    "streamsPerMW": {
+     "wholesale": 17079,
+     "services": 13130
+    },
+    "cycles": 354.3
+   },
+   {
+    "year": 2039,
+    "durationHours": 2,
+    "streamsPerMW": {
+     "wholesale": 24245,
+     "services": 21505
+    },
+    "cycles": 353.1
+   },
+   {
+    "year": 2040,
+    "durationHours": 4,
+    "streamsPerMW": {
+     "wholesale": 74040,
+     "services": 13227
+    },
+    "cycles": 353.8
+   },
+   {
+    "year": 2040,
+    "durationHours": 2,
+    "streamsPerMW": {
+     "wholesale": 45721,
+     "services": 14703
+    },
+    "cycles": 353.2
+   },
+   {
+    "year": 2041,
+    "durationHours": 4,
+    "streamsPerMW": {
+     "wholesale": 64509,
+     "services": 16237
+    },
+    "cycles": 354.5
+   },
+   {
+    "year": 2041,
+    "durationHours": 2,
+    "streamsPerMW": {
+     "wholesale": 39193,
+     "services": 21837
+    },
+    "cycles": 355.6
+   },
+   {
+    "year": 2042,
+    "durationHours": 4,
+    "streamsPerMW": {
+     "wholesale": 39323,
+     "services": 14121
+    },
+    "cycles": 353.7
+   },
+   {
+    "year": 2042,
+    "durationHours": 2,
+    "streamsPerMW": {
+     "wholesale": 24708,
+     "services": 15137
+    },
+    "cycles": 355.1
+   },
+   {
+    "year": 2043,
+    "durationHours": 4,
+    "streamsPerMW": {
+     "wholesale": 38288,
+     "services": 11588
+    },
+    "cycles": 354
+   },
+   {
+    "year": 2043,
+    "durationHours": 2,
+    "streamsPerMW": {
+     "wholesale": 21990,
+     "services": 12114
+    },
+    "cycles": 354.5
+   },
+   {
+    "year": 2044,
+    "durationHours": 4,
+    "streamsPerMW": {
+     "wholesale": 50702,
+     "services": 13976
+    },
+    "cycles": 352.9
+   },
+   {
+    "year": 2044,
+    "durationHours": 2,
+    "streamsPerMW": {
+     "wholesale": 27903,
+     "services": 17710
+    },
+    "cycles": 353.8
+   },
+   {
+    "year": 2045,
+    "durationHours": 4,
+    "streamsPerMW": {
+     "wholesale": 89058,
+     "services": 36458
+    },
+    "cycles": 354.8
+   },
+   {
+    "year": 2045,
+    "durationHours": 2,
+    "streamsPerMW": {
+     "wholesale": 50899,
+     "services": 48746
+    },
+    "cycles": 356
+   },
+   {
+    "year": 2046,
+    "durationHours": 4,
+    "streamsPerMW": {
+     "wholesale": 51002,
+     "services": 24050
+    },
+    "cycles": 353.7
+   },
+   {
+    "year": 2046,
+    "durationHours": 2,
+    "streamsPerMW": {
+     "wholesale": 28994,
+     "services": 29011
+    },
+    "cycles": 354
+   },
+   {
+    "year": 2047,
+    "durationHours": 4,
+    "streamsPerMW": {
+     "wholesale": 53549,
+     "services": 14896
+    },
+    "cycles": 353.8
+   },
+   {
+    "year": 2047,
+    "durationHours": 2,
+    "streamsPerMW": {
+     "wholesale": 32794,
+     "services": 15796
+    },
+    "cycles": 354.3
+   },
+   {
+    "year": 2048,
+    "durationHours": 4,
+    "streamsPerMW": {
+     "wholesale": 52261,
+     "services": 21101
+    },
+    "cycles": 354.5
+   },
+   {
+    "year": 2048,
+    "durationHours": 2,
+    "streamsPerMW": {
+     "wholesale": 29324,
+     "services": 26304
+    },
+    "cycles": 354.6
+   },
+   {
+    "year": 2049,
+    "durationHours": 4,
+    "streamsPerMW": {
+     "wholesale": 78434,
+     "services": 32706
+    },
+    "cycles": 353.8
+   },
+   {
+    "year": 2049,
+    "durationHours": 2,
+    "streamsPerMW": {
+     "wholesale": 49445,
+     "services": 42719
+    },
+    "cycles": 353.5
+   },
+   {
+    "year": 2050,
+    "durationHours": 4,
+    "streamsPerMW": {
+     "wholesale": 64275,
+     "services": 15206
+    },
+    "cycles": 354.2
+   },
+   {
+    "year": 2050,
+    "durationHours": 2,
+    "streamsPerMW": {
+     "wholesale": 38255,
+     "services": 17749
+    },
+    "cycles": 355.1
+   }
+  ]
+ },
+ "nem-central": {
+  "modelVersion": "wv-1.0.0",
+  "batteryGW": {
+   "NSW1": [
+    1.5,
+    2.2,
+    2.2,
+    2.2,
+    2.2,
+    2.2,
+    2.2,
+    2.2,
+    2.263,
+    2.263,
+    7,
+    7.1,
+    7.789,
+    8.2,
+    8.2,
+    9,
+    9.3,
+    9.6,
+    9.9,
+    10.2,
+    10.5,
+    10.8,
+    11.1,
+    11.4,
+    11.7,
+    12
+   ],
+   "QLD1": [
+    1.2,
+    1.76,
+    1.76,
+    1.76,
+    1.76,
+    1.76,
+    1.76,
+    1.76,
+    1.809,
+    1.809,
+    5.5,
+    5.575,
+    6.092,
+    6.4,
+    6.4,
+    7,
+    7.3,
+    7.6,
+    7.9,
+    8.2,
+    8.5,
+    8.8,
+    9.1,
+    9.4,
+    9.7,
+    10
+   ],
+   "VIC1": [
+    1.5,
+    1.9,
+    1.9,
+    1.9,
+    1.9,
+    1.9,
+    1.9,
+    1.9,
+    1.937,
+    1.937,
+    4.75,
+    4.813,
+    5.243,
+    5.5,
+    5.5,
+    6,
+    6.2,
+    6.4,
+    6.6,
+    6.8,
+    7,
+    7.2,
+    7.4,
+    7.6,
+    7.8,
+    8
+   ],
+   "SA1": [
+    1,
+    1.2,
+    1.2,
+    1.2,
+    1.2,
+    1.2,
+    1.2,
+    1.2,
+    1.217,
+    1.217,
+    2.5,
+    2.525,
+    2.697,
+    2.8,
+    2.8,
+    3,
+    3.1,
+    3.2,
+    3.3,
+    3.4,
+    3.5,
+    3.6,
+    3.7,
+    3.8,
+    3.9,
+    4
+   ],
+   "TAS1": [
+    0.03333333333333333,
+    0.067,
+    0.067,
+    0.067,
+    0.067,
+    0.067,
+    0.067,
+    0.067,
+    0.07,
+    0.07,
+    0.275,
+    0.279,
+    0.305,
+    0.32,
+    0.32,
+    0.35,
+    0.365,
+    0.38,
+    0.395,
+    0.41,
+    0.425,
+    0.44,
+    0.455,
+    0.47,
+    0.485,
+    0.5
+   ]
+  },
+  "rule": [
+   "committed",
+   "committed",
+   "no-entry",
+   "no-entry",
+   "no-entry",
+   "no-entry",
+   "no-entry",
+   "no-entry",
+   "entry",
+   "no-entry",
+   "plan-cap",
+   "entry",
+   "entry",
+   "plan-cap",
+   "no-entry",
+   "entry",
+   "plan-cap",
+   "plan-cap",
+   "plan-cap",
+   "plan-cap",
+   "plan-cap",
+   "plan-cap",
+   "plan-cap",
+   "plan-cap",
+   "plan-cap",
+   "plan-cap"
+  ],
+  "revenue": [
+   {
+    "year": 2025,
+    "durationHours": 2,
+    "streamsPerMW": {
+     "wholesale": 151817,
+     "services": 2349
+    },
+    "cycles": 354
+   },
+   {
+    "year": 2026,
+    "durationHours": 2,
+    "streamsPerMW": {
+     "wholesale": 239302,
+     "services": 1622
+    },
+    "cycles": 355.1
+   },
+   {
+    "year": 2027,
+    "durationHours": 2,
+    "streamsPerMW": {
+     "wholesale": 153982,
+     "services": 1782
+    },
+    "cycles": 355.4
+   },
+   {
+    "year": 2028,
+    "durationHours": 2,
+    "streamsPerMW": {
+     "wholesale": 160169,
+     "services": 1884
+    },
+    "cycles": 355.8
+   },
+   {
+    "year": 2029,
+    "durationHours": 2,
+    "streamsPerMW": {
+     "wholesale": 175748,
+     "services": 1999
+    },
+    "cycles": 356
+   },
+   {
+    "year": 2030,
+    "durationHours": 2,
+    "streamsPerMW": {
+     "wholesale": 185511,
+     "services": 2169
+    },
+    "cycles": 353.4
+   },
+   {
+    "year": 2031,
+    "durationHours": 2,
+    "streamsPerMW": {
+     "wholesale": 155413,
+     "services": 2315
+    },
+    "cycles": 354
+   },
+   {
+    "year": 2032,
+    "durationHours": 2,
+    "streamsPerMW": {
+     "wholesale": 148097,
+     "services": 2292
+    },
+    "cycles": 355.4
+   },
+   {
+    "year": 2033,
+    "durationHours": 2,
+    "streamsPerMW": {
+     "wholesale": 191412,
+     "services": 2385
+    },
+    "cycles": 355.6
+   },
+   {
+    "year": 2034,
+    "durationHours": 2,
+    "streamsPerMW": {
+     "wholesale": 187234,
+     "services": 2549
+    },
+    "cycles": 355.4
+   },
+   {
+    "year": 2035,
+    "durationHours": 2,
+    "streamsPerMW": {
+     "wholesale": 243137,
+     "services": 576
+    },
+    "cycles": 354.5
+   },
+   {
+    "year": 2036,
+    "durationHours": 2,
+    "streamsPerMW": {
+     "wholesale": 189589,
+     "services": 575
+    },
+    "cycles": 354.7
+   },
+   {
+    "year": 2037,
+    "durationHours": 4,
+    "streamsPerMW": {
+     "wholesale": 371169,
+     "services": 494
+    },
+    "cycles": 353.8
+   },
+   {
+    "year": 2037,
+    "durationHours": 2,
+    "streamsPerMW": {
+     "wholesale": 235439,
+     "services": 531
+    },
+    "cycles": 354.1
+   },
+   {
+    "year": 2038,
+    "durationHours": 4,
+    "streamsPerMW": {
+     "wholesale": 347531,
+     "services": 489
+    },
+    "cycles": 353.8
+   },
+   {
+    "year": 2038,
+    "durationHours": 2,
+    "streamsPerMW": {
+     "wholesale": 179676,
+     "services": 525
+    },
+    "cycles": 354.1
+   },
+   {
+    "year": 2039,
+    "durationHours": 4,
+    "streamsPerMW": {
+     "wholesale": 231129,
+     "services": 493
+    },
+    "cycles": 354.7
+   },
+   {
+    "year": 2039,
+    "durationHours": 2,
+    "streamsPerMW": {
+     "wholesale": 118226,
+     "services": 522
+    },
+    "cycles": 354.7
+   },
+   {
+    "year": 2040,
+    "durationHours": 4,
+    "streamsPerMW": {
+     "wholesale": 283470,
+     "services": 451
+    },
+    "cycles": 355
+   },
+   {
+    "year": 2040,
+    "durationHours": 2,
+    "streamsPerMW": {
+     "wholesale": 148883,
+     "services": 480
+    },
+    "cycles": 355.4
+   },
+   {
+    "year": 2041,
+    "durationHours": 4,
+    "streamsPerMW": {
+     "wholesale": 379693,
+     "services": 435
+    },
+    "cycles": 353.9
+   },
+   {
+    "year": 2041,
+    "durationHours": 2,
+    "streamsPerMW": {
+     "wholesale": 233005,
+     "services": 462
+    },
+    "cycles": 353.9
+   },
+   {
+    "year": 2042,
+    "durationHours": 4,
+    "streamsPerMW": {
+     "wholesale": 354632,
+     "services": 426
+    },
+    "cycles": 354.9
+   },
+   {
+    "year": 2042,
+    "durationHours": 2,
+    "streamsPerMW": {
+     "wholesale": 218262,
+     "services": 454
+    },
+    "cycles": 355.5
+   },
+   {
+    "year": 2043,
+    "durationHours": 4,
+    "streamsPerMW": {
+     "wholesale": 375496,
+     "services": 421
+    },
+    "cycles": 353.6
+   },
+   {
+    "year": 2043,
+    "durationHours": 2,
+    "streamsPerMW": {
+     "wholesale": 223841,
+     "services": 451
+    },
+    "cycles": 353.9
+   },
+   {
+    "year": 2044,
+    "durationHours": 4,
+    "streamsPerMW": {
+     "wholesale": 297129,
+     "services": 408
+    },
+    "cycles": 356
+   },
+   {
+    "year": 2044,
+    "durationHours": 2,
+    "streamsPerMW": {
+     "wholesale": 158245,
+     "services": 433
+    },
+    "cycles": 356
+   },
+   {
+    "year": 2045,
+    "durationHours": 4,
+    "streamsPerMW": {
+     "wholesale": 340930,
+     "services": 402
+    },
+    "cycles": 353.8
+   },
+   {
+    "year": 2045,
+    "durationHours": 2,
+    "streamsPerMW": {
+     "wholesale": 185875,
+     "services": 425
+    },
+    "cycles": 354
+   },
+   {
+    "year": 2046,
+    "durationHours": 4,
+    "streamsPerMW": {
+     "wholesale": 327279,
+     "services": 386
+    },
+    "cycles": 353.9
+   },
+   {
+    "year": 2046,
+    "durationHours": 2,
+    "streamsPerMW": {
+     "wholesale": 230561,
+     "services": 409
+    },
+    "cycles": 354.8
+   },
+   {
+    "year": 2047,
+    "durationHours": 4,
+    "streamsPerMW": {
+     "wholesale": 366319,
+     "services": 380
+    },
+    "cycles": 354.2
+   },
+   {
+    "year": 2047,
+    "durationHours": 2,
+    "streamsPerMW": {
+     "wholesale": 227623,
+     "services": 403
+    },
+    "cycles": 354.7
+   },
+   {
+    "year": 2048,
+    "durationHours": 4,
+    "streamsPerMW": {
+     "wholesale": 344973,
+     "services": 371
+    },
+    "cycles": 355.7
+   },
+   {
+    "year": 2048,
+    "durationHours": 2,
+    "streamsPerMW": {
+     "wholesale": 225162,
+     "services": 397
+    },
+    "cycles": 355.2
+   },
+   {
+    "year": 2049,
+    "durationHours": 4,
+    "streamsPerMW": {
+     "wholesale": 336309,
+     "services": 363
+    },
+    "cycles": 354.6
+   },
+   {
+    "year": 2049,
+    "durationHours": 2,
+    "streamsPerMW": {
+     "wholesale": 190412,
+     "services": 383
+    },
+    "cycles": 354.7
+   },
+   {
+    "year": 2050,
+    "durationHours": 4,
+    "streamsPerMW": {
+     "wholesale": 287781,
+     "services": 360
+    },
+    "cycles": 353.7
+   },
+   {
+    "year": 2050,
+    "durationHours": 2,
+    "streamsPerMW": {
+     "wholesale": 159220,
+     "services": 381
+    },
+    "cycles": 354
+   }
+  ]
  }
 };

@@ -4,7 +4,11 @@ import { DERIVED_ENTRY } from "./storage-entry.generated.ts";
 import { FIRST_YEAR } from "./scenarios.ts";
 
 /** Battery GW of a price system in a year after the entry rule, or undefined where the world view keeps its published build-out. */
-export function entryBatteryGW(scenarioId: string | undefined, system: string, year: number): number | undefined {
+export function entryBatteryGW(
+  scenarioId: string | undefined,
+  system: string,
+  year: number,
+): number | undefined {
   if (!scenarioId || year < FIRST_YEAR) return undefined;
   const path = DERIVED_ENTRY[scenarioId]?.batteryGW?.[system];
   return path?.[year - FIRST_YEAR];
