@@ -60,12 +60,20 @@ function fleet(scen: Scenario, year: number, f: typeof yearAssumptions | "planne
   );
 }
 
-function policyReason(scen: Scenario, rule: EntryRule | undefined, plannedGW: number): string | null {
+function policyReason(
+  scen: Scenario,
+  rule: EntryRule | undefined,
+  builtGW: number,
+  plannedGW: number,
+  aboveHurdle: boolean,
+): string | null {
   if (scen.kind !== "central")
     return `Scenario input: the storage build-out is ${scen.levers.storageBuild}× the published plan's growth after 2025 (scenario lever), not the entry rule`;
   if (rule === "committed")
     return `Committed pipeline: storage built or under construction by ${COMMITTED_UNTIL} is the published plan (policy input)`;
-  if (rule === "plan-cap")
+  // the whole plan is built and the battery still earns more than the hurdle over its life (the
+  // entry test, which expects revenue to fall with build costs, may sit at the hurdle): the plan binds
+  if (rule === "plan-cap" || (rule === "entry" && builtGW >= plannedGW - 1e-6 && aboveHurdle))
     return `Published plan is the upper bound: ${plannedGW.toFixed(1)} GW built and the marginal battery still clears the hurdle`;
   return null;
 }
@@ -104,6 +112,7 @@ export function newEntrantEconomics(scenarioId: string): EconomicsRow[] {
     const terms = entrantTerms(region, year, durationHours);
     const rule = derived.rule?.[year - FIRST_YEAR];
     const planned = fleet(scen, year, "planned");
+    const built = fleet(scen, year, yearAssumptions);
     rows.push({
       market: region,
       worldView: scenarioId,
@@ -114,9 +123,9 @@ export function newEntrantEconomics(scenarioId: string): EconomicsRow[] {
       newEntrantIrr: life.irr,
       entryTestIrr: test.irr,
       hurdle: terms.hurdle,
-      storageGW: +fleet(scen, year, yearAssumptions).toFixed(3),
+      storageGW: +built.toFixed(3),
       plannedStorageGW: +planned.toFixed(3),
-      heldByPolicy: policyReason(scen, rule, planned),
+      heldByPolicy: policyReason(scen, rule, built, planned, (life.irr ?? -1) > terms.hurdle + HURDLE_BAND),
       entryRule: scen.kind === "central" ? (rule ?? "no-plan") : "scenario-input",
       revenueByStream: rev.streamsPerMW,
       revenuePerMWYear: Object.values(rev.streamsPerMW).reduce((a, b) => a + b, 0),

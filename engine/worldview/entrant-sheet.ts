@@ -89,8 +89,8 @@ export function addNewEntrantSheets(wb: ExcelJS.Workbook, scen: Scenario): void 
   // ours beside each published figure: 2 h revenue of the figure's year (or the 20-year average
   // for a long-run figure), the 2030 entrant's IRR, the storage built in the figure's year
   const twoHour = rows.filter((r) => r.durationHours === 2);
-  const first20 = twoHour.filter((r) => r.year < 2045);
-  const average = first20.reduce((a, r) => a + r.revenuePerMWYear, 0) / Math.max(1, first20.length);
+  // a 2 h battery entering in the first year, averaged over its 20-year life (degraded)
+  const average = twoHour[0]?.lifetimeRevenuePerMWYear ?? 0;
   const inYear = (y: number | null) => twoHour.find((r) => r.year === (y === null || y < 2025 ? 2030 : y));
   const terms = entrantTerms(scen.marketRegion, 2030, 2);
   addTable(
@@ -117,7 +117,7 @@ export function addNewEntrantSheets(wb: ExcelJS.Workbook, scen: Scenario): void 
               : (row?.storageGW ?? null);
         const label =
           ref.compareWith === "revenue2h"
-            ? `New 2 h battery, average revenue ${first20[0]?.year}–${first20.at(-1)?.year} (per MW per year)`
+            ? `2 h battery entering in ${twoHour[0]?.year}: average revenue over its 20-year life (per MW per year)`
             : ref.compareWith === "irr2h"
               ? `New 2 h battery entering in ${row?.year}: IRR over its life (fraction)`
               : `Storage built in ${row?.year} (GW)`;

@@ -78,6 +78,9 @@ export function entrantYearRevenue(my: MarketYear, durationHours: number): Entra
   return { year: my.year, durationHours, streamsPerMW, cycles: +year.cycles.toFixed(1) };
 }
 
+/** Streams earned by shifting stored energy (they shrink with capacity fade). */
+const ENERGY_STREAMS = new Set(["wholesale", "imbalance", "bm"]);
+
 export interface EntrantCase {
   /** Real post-tax unlevered project IRR (fraction); null when the flows never pay back anything. */
   irr: number | null;
@@ -93,8 +96,9 @@ export interface EntrantCase {
 
 /**
  * The case of a battery that starts operating on 1 January of `entryYear`: revenue of each year of
- * its life from `revenueOf` (years after the last world-view year take that year's), scaled by the
- * standard degradation curve's retention at its age and cycling; costs and IRR by engine/finance.
+ * its life from `revenueOf` (years after the last world-view year take that year's), its energy
+ * streams scaled by the standard degradation curve's retention at its age and cycling; costs and
+ * IRR by engine/finance.
  */
 export function entrantCase(
   region: MarketRegion,
@@ -109,7 +113,10 @@ export function entrantCase(
     const r = revenueOf(Math.min(year, LAST_YEAR));
     const retention = standardRetention(r.cycles * age, age);
     const streamsPerMW: Record<string, number> = {};
-    for (const [k, v] of Object.entries(r.streamsPerMW)) streamsPerMW[k] = v * retention;
+    // fade shrinks the energy a battery can shift, not the power it offers: energy streams scale
+    // with retention, service availability and the Capacity Market payment do not
+    for (const [k, v] of Object.entries(r.streamsPerMW))
+      streamsPerMW[k] = ENERGY_STREAMS.has(k) ? v * retention : v;
     years.push({ year, streamsPerMW, dischargedMWh: r.cycles * durationHours * retention });
   }
   const f = financeModel(terms.inputs, {
@@ -167,11 +174,12 @@ export function entryShare(
   tolerance = 0.01,
 ): { share: number; irr: number | null; rule: EntryRule } {
   const at = (x: number) => irrAt(x) ?? -1;
+  // the first battery first: where it does not clear the hurdle (most years of most markets), one trial
+  const none = at(0);
+  if (none <= hurdle) return { share: 0, irr: none, rule: "no-entry" };
   const full = at(1);
   if (full >= hurdle - tolerance)
     return { share: 1, irr: full, rule: full > hurdle + tolerance ? "plan-cap" : "entry" };
-  const none = at(0);
-  if (none <= hurdle) return { share: 0, irr: none, rule: "no-entry" };
   let lo = 0;
   let hi = 1;
   let best = { share: 0, irr: none };

@@ -14,1405 +14,2070 @@ export interface DerivedEntry {
 }
 
 export const DERIVED_ENTRY: Record<string, DerivedEntry> = {
- "gb-central": {
-  "modelVersion": "wv-1.0.0",
-  "batteryGW": {
-   "GB": [
-    7,
-    10,
-    10,
-    10,
-    10,
-    10,
-    10,
-    10,
-    10,
-    10,
-    10,
-    10,
-    10,
-    10,
-    10,
-    10,
-    10,
-    10,
-    10,
-    10,
-    10,
-    10,
-    10,
-    10,
-    10,
-    10
-   ]
+  "gb-central": {
+    modelVersion: "wv-1.0.0",
+    batteryGW: {
+      GB: [
+        7, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10,
+      ],
+    },
+    rule: [
+      "committed",
+      "committed",
+      "no-entry",
+      "no-entry",
+      "no-entry",
+      "no-entry",
+      "no-entry",
+      "no-entry",
+      "no-entry",
+      "no-entry",
+      "no-entry",
+      "no-entry",
+      "no-entry",
+      "no-entry",
+      "no-entry",
+      "no-entry",
+      "no-entry",
+      "no-entry",
+      "no-entry",
+      "no-entry",
+      "no-entry",
+      "no-entry",
+      "no-entry",
+      "no-entry",
+      "no-entry",
+      "no-entry",
+    ],
+    revenue: [
+      {
+        year: 2025,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 27100,
+          bm: -292,
+          services: 17452,
+          capacityMarket: 9609,
+        },
+        cycles: 322,
+      },
+      {
+        year: 2026,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 15140,
+          bm: 692,
+          services: 12512,
+          capacityMarket: 12842,
+        },
+        cycles: 318.4,
+      },
+      {
+        year: 2027,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 13117,
+          bm: 836,
+          services: 13412,
+          capacityMarket: 13656,
+        },
+        cycles: 317.3,
+      },
+      {
+        year: 2028,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 14513,
+          bm: 871,
+          services: 14703,
+          capacityMarket: 10676,
+        },
+        cycles: 316.2,
+      },
+      {
+        year: 2029,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 17621,
+          bm: 461,
+          services: 15561,
+          capacityMarket: 10899,
+        },
+        cycles: 312.3,
+      },
+      {
+        year: 2030,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 19442,
+          bm: 221,
+          services: 16531,
+          capacityMarket: 6147,
+        },
+        cycles: 318.3,
+      },
+      {
+        year: 2031,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 16108,
+          bm: 813,
+          services: 17450,
+          capacityMarket: 6879,
+        },
+        cycles: 316.8,
+      },
+      {
+        year: 2032,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 28033,
+          bm: -1498,
+          services: 18231,
+          capacityMarket: 7565,
+        },
+        cycles: 318.6,
+      },
+      {
+        year: 2033,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 15303,
+          bm: 838,
+          services: 18747,
+          capacityMarket: 8211,
+        },
+        cycles: 316.4,
+      },
+      {
+        year: 2034,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 19090,
+          bm: 577,
+          services: 19524,
+          capacityMarket: 8876,
+        },
+        cycles: 311.9,
+      },
+      {
+        year: 2035,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 19350,
+          bm: 62,
+          services: 20073,
+          capacityMarket: 9542,
+        },
+        cycles: 318.1,
+      },
+      {
+        year: 2036,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 21714,
+          bm: -308,
+          services: 20525,
+          capacityMarket: 10056,
+        },
+        cycles: 312.3,
+      },
+      {
+        year: 2037,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 25225,
+          bm: -426,
+          services: 20819,
+          capacityMarket: 9984,
+        },
+        cycles: 316.5,
+      },
+      {
+        year: 2038,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 25596,
+          bm: -883,
+          services: 21551,
+          capacityMarket: 9939,
+        },
+        cycles: 316.2,
+      },
+      {
+        year: 2039,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 16926,
+          bm: 722,
+          services: 21986,
+          capacityMarket: 9894,
+        },
+        cycles: 315.7,
+      },
+      {
+        year: 2040,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 34585,
+          bm: 2537,
+          services: 21757,
+          capacityMarket: 19749,
+        },
+        cycles: 302.3,
+      },
+      {
+        year: 2040,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 20763,
+          bm: 191,
+          services: 22527,
+          capacityMarket: 9877,
+        },
+        cycles: 320.2,
+      },
+      {
+        year: 2041,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 28513,
+          bm: 3505,
+          services: 21839,
+          capacityMarket: 19606,
+        },
+        cycles: 297.4,
+      },
+      {
+        year: 2041,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 16703,
+          bm: 592,
+          services: 22615,
+          capacityMarket: 9805,
+        },
+        cycles: 317.8,
+      },
+      {
+        year: 2042,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 38776,
+          bm: 1148,
+          services: 21953,
+          capacityMarket: 19517,
+        },
+        cycles: 298.9,
+      },
+      {
+        year: 2042,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 23325,
+          bm: 222,
+          services: 22898,
+          capacityMarket: 9761,
+        },
+        cycles: 315.3,
+      },
+      {
+        year: 2043,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 31824,
+          bm: 2661,
+          services: 22391,
+          capacityMarket: 19427,
+        },
+        cycles: 294.4,
+      },
+      {
+        year: 2043,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 18699,
+          bm: 760,
+          services: 23197,
+          capacityMarket: 9716,
+        },
+        cycles: 316.1,
+      },
+      {
+        year: 2044,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 29844,
+          bm: 3394,
+          services: 22882,
+          capacityMarket: 19391,
+        },
+        cycles: 298.3,
+      },
+      {
+        year: 2044,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 17167,
+          bm: 1115,
+          services: 23787,
+          capacityMarket: 9698,
+        },
+        cycles: 318.2,
+      },
+      {
+        year: 2045,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 41970,
+          bm: 1944,
+          services: 22664,
+          capacityMarket: 19249,
+        },
+        cycles: 306.7,
+      },
+      {
+        year: 2045,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 24500,
+          bm: -262,
+          services: 23741,
+          capacityMarket: 9627,
+        },
+        cycles: 321.2,
+      },
+      {
+        year: 2046,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 43563,
+          bm: 1253,
+          services: 23612,
+          capacityMarket: 19160,
+        },
+        cycles: 293.9,
+      },
+      {
+        year: 2046,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 25468,
+          bm: -1625,
+          services: 24439,
+          capacityMarket: 9582,
+        },
+        cycles: 316.5,
+      },
+      {
+        year: 2047,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 33152,
+          bm: 3202,
+          services: 23789,
+          capacityMarket: 19071,
+        },
+        cycles: 297.3,
+      },
+      {
+        year: 2047,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 19114,
+          bm: 632,
+          services: 24785,
+          capacityMarket: 9537,
+        },
+        cycles: 318.4,
+      },
+      {
+        year: 2048,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 39457,
+          bm: 1874,
+          services: 23691,
+          capacityMarket: 19033,
+        },
+        cycles: 303.3,
+      },
+      {
+        year: 2048,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 22756,
+          bm: 142,
+          services: 24691,
+          capacityMarket: 9519,
+        },
+        cycles: 318.1,
+      },
+      {
+        year: 2049,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 41503,
+          bm: 1521,
+          services: 23668,
+          capacityMarket: 18892,
+        },
+        cycles: 299.5,
+      },
+      {
+        year: 2049,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 23969,
+          bm: -179,
+          services: 24729,
+          capacityMarket: 9448,
+        },
+        cycles: 317.8,
+      },
+      {
+        year: 2050,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 50539,
+          bm: 589,
+          services: 23798,
+          capacityMarket: 18803,
+        },
+        cycles: 311.1,
+      },
+      {
+        year: 2050,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 29473,
+          bm: -547,
+          services: 25006,
+          capacityMarket: 9404,
+        },
+        cycles: 324.3,
+      },
+    ],
   },
-  "rule": [
-   "committed",
-   "committed",
-   "no-entry",
-   "no-entry",
-   "no-entry",
-   "no-entry",
-   "no-entry",
-   "no-entry",
-   "no-entry",
-   "no-entry",
-   "no-entry",
-   "no-entry",
-   "no-entry",
-   "no-entry",
-   "no-entry",
-   "no-entry",
-   "no-entry",
-   "no-entry",
-   "no-entry",
-   "no-entry",
-   "no-entry",
-   "no-entry",
-   "no-entry",
-   "no-entry",
-   "no-entry",
-   "no-entry"
-  ],
-  "revenue": [
-   {
-    "year": 2025,
-    "durationHours": 2,
-    "streamsPerMW": {
-     "wholesale": 27100,
-     "bm": -292,
-     "services": 17452,
-     "capacityMarket": 9609
+  "ercot-central": {
+    modelVersion: "wv-1.0.0",
+    batteryGW: {
+      ERCOT: [
+        14, 17.2, 17.2, 17.2, 17.2, 17.2, 17.2, 17.2, 17.2, 17.2, 17.2, 17.2, 17.2, 17.2, 17.2, 17.2, 17.2,
+        17.2, 17.2, 17.2, 17.2, 17.2, 17.2, 17.2, 17.2, 17.2,
+      ],
     },
-    "cycles": 322
-   },
-   {
-    "year": 2026,
-    "durationHours": 2,
-    "streamsPerMW": {
-     "wholesale": 15140,
-     "bm": 692,
-     "services": 12512,
-     "capacityMarket": 12842
-    },
-    "cycles": 318.4
-   },
-   {
-    "year": 2027,
-    "durationHours": 2,
-    "streamsPerMW": {
-     "wholesale": 13117,
-     "bm": 836,
-     "services": 13412,
-     "capacityMarket": 13656
-    },
-    "cycles": 317.3
-   },
-   {
-    "year": 2028,
-    "durationHours": 2,
-    "streamsPerMW": {
-     "wholesale": 14513,
-     "bm": 871,
-     "services": 14703,
-     "capacityMarket": 10676
-    },
-    "cycles": 316.2
-   },
-   {
-    "year": 2029,
-    "durationHours": 2,
-    "streamsPerMW": {
-     "wholesale": 17621,
-     "bm": 461,
-     "services": 15561,
-     "capacityMarket": 10899
-    },
-    "cycles": 312.3
-   },
-   {
-    "year": 2030,
-    "durationHours": 2,
-    "streamsPerMW": {
-     "wholesale": 19442,
-     "bm": 221,
-     "services": 16531,
-     "capacityMarket": 6147
-    },
-    "cycles": 318.3
-   },
-   {
-    "year": 2031,
-    "durationHours": 2,
-    "streamsPerMW": {
-     "wholesale": 16108,
-     "bm": 813,
-     "services": 17450,
-     "capacityMarket": 6879
-    },
-    "cycles": 316.8
-   },
-   {
-    "year": 2032,
-    "durationHours": 2,
-    "streamsPerMW": {
-     "wholesale": 28033,
-     "bm": -1498,
-     "services": 18231,
-     "capacityMarket": 7565
-    },
-    "cycles": 318.6
-   },
-   {
-    "year": 2033,
-    "durationHours": 2,
-    "streamsPerMW": {
-     "wholesale": 15303,
-     "bm": 838,
-     "services": 18747,
-     "capacityMarket": 8211
-    },
-    "cycles": 316.4
-   },
-   {
-    "year": 2034,
-    "durationHours": 2,
-    "streamsPerMW": {
-     "wholesale": 19090,
-     "bm": 577,
-     "services": 19524,
-     "capacityMarket": 8876
-    },
-    "cycles": 311.9
-   },
-   {
-    "year": 2035,
-    "durationHours": 2,
-    "streamsPerMW": {
-     "wholesale": 19350,
-     "bm": 62,
-     "services": 20073,
-     "capacityMarket": 9542
-    },
-    "cycles": 318.1
-   },
-   {
-    "year": 2036,
-    "durationHours": 2,
-    "streamsPerMW": {
-     "wholesale": 21714,
-     "bm": -308,
-     "services": 20525,
-     "capacityMarket": 10056
-    },
-    "cycles": 312.3
-   },
-   {
-    "year": 2037,
-    "durationHours": 2,
-    "streamsPerMW": {
-     "wholesale": 25225,
-     "bm": -426,
-     "services": 20819,
-     "capacityMarket": 9984
-    },
-    "cycles": 316.5
-   },
-   {
-    "year": 2038,
-    "durationHours": 2,
-    "streamsPerMW": {
-     "wholesale": 25596,
-     "bm": -883,
-     "services": 21551,
-     "capacityMarket": 9939
-    },
-    "cycles": 316.2
-   },
-   {
-    "year": 2039,
-    "durationHours": 2,
-    "streamsPerMW": {
-     "wholesale": 16926,
-     "bm": 722,
-     "services": 21986,
-     "capacityMarket": 9894
-    },
-    "cycles": 315.7
-   },
-   {
-    "year": 2040,
-    "durationHours": 4,
-    "streamsPerMW": {
-     "wholesale": 34585,
-     "bm": 2537,
-     "services": 21757,
-     "capacityMarket": 19749
-    },
-    "cycles": 302.3
-   },
-   {
-    "year": 2040,
-    "durationHours": 2,
-    "streamsPerMW": {
-     "wholesale": 20763,
-     "bm": 191,
-     "services": 22527,
-     "capacityMarket": 9877
-    },
-    "cycles": 320.2
-   },
-   {
-    "year": 2041,
-    "durationHours": 4,
-    "streamsPerMW": {
-     "wholesale": 28513,
-     "bm": 3505,
-     "services": 21839,
-     "capacityMarket": 19606
-    },
-    "cycles": 297.4
-   },
-   {
-    "year": 2041,
-    "durationHours": 2,
-    "streamsPerMW": {
-     "wholesale": 16703,
-     "bm": 592,
-     "services": 22615,
-     "capacityMarket": 9805
-    },
-    "cycles": 317.8
-   },
-   {
-    "year": 2042,
-    "durationHours": 4,
-    "streamsPerMW": {
-     "wholesale": 38776,
-     "bm": 1148,
-     "services": 21953,
-     "capacityMarket": 19517
-    },
-    "cycles": 298.9
-   },
-   {
-    "year": 2042,
-    "durationHours": 2,
-    "streamsPerMW": {
-     "wholesale": 23325,
-     "bm": 222,
-     "services": 22898,
-     "capacityMarket": 9761
-    },
-    "cycles": 315.3
-   },
-   {
-    "year": 2043,
-    "durationHours": 4,
-    "streamsPerMW": {
-     "wholesale": 31824,
-     "bm": 2661,
-     "services": 22391,
-     "capacityMarket": 19427
-    },
-    "cycles": 294.4
-   },
-   {
-    "year": 2043,
-    "durationHours": 2,
-    "streamsPerMW": {
-     "wholesale": 18699,
-     "bm": 760,
-     "services": 23197,
-     "capacityMarket": 9716
-    },
-    "cycles": 316.1
-   },
-   {
-    "year": 2044,
-    "durationHours": 4,
-    "streamsPerMW": {
-     "wholesale": 29844,
-     "bm": 3394,
-     "services": 22882,
-     "capacityMarket": 19391
-    },
-    "cycles": 298.3
-   },
-   {
-    "year": 2044,
-    "durationHours": 2,
-    "streamsPerMW": {
-     "wholesale": 17167,
-     "bm": 1115,
-     "services": 23787,
-     "capacityMarket": 9698
-    },
-    "cycles": 318.2
-   },
-   {
-    "year": 2045,
-    "durationHours": 4,
-    "streamsPerMW": {
-     "wholesale": 41970,
-     "bm": 1944,
-     "services": 22664,
-     "capacityMarket": 19249
-    },
-    "cycles": 306.7
-   },
-   {
-    "year": 2045,
-    "durationHours": 2,
-    "streamsPerMW": {
-     "wholesale": 24500,
-     "bm": -262,
-     "services": 23741,
-     "capacityMarket": 9627
-    },
-    "cycles": 321.2
-   },
-   {
-    "year": 2046,
-    "durationHours": 4,
-    "streamsPerMW": {
-     "wholesale": 43563,
-     "bm": 1253,
-     "services": 23612,
-     "capacityMarket": 19160
-    },
-    "cycles": 293.9
-   },
-   {
-    "year": 2046,
-    "durationHours": 2,
-    "streamsPerMW": {
-     "wholesale": 25468,
-     "bm": -1625,
-     "services": 24439,
-     "capacityMarket": 9582
-    },
-    "cycles": 316.5
-   },
-   {
-    "year": 2047,
-    "durationHours": 4,
-    "streamsPerMW": {
-     "wholesale": 33152,
-     "bm": 3202,
-     "services": 23789,
-     "capacityMarket": 19071
-    },
-    "cycles": 297.3
-   },
-   {
-    "year": 2047,
-    "durationHours": 2,
-    "streamsPerMW": {
-     "wholesale": 19114,
-     "bm": 632,
-     "services": 24785,
-     "capacityMarket": 9537
-    },
-    "cycles": 318.4
-   },
-   {
-    "year": 2048,
-    "durationHours": 4,
-    "streamsPerMW": {
-     "wholesale": 39457,
-     "bm": 1874,
-     "services": 23691,
-     "capacityMarket": 19033
-    },
-    "cycles": 303.3
-   },
-   {
-    "year": 2048,
-    "durationHours": 2,
-    "streamsPerMW": {
-     "wholesale": 22756,
-     "bm": 142,
-     "services": 24691,
-     "capacityMarket": 9519
-    },
-    "cycles": 318.1
-   },
-   {
-    "year": 2049,
-    "durationHours": 4,
-    "streamsPerMW": {
-     "wholesale": 41503,
-     "bm": 1521,
-     "services": 23668,
-     "capacityMarket": 18892
-    },
-    "cycles": 299.5
-   },
-   {
-    "year": 2049,
-    "durationHours": 2,
-    "streamsPerMW": {
-     "wholesale": 23969,
-     "bm": -179,
-     "services": 24729,
-     "capacityMarket": 9448
-    },
-    "cycles": 317.8
-   },
-   {
-    "year": 2050,
-    "durationHours": 4,
-    "streamsPerMW": {
-     "wholesale": 50539,
-     "bm": 589,
-     "services": 23798,
-     "capacityMarket": 18803
-    },
-    "cycles": 311.1
-   },
-   {
-    "year": 2050,
-    "durationHours": 2,
-    "streamsPerMW": {
-     "wholesale": 29473,
-     "bm": -547,
-     "services": 25006,
-     "capacityMarket": 9404
-    },
-    "cycles": 324.3
-   }
-  ]
- },
- "ercot-central": {
-  "modelVersion": "wv-1.0.0",
-  "batteryGW": {
-   "ERCOT": [
-    14,
-    17.2,
-    17.2,
-    17.2,
-    17.2,
-    17.2,
-    17.2,
-    17.2,
-    17.2,
-    17.2,
-    17.2,
-    17.2,
-    17.2,
-    17.2,
-    17.2,
-    17.2,
-    17.2,
-    17.2,
-    17.2,
-    17.2,
-    17.2,
-    17.2,
-    17.2,
-    17.2,
-    17.2,
-    17.2
-   ]
+    rule: [
+      "committed",
+      "committed",
+      "no-entry",
+      "no-entry",
+      "no-entry",
+      "no-entry",
+      "no-entry",
+      "no-entry",
+      "no-entry",
+      "no-entry",
+      "no-entry",
+      "no-entry",
+      "no-entry",
+      "no-entry",
+      "no-entry",
+      "no-entry",
+      "no-entry",
+      "no-entry",
+      "no-entry",
+      "no-entry",
+      "no-entry",
+      "no-entry",
+      "no-entry",
+      "no-entry",
+      "no-entry",
+      "no-entry",
+    ],
+    revenue: [
+      {
+        year: 2025,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 13848,
+          services: 10293,
+        },
+        cycles: 353.1,
+      },
+      {
+        year: 2026,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 11936,
+          services: 8248,
+        },
+        cycles: 353.9,
+      },
+      {
+        year: 2027,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 16601,
+          services: 9532,
+        },
+        cycles: 354.2,
+      },
+      {
+        year: 2028,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 15329,
+          services: 8714,
+        },
+        cycles: 354,
+      },
+      {
+        year: 2029,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 15198,
+          services: 8909,
+        },
+        cycles: 354,
+      },
+      {
+        year: 2030,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 17080,
+          services: 8971,
+        },
+        cycles: 352.4,
+      },
+      {
+        year: 2031,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 22085,
+          services: 10538,
+        },
+        cycles: 351.8,
+      },
+      {
+        year: 2032,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 22236,
+          services: 11086,
+        },
+        cycles: 353.9,
+      },
+      {
+        year: 2033,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 21307,
+          services: 9918,
+        },
+        cycles: 353.5,
+      },
+      {
+        year: 2034,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 24254,
+          services: 14569,
+        },
+        cycles: 352.9,
+      },
+      {
+        year: 2035,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 23854,
+          services: 15751,
+        },
+        cycles: 355.5,
+      },
+      {
+        year: 2036,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 18550,
+          services: 9971,
+        },
+        cycles: 355.2,
+      },
+      {
+        year: 2037,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 32298,
+          services: 32537,
+        },
+        cycles: 354.5,
+      },
+      {
+        year: 2038,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 17079,
+          services: 13130,
+        },
+        cycles: 354.3,
+      },
+      {
+        year: 2039,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 24245,
+          services: 21505,
+        },
+        cycles: 353.1,
+      },
+      {
+        year: 2040,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 74040,
+          services: 13227,
+        },
+        cycles: 353.8,
+      },
+      {
+        year: 2040,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 45721,
+          services: 14703,
+        },
+        cycles: 353.2,
+      },
+      {
+        year: 2041,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 64509,
+          services: 16237,
+        },
+        cycles: 354.5,
+      },
+      {
+        year: 2041,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 39193,
+          services: 21837,
+        },
+        cycles: 355.6,
+      },
+      {
+        year: 2042,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 39323,
+          services: 14121,
+        },
+        cycles: 353.7,
+      },
+      {
+        year: 2042,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 24708,
+          services: 15137,
+        },
+        cycles: 355.1,
+      },
+      {
+        year: 2043,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 38288,
+          services: 11588,
+        },
+        cycles: 354,
+      },
+      {
+        year: 2043,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 21990,
+          services: 12114,
+        },
+        cycles: 354.5,
+      },
+      {
+        year: 2044,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 50702,
+          services: 13976,
+        },
+        cycles: 352.9,
+      },
+      {
+        year: 2044,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 27903,
+          services: 17710,
+        },
+        cycles: 353.8,
+      },
+      {
+        year: 2045,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 89058,
+          services: 36458,
+        },
+        cycles: 354.8,
+      },
+      {
+        year: 2045,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 50899,
+          services: 48746,
+        },
+        cycles: 356,
+      },
+      {
+        year: 2046,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 51002,
+          services: 24050,
+        },
+        cycles: 353.7,
+      },
+      {
+        year: 2046,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 28994,
+          services: 29011,
+        },
+        cycles: 354,
+      },
+      {
+        year: 2047,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 53549,
+          services: 14896,
+        },
+        cycles: 353.8,
+      },
+      {
+        year: 2047,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 32794,
+          services: 15796,
+        },
+        cycles: 354.3,
+      },
+      {
+        year: 2048,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 52261,
+          services: 21101,
+        },
+        cycles: 354.5,
+      },
+      {
+        year: 2048,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 29324,
+          services: 26304,
+        },
+        cycles: 354.6,
+      },
+      {
+        year: 2049,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 78434,
+          services: 32706,
+        },
+        cycles: 353.8,
+      },
+      {
+        year: 2049,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 49445,
+          services: 42719,
+        },
+        cycles: 353.5,
+      },
+      {
+        year: 2050,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 64275,
+          services: 15206,
+        },
+        cycles: 354.2,
+      },
+      {
+        year: 2050,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 38255,
+          services: 17749,
+        },
+        cycles: 355.1,
+      },
+    ],
   },
-  "rule": [
-   "committed",
-   "committed",
-   "no-entry",
-   "no-entry",
-   "no-entry",
-   "no-entry",
-   "no-entry",
-   "no-entry",
-   "no-entry",
-   "no-entry",
-   "no-entry",
-   "no-entry",
-   "no-entry",
-   "no-entry",
-   "no-entry",
-   "no-entry",
-   "no-entry",
-   "no-entry",
-   "no-entry",
-   "no-entry",
-   "no-entry",
-   "no-entry",
-   "no-entry",
-   "no-entry",
-   "no-entry",
-   "no-entry"
-  ],
-  "revenue": [
-   {
-    "year": 2025,
-    "durationHours": 2,
-    "streamsPerMW": {
-     "wholesale": 13848,
-     "services": 10293
+  "nem-central": {
+    modelVersion: "wv-1.0.0",
+    batteryGW: {
+      NSW1: [
+        1.5, 2.2, 2.2, 2.2, 2.2, 2.2, 2.2, 2.2, 2.263, 2.263, 7, 7.1, 7.789, 8.2, 8.2, 9, 9.3, 9.6, 9.9, 10.2,
+        10.5, 10.8, 11.1, 11.4, 11.7, 12,
+      ],
+      QLD1: [
+        1.2, 1.76, 1.76, 1.76, 1.76, 1.76, 1.76, 1.76, 1.809, 1.809, 5.5, 5.575, 6.092, 6.4, 6.4, 7, 7.3, 7.6,
+        7.9, 8.2, 8.5, 8.8, 9.1, 9.4, 9.7, 10,
+      ],
+      VIC1: [
+        1.5, 1.9, 1.9, 1.9, 1.9, 1.9, 1.9, 1.9, 1.937, 1.937, 4.75, 4.813, 5.243, 5.5, 5.5, 6, 6.2, 6.4, 6.6,
+        6.8, 7, 7.2, 7.4, 7.6, 7.8, 8,
+      ],
+      SA1: [
+        1, 1.2, 1.2, 1.2, 1.2, 1.2, 1.2, 1.2, 1.217, 1.217, 2.5, 2.525, 2.697, 2.8, 2.8, 3, 3.1, 3.2, 3.3,
+        3.4, 3.5, 3.6, 3.7, 3.8, 3.9, 4,
+      ],
+      TAS1: [
+        0.03333333333333333, 0.067, 0.067, 0.067, 0.067, 0.067, 0.067, 0.067, 0.07, 0.07, 0.275, 0.279, 0.305,
+        0.32, 0.32, 0.35, 0.365, 0.38, 0.395, 0.41, 0.425, 0.44, 0.455, 0.47, 0.485, 0.5,
+      ],
     },
-    "cycles": 353.1
-   },
-   {
-    "year": 2026,
-    "durationHours": 2,
-    "streamsPerMW": {
-     "wholesale": 11936,
-     "services": 8248
-    },
-    "cycles": 353.9
-   },
-   {
-    "year": 2027,
-    "durationHours": 2,
-    "streamsPerMW": {
-     "wholesale": 16601,
-     "services": 9532
-    },
-    "cycles": 354.2
-   },
-   {
-    "year": 2028,
-    "durationHours": 2,
-    "streamsPerMW": {
-     "wholesale": 15329,
-     "services": 8714
-    },
-    "cycles": 354
-   },
-   {
-    "year": 2029,
-    "durationHours": 2,
-    "streamsPerMW": {
-     "wholesale": 15198,
-     "services": 8909
-    },
-    "cycles": 354
-   },
-   {
-    "year": 2030,
-    "durationHours": 2,
-    "streamsPerMW": {
-     "wholesale": 17080,
-     "services": 8971
-    },
-    "cycles": 352.4
-   },
-   {
-    "year": 2031,
-    "durationHours": 2,
-    "streamsPerMW": {
-     "wholesale": 22085,
-     "services": 10538
-    },
-    "cycles": 351.8
-   },
-   {
-    "year": 2032,
-    "durationHours": 2,
-    "streamsPerMW": {
-     "wholesale": 22236,
-     "services": 11086
-    },
-    "cycles": 353.9
-   },
-   {
-    "year": 2033,
-    "durationHours": 2,
-    "streamsPerMW": {
-     "wholesale": 21307,
-     "services": 9918
-    },
-    "cycles": 353.5
-   },
-   {
-    "year": 2034,
-    "durationHours": 2,
-    "streamsPerMW": {
-     "wholesale": 24254,
-     "services": 14569
-    },
-    "cycles": 352.9
-   },
-   {
-    "year": 2035,
-    "durationHours": 2,
-    "streamsPerMW": {
-     "wholesale": 23854,
-     "services": 15751
-    },
-    "cycles": 355.5
-   },
-   {
-    "year": 2036,
-    "durationHours": 2,
-    "streamsPerMW": {
-     "wholesale": 18550,
-     "services": 9971
-    },
-    "cycles": 355.2
-   },
-   {
-    "year": 2037,
-    "durationHours": 2,
-    "streamsPerMW": {
-     "wholesale": 32298,
-     "services": 32537
-    },
-    "cycles": 354.5
-   },
-   {
-    "year": 2038,
-    "durationHours": 2,
-    "streamsPerMW": {
-     "wholesale": 17079,
-     "services": 13130
-    },
-    "cycles": 354.3
-   },
-   {
-    "year": 2039,
-    "durationHours": 2,
-    "streamsPerMW": {
-     "wholesale": 24245,
-     "services": 21505
-    },
-    "cycles": 353.1
-   },
-   {
-    "year": 2040,
-    "durationHours": 4,
-    "streamsPerMW": {
-     "wholesale": 74040,
-     "services": 13227
-    },
-    "cycles": 353.8
-   },
-   {
-    "year": 2040,
-    "durationHours": 2,
-    "streamsPerMW": {
-     "wholesale": 45721,
-     "services": 14703
-    },
-    "cycles": 353.2
-   },
-   {
-    "year": 2041,
-    "durationHours": 4,
-    "streamsPerMW": {
-     "wholesale": 64509,
-     "services": 16237
-    },
-    "cycles": 354.5
-   },
-   {
-    "year": 2041,
-    "durationHours": 2,
-    "streamsPerMW": {
-     "wholesale": 39193,
-     "services": 21837
-    },
-    "cycles": 355.6
-   },
-   {
-    "year": 2042,
-    "durationHours": 4,
-    "streamsPerMW": {
-     "wholesale": 39323,
-     "services": 14121
-    },
-    "cycles": 353.7
-   },
-   {
-    "year": 2042,
-    "durationHours": 2,
-    "streamsPerMW": {
-     "wholesale": 24708,
-     "services": 15137
-    },
-    "cycles": 355.1
-   },
-   {
-    "year": 2043,
-    "durationHours": 4,
-    "streamsPerMW": {
-     "wholesale": 38288,
-     "services": 11588
-    },
-    "cycles": 354
-   },
-   {
-    "year": 2043,
-    "durationHours": 2,
-    "streamsPerMW": {
-     "wholesale": 21990,
-     "services": 12114
-    },
-    "cycles": 354.5
-   },
-   {
-    "year": 2044,
-    "durationHours": 4,
-    "streamsPerMW": {
-     "wholesale": 50702,
-     "services": 13976
-    },
-    "cycles": 352.9
-   },
-   {
-    "year": 2044,
-    "durationHours": 2,
-    "streamsPerMW": {
-     "wholesale": 27903,
-     "services": 17710
-    },
-    "cycles": 353.8
-   },
-   {
-    "year": 2045,
-    "durationHours": 4,
-    "streamsPerMW": {
-     "wholesale": 89058,
-     "services": 36458
-    },
-    "cycles": 354.8
-   },
-   {
-    "year": 2045,
-    "durationHours": 2,
-    "streamsPerMW": {
-     "wholesale": 50899,
-     "services": 48746
-    },
-    "cycles": 356
-   },
-   {
-    "year": 2046,
-    "durationHours": 4,
-    "streamsPerMW": {
-     "wholesale": 51002,
-     "services": 24050
-    },
-    "cycles": 353.7
-   },
-   {
-    "year": 2046,
-    "durationHours": 2,
-    "streamsPerMW": {
-     "wholesale": 28994,
-     "services": 29011
-    },
-    "cycles": 354
-   },
-   {
-    "year": 2047,
-    "durationHours": 4,
-    "streamsPerMW": {
-     "wholesale": 53549,
-     "services": 14896
-    },
-    "cycles": 353.8
-   },
-   {
-    "year": 2047,
-    "durationHours": 2,
-    "streamsPerMW": {
-     "wholesale": 32794,
-     "services": 15796
-    },
-    "cycles": 354.3
-   },
-   {
-    "year": 2048,
-    "durationHours": 4,
-    "streamsPerMW": {
-     "wholesale": 52261,
-     "services": 21101
-    },
-    "cycles": 354.5
-   },
-   {
-    "year": 2048,
-    "durationHours": 2,
-    "streamsPerMW": {
-     "wholesale": 29324,
-     "services": 26304
-    },
-    "cycles": 354.6
-   },
-   {
-    "year": 2049,
-    "durationHours": 4,
-    "streamsPerMW": {
-     "wholesale": 78434,
-     "services": 32706
-    },
-    "cycles": 353.8
-   },
-   {
-    "year": 2049,
-    "durationHours": 2,
-    "streamsPerMW": {
-     "wholesale": 49445,
-     "services": 42719
-    },
-    "cycles": 353.5
-   },
-   {
-    "year": 2050,
-    "durationHours": 4,
-    "streamsPerMW": {
-     "wholesale": 64275,
-     "services": 15206
-    },
-    "cycles": 354.2
-   },
-   {
-    "year": 2050,
-    "durationHours": 2,
-    "streamsPerMW": {
-     "wholesale": 38255,
-     "services": 17749
-    },
-    "cycles": 355.1
-   }
-  ]
- },
- "nem-central": {
-  "modelVersion": "wv-1.0.0",
-  "batteryGW": {
-   "NSW1": [
-    1.5,
-    2.2,
-    2.2,
-    2.2,
-    2.2,
-    2.2,
-    2.2,
-    2.2,
-    2.263,
-    2.263,
-    7,
-    7.1,
-    7.789,
-    8.2,
-    8.2,
-    9,
-    9.3,
-    9.6,
-    9.9,
-    10.2,
-    10.5,
-    10.8,
-    11.1,
-    11.4,
-    11.7,
-    12
-   ],
-   "QLD1": [
-    1.2,
-    1.76,
-    1.76,
-    1.76,
-    1.76,
-    1.76,
-    1.76,
-    1.76,
-    1.809,
-    1.809,
-    5.5,
-    5.575,
-    6.092,
-    6.4,
-    6.4,
-    7,
-    7.3,
-    7.6,
-    7.9,
-    8.2,
-    8.5,
-    8.8,
-    9.1,
-    9.4,
-    9.7,
-    10
-   ],
-   "VIC1": [
-    1.5,
-    1.9,
-    1.9,
-    1.9,
-    1.9,
-    1.9,
-    1.9,
-    1.9,
-    1.937,
-    1.937,
-    4.75,
-    4.813,
-    5.243,
-    5.5,
-    5.5,
-    6,
-    6.2,
-    6.4,
-    6.6,
-    6.8,
-    7,
-    7.2,
-    7.4,
-    7.6,
-    7.8,
-    8
-   ],
-   "SA1": [
-    1,
-    1.2,
-    1.2,
-    1.2,
-    1.2,
-    1.2,
-    1.2,
-    1.2,
-    1.217,
-    1.217,
-    2.5,
-    2.525,
-    2.697,
-    2.8,
-    2.8,
-    3,
-    3.1,
-    3.2,
-    3.3,
-    3.4,
-    3.5,
-    3.6,
-    3.7,
-    3.8,
-    3.9,
-    4
-   ],
-   "TAS1": [
-    0.03333333333333333,
-    0.067,
-    0.067,
-    0.067,
-    0.067,
-    0.067,
-    0.067,
-    0.067,
-    0.07,
-    0.07,
-    0.275,
-    0.279,
-    0.305,
-    0.32,
-    0.32,
-    0.35,
-    0.365,
-    0.38,
-    0.395,
-    0.41,
-    0.425,
-    0.44,
-    0.455,
-    0.47,
-    0.485,
-    0.5
-   ]
+    rule: [
+      "committed",
+      "committed",
+      "no-entry",
+      "no-entry",
+      "no-entry",
+      "no-entry",
+      "no-entry",
+      "no-entry",
+      "entry",
+      "no-entry",
+      "plan-cap",
+      "entry",
+      "entry",
+      "plan-cap",
+      "no-entry",
+      "entry",
+      "plan-cap",
+      "plan-cap",
+      "plan-cap",
+      "plan-cap",
+      "plan-cap",
+      "plan-cap",
+      "plan-cap",
+      "plan-cap",
+      "plan-cap",
+      "plan-cap",
+    ],
+    revenue: [
+      {
+        year: 2025,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 151817,
+          services: 2349,
+        },
+        cycles: 354,
+      },
+      {
+        year: 2026,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 239302,
+          services: 1622,
+        },
+        cycles: 355.1,
+      },
+      {
+        year: 2027,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 153982,
+          services: 1782,
+        },
+        cycles: 355.4,
+      },
+      {
+        year: 2028,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 160169,
+          services: 1884,
+        },
+        cycles: 355.8,
+      },
+      {
+        year: 2029,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 175748,
+          services: 1999,
+        },
+        cycles: 356,
+      },
+      {
+        year: 2030,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 185511,
+          services: 2169,
+        },
+        cycles: 353.4,
+      },
+      {
+        year: 2031,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 155413,
+          services: 2315,
+        },
+        cycles: 354,
+      },
+      {
+        year: 2032,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 148097,
+          services: 2292,
+        },
+        cycles: 355.4,
+      },
+      {
+        year: 2033,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 191412,
+          services: 2385,
+        },
+        cycles: 355.6,
+      },
+      {
+        year: 2034,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 187234,
+          services: 2549,
+        },
+        cycles: 355.4,
+      },
+      {
+        year: 2035,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 243137,
+          services: 576,
+        },
+        cycles: 354.5,
+      },
+      {
+        year: 2036,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 189589,
+          services: 575,
+        },
+        cycles: 354.7,
+      },
+      {
+        year: 2037,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 371169,
+          services: 494,
+        },
+        cycles: 353.8,
+      },
+      {
+        year: 2037,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 235439,
+          services: 531,
+        },
+        cycles: 354.1,
+      },
+      {
+        year: 2038,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 347531,
+          services: 489,
+        },
+        cycles: 353.8,
+      },
+      {
+        year: 2038,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 179676,
+          services: 525,
+        },
+        cycles: 354.1,
+      },
+      {
+        year: 2039,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 231129,
+          services: 493,
+        },
+        cycles: 354.7,
+      },
+      {
+        year: 2039,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 118226,
+          services: 522,
+        },
+        cycles: 354.7,
+      },
+      {
+        year: 2040,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 283470,
+          services: 451,
+        },
+        cycles: 355,
+      },
+      {
+        year: 2040,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 148883,
+          services: 480,
+        },
+        cycles: 355.4,
+      },
+      {
+        year: 2041,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 379693,
+          services: 435,
+        },
+        cycles: 353.9,
+      },
+      {
+        year: 2041,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 233005,
+          services: 462,
+        },
+        cycles: 353.9,
+      },
+      {
+        year: 2042,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 354632,
+          services: 426,
+        },
+        cycles: 354.9,
+      },
+      {
+        year: 2042,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 218262,
+          services: 454,
+        },
+        cycles: 355.5,
+      },
+      {
+        year: 2043,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 375496,
+          services: 421,
+        },
+        cycles: 353.6,
+      },
+      {
+        year: 2043,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 223841,
+          services: 451,
+        },
+        cycles: 353.9,
+      },
+      {
+        year: 2044,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 297129,
+          services: 408,
+        },
+        cycles: 356,
+      },
+      {
+        year: 2044,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 158245,
+          services: 433,
+        },
+        cycles: 356,
+      },
+      {
+        year: 2045,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 340930,
+          services: 402,
+        },
+        cycles: 353.8,
+      },
+      {
+        year: 2045,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 185875,
+          services: 425,
+        },
+        cycles: 354,
+      },
+      {
+        year: 2046,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 327279,
+          services: 386,
+        },
+        cycles: 353.9,
+      },
+      {
+        year: 2046,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 230561,
+          services: 409,
+        },
+        cycles: 354.8,
+      },
+      {
+        year: 2047,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 366319,
+          services: 380,
+        },
+        cycles: 354.2,
+      },
+      {
+        year: 2047,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 227623,
+          services: 403,
+        },
+        cycles: 354.7,
+      },
+      {
+        year: 2048,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 344973,
+          services: 371,
+        },
+        cycles: 355.7,
+      },
+      {
+        year: 2048,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 225162,
+          services: 397,
+        },
+        cycles: 355.2,
+      },
+      {
+        year: 2049,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 336309,
+          services: 363,
+        },
+        cycles: 354.6,
+      },
+      {
+        year: 2049,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 190412,
+          services: 383,
+        },
+        cycles: 354.7,
+      },
+      {
+        year: 2050,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 287781,
+          services: 360,
+        },
+        cycles: 353.7,
+      },
+      {
+        year: 2050,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 159220,
+          services: 381,
+        },
+        cycles: 354,
+      },
+    ],
   },
-  "rule": [
-   "committed",
-   "committed",
-   "no-entry",
-   "no-entry",
-   "no-entry",
-   "no-entry",
-   "no-entry",
-   "no-entry",
-   "entry",
-   "no-entry",
-   "plan-cap",
-   "entry",
-   "entry",
-   "plan-cap",
-   "no-entry",
-   "entry",
-   "plan-cap",
-   "plan-cap",
-   "plan-cap",
-   "plan-cap",
-   "plan-cap",
-   "plan-cap",
-   "plan-cap",
-   "plan-cap",
-   "plan-cap",
-   "plan-cap"
-  ],
-  "revenue": [
-   {
-    "year": 2025,
-    "durationHours": 2,
-    "streamsPerMW": {
-     "wholesale": 151817,
-     "services": 2349
+  "de-central": {
+    modelVersion: "wv-1.0.0",
+    batteryGW: {
+      DE: [
+        4, 7.2, 7.2, 7.2, 7.2, 7.2, 7.2, 7.2, 7.2, 7.2, 7.2, 7.2, 7.2, 7.2, 7.2, 7.2, 7.2, 7.2, 7.2, 8.569,
+        8.569, 9.989, 12.833, 12.833, 12.833, 18.729,
+      ],
     },
-    "cycles": 354
-   },
-   {
-    "year": 2026,
-    "durationHours": 2,
-    "streamsPerMW": {
-     "wholesale": 239302,
-     "services": 1622
+    rule: [
+      "committed",
+      "committed",
+      "no-entry",
+      "no-entry",
+      "no-entry",
+      "no-entry",
+      "no-entry",
+      "no-entry",
+      "no-entry",
+      "no-entry",
+      "no-entry",
+      "no-entry",
+      "no-entry",
+      "no-entry",
+      "no-entry",
+      "no-entry",
+      "no-entry",
+      "no-entry",
+      "no-entry",
+      "entry",
+      "no-entry",
+      "entry",
+      "entry",
+      "no-entry",
+      "no-entry",
+      "entry",
+    ],
+    revenue: [
+      {
+        year: 2025,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 29716,
+          services: 121284,
+        },
+        cycles: 333.5,
+      },
+      {
+        year: 2026,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 39582,
+          services: 58649,
+        },
+        cycles: 352.3,
+      },
+      {
+        year: 2027,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 31449,
+          services: 61763,
+        },
+        cycles: 351.2,
+      },
+      {
+        year: 2028,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 36160,
+          services: 61591,
+        },
+        cycles: 353.4,
+      },
+      {
+        year: 2029,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 36423,
+          services: 58813,
+        },
+        cycles: 352.7,
+      },
+      {
+        year: 2030,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 37706,
+          services: 61986,
+        },
+        cycles: 351.2,
+      },
+      {
+        year: 2031,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 38454,
+          services: 60345,
+        },
+        cycles: 351,
+      },
+      {
+        year: 2032,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 37006,
+          services: 60743,
+        },
+        cycles: 352.1,
+      },
+      {
+        year: 2033,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 41959,
+          services: 61676,
+        },
+        cycles: 352.6,
+      },
+      {
+        year: 2034,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 39492,
+          services: 59916,
+        },
+        cycles: 350.7,
+      },
+      {
+        year: 2035,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 47117,
+          services: 59683,
+        },
+        cycles: 354,
+      },
+      {
+        year: 2036,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 47309,
+          services: 60278,
+        },
+        cycles: 351.7,
+      },
+      {
+        year: 2037,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 42463,
+          services: 60637,
+        },
+        cycles: 351.9,
+      },
+      {
+        year: 2038,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 46771,
+          services: 59274,
+        },
+        cycles: 352.7,
+      },
+      {
+        year: 2039,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 50497,
+          services: 58549,
+        },
+        cycles: 352.4,
+      },
+      {
+        year: 2040,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 103959,
+          services: 56842,
+        },
+        cycles: 350.5,
+      },
+      {
+        year: 2040,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 54816,
+          services: 58978,
+        },
+        cycles: 355,
+      },
+      {
+        year: 2041,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 112771,
+          services: 55011,
+        },
+        cycles: 350.1,
+      },
+      {
+        year: 2041,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 59505,
+          services: 57773,
+        },
+        cycles: 352.5,
+      },
+      {
+        year: 2042,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 99471,
+          services: 57397,
+        },
+        cycles: 349.4,
+      },
+      {
+        year: 2042,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 52790,
+          services: 58827,
+        },
+        cycles: 353.1,
+      },
+      {
+        year: 2043,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 101698,
+          services: 57442,
+        },
+        cycles: 348.3,
+      },
+      {
+        year: 2043,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 52577,
+          services: 59703,
+        },
+        cycles: 351.9,
+      },
+      {
+        year: 2044,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 112933,
+          services: 46364,
+        },
+        cycles: 352.1,
+      },
+      {
+        year: 2044,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 60090,
+          services: 48088,
+        },
+        cycles: 352.9,
+      },
+      {
+        year: 2045,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 116496,
+          services: 45026,
+        },
+        cycles: 350.2,
+      },
+      {
+        year: 2045,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 62376,
+          services: 46918,
+        },
+        cycles: 352.6,
+      },
+      {
+        year: 2046,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 117099,
+          services: 36972,
+        },
+        cycles: 350.2,
+      },
+      {
+        year: 2046,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 61739,
+          services: 38240,
+        },
+        cycles: 352.7,
+      },
+      {
+        year: 2047,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 119763,
+          services: 27791,
+        },
+        cycles: 351.3,
+      },
+      {
+        year: 2047,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 63823,
+          services: 28886,
+        },
+        cycles: 353.3,
+      },
+      {
+        year: 2048,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 118429,
+          services: 27595,
+        },
+        cycles: 352.5,
+      },
+      {
+        year: 2048,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 63992,
+          services: 28630,
+        },
+        cycles: 353.5,
+      },
+      {
+        year: 2049,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 117985,
+          services: 27325,
+        },
+        cycles: 353,
+      },
+      {
+        year: 2049,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 62895,
+          services: 28160,
+        },
+        cycles: 354.5,
+      },
+      {
+        year: 2050,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 119916,
+          services: 17769,
+        },
+        cycles: 350.9,
+      },
+      {
+        year: 2050,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 64573,
+          services: 18234,
+        },
+        cycles: 352.1,
+      },
+    ],
+  },
+  "es-central": {
+    modelVersion: "wv-1.0.0",
+    batteryGW: {
+      ES: [
+        0.5, 2.4, 2.4, 2.4, 2.4, 2.4, 2.4, 2.4, 2.4, 2.4, 2.4, 2.4, 2.4, 2.4, 2.4, 2.4, 2.4, 2.4, 2.4, 2.4,
+        2.4, 2.4, 2.4, 2.4, 2.4, 2.4,
+      ],
     },
-    "cycles": 355.1
-   },
-   {
-    "year": 2027,
-    "durationHours": 2,
-    "streamsPerMW": {
-     "wholesale": 153982,
-     "services": 1782
-    },
-    "cycles": 355.4
-   },
-   {
-    "year": 2028,
-    "durationHours": 2,
-    "streamsPerMW": {
-     "wholesale": 160169,
-     "services": 1884
-    },
-    "cycles": 355.8
-   },
-   {
-    "year": 2029,
-    "durationHours": 2,
-    "streamsPerMW": {
-     "wholesale": 175748,
-     "services": 1999
-    },
-    "cycles": 356
-   },
-   {
-    "year": 2030,
-    "durationHours": 2,
-    "streamsPerMW": {
-     "wholesale": 185511,
-     "services": 2169
-    },
-    "cycles": 353.4
-   },
-   {
-    "year": 2031,
-    "durationHours": 2,
-    "streamsPerMW": {
-     "wholesale": 155413,
-     "services": 2315
-    },
-    "cycles": 354
-   },
-   {
-    "year": 2032,
-    "durationHours": 2,
-    "streamsPerMW": {
-     "wholesale": 148097,
-     "services": 2292
-    },
-    "cycles": 355.4
-   },
-   {
-    "year": 2033,
-    "durationHours": 2,
-    "streamsPerMW": {
-     "wholesale": 191412,
-     "services": 2385
-    },
-    "cycles": 355.6
-   },
-   {
-    "year": 2034,
-    "durationHours": 2,
-    "streamsPerMW": {
-     "wholesale": 187234,
-     "services": 2549
-    },
-    "cycles": 355.4
-   },
-   {
-    "year": 2035,
-    "durationHours": 2,
-    "streamsPerMW": {
-     "wholesale": 243137,
-     "services": 576
-    },
-    "cycles": 354.5
-   },
-   {
-    "year": 2036,
-    "durationHours": 2,
-    "streamsPerMW": {
-     "wholesale": 189589,
-     "services": 575
-    },
-    "cycles": 354.7
-   },
-   {
-    "year": 2037,
-    "durationHours": 4,
-    "streamsPerMW": {
-     "wholesale": 371169,
-     "services": 494
-    },
-    "cycles": 353.8
-   },
-   {
-    "year": 2037,
-    "durationHours": 2,
-    "streamsPerMW": {
-     "wholesale": 235439,
-     "services": 531
-    },
-    "cycles": 354.1
-   },
-   {
-    "year": 2038,
-    "durationHours": 4,
-    "streamsPerMW": {
-     "wholesale": 347531,
-     "services": 489
-    },
-    "cycles": 353.8
-   },
-   {
-    "year": 2038,
-    "durationHours": 2,
-    "streamsPerMW": {
-     "wholesale": 179676,
-     "services": 525
-    },
-    "cycles": 354.1
-   },
-   {
-    "year": 2039,
-    "durationHours": 4,
-    "streamsPerMW": {
-     "wholesale": 231129,
-     "services": 493
-    },
-    "cycles": 354.7
-   },
-   {
-    "year": 2039,
-    "durationHours": 2,
-    "streamsPerMW": {
-     "wholesale": 118226,
-     "services": 522
-    },
-    "cycles": 354.7
-   },
-   {
-    "year": 2040,
-    "durationHours": 4,
-    "streamsPerMW": {
-     "wholesale": 283470,
-     "services": 451
-    },
-    "cycles": 355
-   },
-   {
-    "year": 2040,
-    "durationHours": 2,
-    "streamsPerMW": {
-     "wholesale": 148883,
-     "services": 480
-    },
-    "cycles": 355.4
-   },
-   {
-    "year": 2041,
-    "durationHours": 4,
-    "streamsPerMW": {
-     "wholesale": 379693,
-     "services": 435
-    },
-    "cycles": 353.9
-   },
-   {
-    "year": 2041,
-    "durationHours": 2,
-    "streamsPerMW": {
-     "wholesale": 233005,
-     "services": 462
-    },
-    "cycles": 353.9
-   },
-   {
-    "year": 2042,
-    "durationHours": 4,
-    "streamsPerMW": {
-     "wholesale": 354632,
-     "services": 426
-    },
-    "cycles": 354.9
-   },
-   {
-    "year": 2042,
-    "durationHours": 2,
-    "streamsPerMW": {
-     "wholesale": 218262,
-     "services": 454
-    },
-    "cycles": 355.5
-   },
-   {
-    "year": 2043,
-    "durationHours": 4,
-    "streamsPerMW": {
-     "wholesale": 375496,
-     "services": 421
-    },
-    "cycles": 353.6
-   },
-   {
-    "year": 2043,
-    "durationHours": 2,
-    "streamsPerMW": {
-     "wholesale": 223841,
-     "services": 451
-    },
-    "cycles": 353.9
-   },
-   {
-    "year": 2044,
-    "durationHours": 4,
-    "streamsPerMW": {
-     "wholesale": 297129,
-     "services": 408
-    },
-    "cycles": 356
-   },
-   {
-    "year": 2044,
-    "durationHours": 2,
-    "streamsPerMW": {
-     "wholesale": 158245,
-     "services": 433
-    },
-    "cycles": 356
-   },
-   {
-    "year": 2045,
-    "durationHours": 4,
-    "streamsPerMW": {
-     "wholesale": 340930,
-     "services": 402
-    },
-    "cycles": 353.8
-   },
-   {
-    "year": 2045,
-    "durationHours": 2,
-    "streamsPerMW": {
-     "wholesale": 185875,
-     "services": 425
-    },
-    "cycles": 354
-   },
-   {
-    "year": 2046,
-    "durationHours": 4,
-    "streamsPerMW": {
-     "wholesale": 327279,
-     "services": 386
-    },
-    "cycles": 353.9
-   },
-   {
-    "year": 2046,
-    "durationHours": 2,
-    "streamsPerMW": {
-     "wholesale": 230561,
-     "services": 409
-    },
-    "cycles": 354.8
-   },
-   {
-    "year": 2047,
-    "durationHours": 4,
-    "streamsPerMW": {
-     "wholesale": 366319,
-     "services": 380
-    },
-    "cycles": 354.2
-   },
-   {
-    "year": 2047,
-    "durationHours": 2,
-    "streamsPerMW": {
-     "wholesale": 227623,
-     "services": 403
-    },
-    "cycles": 354.7
-   },
-   {
-    "year": 2048,
-    "durationHours": 4,
-    "streamsPerMW": {
-     "wholesale": 344973,
-     "services": 371
-    },
-    "cycles": 355.7
-   },
-   {
-    "year": 2048,
-    "durationHours": 2,
-    "streamsPerMW": {
-     "wholesale": 225162,
-     "services": 397
-    },
-    "cycles": 355.2
-   },
-   {
-    "year": 2049,
-    "durationHours": 4,
-    "streamsPerMW": {
-     "wholesale": 336309,
-     "services": 363
-    },
-    "cycles": 354.6
-   },
-   {
-    "year": 2049,
-    "durationHours": 2,
-    "streamsPerMW": {
-     "wholesale": 190412,
-     "services": 383
-    },
-    "cycles": 354.7
-   },
-   {
-    "year": 2050,
-    "durationHours": 4,
-    "streamsPerMW": {
-     "wholesale": 287781,
-     "services": 360
-    },
-    "cycles": 353.7
-   },
-   {
-    "year": 2050,
-    "durationHours": 2,
-    "streamsPerMW": {
-     "wholesale": 159220,
-     "services": 381
-    },
-    "cycles": 354
-   }
-  ]
- }
+    rule: [
+      "committed",
+      "committed",
+      "no-entry",
+      "no-entry",
+      "no-entry",
+      "no-entry",
+      "no-entry",
+      "no-entry",
+      "no-entry",
+      "no-entry",
+      "no-entry",
+      "no-entry",
+      "no-entry",
+      "no-entry",
+      "no-entry",
+      "no-entry",
+      "no-entry",
+      "no-entry",
+      "no-entry",
+      "no-entry",
+      "no-entry",
+      "no-entry",
+      "no-entry",
+      "no-entry",
+      "no-entry",
+      "no-entry",
+    ],
+    revenue: [
+      {
+        year: 2025,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 41322,
+          services: 35965,
+        },
+        cycles: 347.8,
+      },
+      {
+        year: 2026,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 35397,
+          services: 18517,
+        },
+        cycles: 343.8,
+      },
+      {
+        year: 2027,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 35054,
+          services: 17254,
+        },
+        cycles: 345.7,
+      },
+      {
+        year: 2028,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 39722,
+          services: 15270,
+        },
+        cycles: 349.9,
+      },
+      {
+        year: 2029,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 39948,
+          services: 13958,
+        },
+        cycles: 352.4,
+      },
+      {
+        year: 2030,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 80346,
+          services: 12782,
+        },
+        cycles: 347.9,
+      },
+      {
+        year: 2030,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 42492,
+          services: 12791,
+        },
+        cycles: 352,
+      },
+      {
+        year: 2031,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 85420,
+          services: 12576,
+        },
+        cycles: 346.6,
+      },
+      {
+        year: 2031,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 44827,
+          services: 12486,
+        },
+        cycles: 350.4,
+      },
+      {
+        year: 2032,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 86044,
+          services: 12689,
+        },
+        cycles: 350.2,
+      },
+      {
+        year: 2032,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 45145,
+          services: 12670,
+        },
+        cycles: 354.1,
+      },
+      {
+        year: 2033,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 88483,
+          services: 12241,
+        },
+        cycles: 344.8,
+      },
+      {
+        year: 2033,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 46715,
+          services: 12222,
+        },
+        cycles: 348.1,
+      },
+      {
+        year: 2034,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 90952,
+          services: 12195,
+        },
+        cycles: 350.9,
+      },
+      {
+        year: 2034,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 47821,
+          services: 12208,
+        },
+        cycles: 352.2,
+      },
+      {
+        year: 2035,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 101858,
+          services: 12022,
+        },
+        cycles: 352.5,
+      },
+      {
+        year: 2035,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 53561,
+          services: 12020,
+        },
+        cycles: 353.2,
+      },
+      {
+        year: 2036,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 96657,
+          services: 11764,
+        },
+        cycles: 349,
+      },
+      {
+        year: 2036,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 50660,
+          services: 11762,
+        },
+        cycles: 352.1,
+      },
+      {
+        year: 2037,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 101248,
+          services: 11692,
+        },
+        cycles: 351.9,
+      },
+      {
+        year: 2037,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 53125,
+          services: 11721,
+        },
+        cycles: 353.9,
+      },
+      {
+        year: 2038,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 104563,
+          services: 11445,
+        },
+        cycles: 347.8,
+      },
+      {
+        year: 2038,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 54800,
+          services: 11444,
+        },
+        cycles: 350.4,
+      },
+      {
+        year: 2039,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 107999,
+          services: 11618,
+        },
+        cycles: 348.3,
+      },
+      {
+        year: 2039,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 56959,
+          services: 11662,
+        },
+        cycles: 350.7,
+      },
+      {
+        year: 2040,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 105429,
+          services: 11464,
+        },
+        cycles: 351.8,
+      },
+      {
+        year: 2040,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 54913,
+          services: 11500,
+        },
+        cycles: 352.9,
+      },
+      {
+        year: 2041,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 115511,
+          services: 11162,
+        },
+        cycles: 350.1,
+      },
+      {
+        year: 2041,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 60980,
+          services: 11194,
+        },
+        cycles: 352.7,
+      },
+      {
+        year: 2042,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 110672,
+          services: 11168,
+        },
+        cycles: 352,
+      },
+      {
+        year: 2042,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 58249,
+          services: 11239,
+        },
+        cycles: 353.5,
+      },
+      {
+        year: 2043,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 108881,
+          services: 11036,
+        },
+        cycles: 352.5,
+      },
+      {
+        year: 2043,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 57305,
+          services: 11097,
+        },
+        cycles: 353.7,
+      },
+      {
+        year: 2044,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 128280,
+          services: 10929,
+        },
+        cycles: 353.5,
+      },
+      {
+        year: 2044,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 66866,
+          services: 10979,
+        },
+        cycles: 353.8,
+      },
+      {
+        year: 2045,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 122942,
+          services: 10909,
+        },
+        cycles: 349.2,
+      },
+      {
+        year: 2045,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 64429,
+          services: 11040,
+        },
+        cycles: 352.2,
+      },
+      {
+        year: 2046,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 119213,
+          services: 10838,
+        },
+        cycles: 348.4,
+      },
+      {
+        year: 2046,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 62777,
+          services: 10953,
+        },
+        cycles: 352.4,
+      },
+      {
+        year: 2047,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 127768,
+          services: 10534,
+        },
+        cycles: 352.8,
+      },
+      {
+        year: 2047,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 67351,
+          services: 10583,
+        },
+        cycles: 353.7,
+      },
+      {
+        year: 2048,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 129796,
+          services: 10580,
+        },
+        cycles: 352.2,
+      },
+      {
+        year: 2048,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 68818,
+          services: 10643,
+        },
+        cycles: 353.9,
+      },
+      {
+        year: 2049,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 120753,
+          services: 10398,
+        },
+        cycles: 350.2,
+      },
+      {
+        year: 2049,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 63201,
+          services: 10445,
+        },
+        cycles: 352.9,
+      },
+      {
+        year: 2050,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 121844,
+          services: 10461,
+        },
+        cycles: 351.6,
+      },
+      {
+        year: 2050,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 63435,
+          services: 10485,
+        },
+        cycles: 352.2,
+      },
+    ],
+  },
 };

@@ -1,12 +1,15 @@
 // Derives the entry rule's storage build-out of the Central world views and every world view's
 // new-battery revenue per year (decision 0240), and writes storage-entry.generated.ts.
 //   npx tsx engine/worldview/cli/derive-entry.ts [--scenario gb-central,ercot-central] [--central]
+//     [--out FILE] (write elsewhere, e.g. to derive in two processes) [--merge FILE] (fold FILE's
+//     scenarios — those named by --scenario, else all — into the generated file, deriving nothing)
 // Re-run after any change to the price model, its assumptions or the entrant's costs. Scenarios not
 // named keep what the file holds. Each Central year: the planned addition is bisected on the share
 // built until the marginal battery's entry-test IRR meets the hurdle (new-entrant.ts).
 import { writeFileSync } from "node:fs";
 import { format, resolveConfig } from "prettier";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import path from "node:path";
 import type { Scenario } from "../scenarios.ts";
 import { FIRST_YEAR, LAST_YEAR, MODEL_VERSION, SCENARIOS, BASE_YEAR } from "../scenarios.ts";
 import { MARKET_TABLES } from "../assumptions.ts";
@@ -31,7 +34,8 @@ const arg = (name: string) => {
 };
 const only = arg("--scenario")?.split(",");
 const centralOnly = process.argv.includes("--central");
-const OUT = fileURLToPath(new URL("../storage-entry.generated.ts", import.meta.url));
+const OUT = arg("--out") ?? fileURLToPath(new URL("../storage-entry.generated.ts", import.meta.url));
+const merge = arg("--merge");
 
 const out: Record<string, DerivedEntry> = { ...DERIVED_ENTRY };
 
@@ -145,6 +149,16 @@ export interface DerivedEntry {
 export const DERIVED_ENTRY: Record<string, DerivedEntry> = ${body};
 `;
   writeFileSync(OUT, await format(head, { ...(await resolveConfig(OUT)), filepath: OUT }));
+}
+
+if (merge) {
+  const other = (await import(pathToFileURL(path.resolve(merge)).href)) as {
+    DERIVED_ENTRY: Record<string, DerivedEntry>;
+  };
+  // only the named scenarios (--scenario), else all of them
+  for (const [id, d] of Object.entries(other.DERIVED_ENTRY)) if (!only || only.includes(id)) out[id] = d;
+  await write();
+  process.exit(0);
 }
 
 const todo = SCENARIOS.filter(

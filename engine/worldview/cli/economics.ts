@@ -39,23 +39,27 @@ for (const s of SCENARIOS) {
 function gbComparison() {
   const gb = rows.filter((r) => r.worldView === "gb-central" && r.durationHours === 2);
   if (!gb.length) return null;
+  // a 2 h battery entering in 2025, averaged over its 20-year life (degraded), as a forecast shows it
+  const average = gb.find((r) => r.year === 2025)!.lifetimeRevenuePerMWYear;
   const first20 = gb.filter((r) => r.year >= 2025 && r.year < 2045);
-  const average = first20.reduce((a, r) => a + r.revenuePerMWYear, 0) / first20.length;
+  const freshMean = first20.reduce((a, r) => a + r.revenuePerMWYear, 0) / first20.length;
   const y2030 = gb.find((r) => r.year === 2030)!;
   const ours = { revenue2h: average, irr2h: y2030.newEntrantIrr ?? NaN, storageGW: y2030.storageGW };
   return {
     worldView: "gb-central",
     durationHours: 2,
     twentyYearAveragePerMWYear: Math.round(average),
+    /** The same years' revenue of a new (undegraded) battery each year. */
+    newBatteryMean2025to2044PerMWYear: Math.round(freshMean),
     revenue2030PerMWYear: Math.round(y2030.revenuePerMWYear),
     irr2030: y2030.newEntrantIrr,
     storageGW2030: y2030.storageGW,
     references: ENTRANT_REFERENCES.filter((r) => r.market === "GB").map((r) => ({
       ...r,
-      ours: r.compareWith === "revenue2h" ? Math.round(ours.revenue2h) : ours[r.compareWith],
+      ours: r.compareWith === "revenue2h" ? Math.round(ours.revenue2h) : +ours[r.compareWith].toFixed(4),
       oursLabel:
         r.compareWith === "revenue2h"
-          ? "GB 2 h Central, 20-year average revenue (2025–2044)"
+          ? "GB 2 h Central, a battery entering in 2025: average revenue over its 20-year life"
           : r.compareWith === "irr2h"
             ? "GB 2 h Central, 2030 entrant's real post-tax project IRR"
             : "GB Central storage built in 2030 (GW)",
