@@ -60,7 +60,7 @@ export function addNewEntrantSheets(wb: ExcelJS.Workbook, scen: Scenario): void 
       { header: `Revenue, life average (${cur}/MW/yr, degraded)`, numFmt: WHOLE, width: 11 },
       { header: `Build cost (${cur}/MW)`, numFmt: WHOLE, width: 11 },
       { header: `Operating costs, first year (${cur}/MW)`, numFmt: WHOLE, width: 11 },
-      { header: "Cycles per year", numFmt: WHOLE, width: 8 },
+      { header: "Cycles (full cycles per year)", numFmt: WHOLE, width: 8 },
       { header: "IRR over life (%, real, post-tax, unlevered)", numFmt: ONE_DECIMAL, width: 10 },
       { header: "Entry test IRR (%)", numFmt: ONE_DECIMAL, width: 9 },
       { header: "Hurdle (%, real)", numFmt: ONE_DECIMAL, width: 8 },
