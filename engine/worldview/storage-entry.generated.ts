@@ -2080,4 +2080,2789 @@ export const DERIVED_ENTRY: Record<string, DerivedEntry> = {
       },
     ],
   },
+  "gb-high": {
+    modelVersion: "wv-1.0.0",
+    revenue: [
+      {
+        year: 2025,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 28605,
+          bm: -763,
+          services: 17335,
+          capacityMarket: 9609,
+        },
+        cycles: 321.8,
+      },
+      {
+        year: 2026,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 19492,
+          bm: 465,
+          services: 13500,
+          capacityMarket: 12842,
+        },
+        cycles: 319.5,
+      },
+      {
+        year: 2027,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 18740,
+          bm: 755,
+          services: 9951,
+          capacityMarket: 13656,
+        },
+        cycles: 317.8,
+      },
+      {
+        year: 2028,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 16148,
+          bm: 973,
+          services: 8233,
+          capacityMarket: 10676,
+        },
+        cycles: 317.1,
+      },
+      {
+        year: 2029,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 15819,
+          bm: 767,
+          services: 6792,
+          capacityMarket: 10899,
+        },
+        cycles: 317.4,
+      },
+      {
+        year: 2030,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 14423,
+          bm: 1561,
+          services: 5832,
+          capacityMarket: 6570,
+        },
+        cycles: 313.6,
+      },
+      {
+        year: 2031,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 15260,
+          bm: 1007,
+          services: 5503,
+          capacityMarket: 8599,
+        },
+        cycles: 318,
+      },
+      {
+        year: 2032,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 16736,
+          bm: 222,
+          services: 5257,
+          capacityMarket: 9456,
+        },
+        cycles: 315.5,
+      },
+      {
+        year: 2033,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 13711,
+          bm: 1337,
+          services: 4931,
+          capacityMarket: 10263,
+        },
+        cycles: 313.5,
+      },
+      {
+        year: 2034,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 8421,
+          bm: 2190,
+          services: 4731,
+          capacityMarket: 11095,
+        },
+        cycles: 310.5,
+      },
+      {
+        year: 2035,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 12362,
+          bm: 1185,
+          services: 4484,
+          capacityMarket: 11927,
+        },
+        cycles: 315.8,
+      },
+      {
+        year: 2036,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 14245,
+          bm: 710,
+          services: 4374,
+          capacityMarket: 12570,
+        },
+        cycles: 312.5,
+      },
+      {
+        year: 2037,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 12889,
+          bm: 1944,
+          services: 4248,
+          capacityMarket: 12480,
+        },
+        cycles: 311.5,
+      },
+      {
+        year: 2038,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 12690,
+          bm: 1426,
+          services: 4174,
+          capacityMarket: 12424,
+        },
+        cycles: 312.8,
+      },
+      {
+        year: 2039,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 12638,
+          bm: 1654,
+          services: 4049,
+          capacityMarket: 12368,
+        },
+        cycles: 314.7,
+      },
+      {
+        year: 2040,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 21818,
+          bm: 4883,
+          services: 3809,
+          capacityMarket: 24686,
+        },
+        cycles: 303.1,
+      },
+      {
+        year: 2041,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 22014,
+          bm: 6516,
+          services: 3646,
+          capacityMarket: 24507,
+        },
+        cycles: 293.6,
+      },
+      {
+        year: 2042,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 22491,
+          bm: 6416,
+          services: 3570,
+          capacityMarket: 24396,
+        },
+        cycles: 284.8,
+      },
+      {
+        year: 2043,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 21823,
+          bm: 6251,
+          services: 3462,
+          capacityMarket: 24284,
+        },
+        cycles: 292.1,
+      },
+      {
+        year: 2044,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 21078,
+          bm: 6616,
+          services: 3393,
+          capacityMarket: 24239,
+        },
+        cycles: 291.3,
+      },
+      {
+        year: 2045,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 27014,
+          bm: 5875,
+          services: 3259,
+          capacityMarket: 24061,
+        },
+        cycles: 296,
+      },
+      {
+        year: 2046,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 27912,
+          bm: 4879,
+          services: 3267,
+          capacityMarket: 23950,
+        },
+        cycles: 289.4,
+      },
+      {
+        year: 2047,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 20636,
+          bm: 6601,
+          services: 3179,
+          capacityMarket: 23838,
+        },
+        cycles: 288.5,
+      },
+      {
+        year: 2048,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 29584,
+          bm: 5829,
+          services: 3050,
+          capacityMarket: 23792,
+        },
+        cycles: 292.4,
+      },
+      {
+        year: 2049,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 28903,
+          bm: 4259,
+          services: 2916,
+          capacityMarket: 23615,
+        },
+        cycles: 295.4,
+      },
+      {
+        year: 2050,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 33494,
+          bm: 5777,
+          services: 2906,
+          capacityMarket: 23504,
+        },
+        cycles: 289.4,
+      },
+    ],
+  },
+  "gb-low": {
+    modelVersion: "wv-1.0.0",
+    revenue: [
+      {
+        year: 2025,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 25403,
+          bm: -763,
+          services: 17492,
+          capacityMarket: 9609,
+        },
+        cycles: 320.3,
+      },
+      {
+        year: 2026,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 11759,
+          bm: 879,
+          services: 11345,
+          capacityMarket: 12842,
+        },
+        cycles: 316.8,
+      },
+      {
+        year: 2027,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 9227,
+          bm: 1136,
+          services: 7823,
+          capacityMarket: 13656,
+        },
+        cycles: 315,
+      },
+      {
+        year: 2028,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 8032,
+          bm: 1027,
+          services: 6150,
+          capacityMarket: 10676,
+        },
+        cycles: 316.3,
+      },
+      {
+        year: 2029,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 8032,
+          bm: 1077,
+          services: 4950,
+          capacityMarket: 10899,
+        },
+        cycles: 315.1,
+      },
+      {
+        year: 2030,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 7174,
+          bm: 1295,
+          services: 4186,
+          capacityMarket: 5724,
+        },
+        cycles: 314,
+      },
+      {
+        year: 2031,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 11104,
+          bm: 804,
+          services: 3910,
+          capacityMarket: 5160,
+        },
+        cycles: 315.5,
+      },
+      {
+        year: 2032,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 10347,
+          bm: 615,
+          services: 3729,
+          capacityMarket: 5674,
+        },
+        cycles: 315.8,
+      },
+      {
+        year: 2033,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 7699,
+          bm: 1152,
+          services: 3472,
+          capacityMarket: 6158,
+        },
+        cycles: 309.9,
+      },
+      {
+        year: 2034,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 6531,
+          bm: 1428,
+          services: 3308,
+          capacityMarket: 6657,
+        },
+        cycles: 310,
+      },
+      {
+        year: 2035,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 8841,
+          bm: 1098,
+          services: 3135,
+          capacityMarket: 7156,
+        },
+        cycles: 313.7,
+      },
+      {
+        year: 2036,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 7820,
+          bm: 1264,
+          services: 3066,
+          capacityMarket: 7542,
+        },
+        cycles: 311.7,
+      },
+      {
+        year: 2037,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 7363,
+          bm: 1386,
+          services: 2990,
+          capacityMarket: 7488,
+        },
+        cycles: 306.9,
+      },
+      {
+        year: 2038,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 8539,
+          bm: 1242,
+          services: 2917,
+          capacityMarket: 7454,
+        },
+        cycles: 311.3,
+      },
+      {
+        year: 2039,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 10560,
+          bm: 973,
+          services: 2843,
+          capacityMarket: 7421,
+        },
+        cycles: 310.7,
+      },
+      {
+        year: 2040,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 13971,
+          bm: 3861,
+          services: 2743,
+          capacityMarket: 14812,
+        },
+        cycles: 296.6,
+      },
+      {
+        year: 2041,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 15946,
+          bm: 3892,
+          services: 2609,
+          capacityMarket: 14704,
+        },
+        cycles: 296.4,
+      },
+      {
+        year: 2042,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 20069,
+          bm: 2669,
+          services: 2540,
+          capacityMarket: 14638,
+        },
+        cycles: 299,
+      },
+      {
+        year: 2043,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 17513,
+          bm: 3538,
+          services: 2464,
+          capacityMarket: 14571,
+        },
+        cycles: 293.9,
+      },
+      {
+        year: 2044,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 14989,
+          bm: 4401,
+          services: 2443,
+          capacityMarket: 14543,
+        },
+        cycles: 289.9,
+      },
+      {
+        year: 2045,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 21217,
+          bm: 2330,
+          services: 2334,
+          capacityMarket: 14437,
+        },
+        cycles: 299.3,
+      },
+      {
+        year: 2046,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 15434,
+          bm: 4079,
+          services: 2348,
+          capacityMarket: 14370,
+        },
+        cycles: 290,
+      },
+      {
+        year: 2047,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 15264,
+          bm: 4644,
+          services: 2288,
+          capacityMarket: 14303,
+        },
+        cycles: 285.9,
+      },
+      {
+        year: 2048,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 18799,
+          bm: 4547,
+          services: 2209,
+          capacityMarket: 14275,
+        },
+        cycles: 289.7,
+      },
+      {
+        year: 2049,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 17403,
+          bm: 4073,
+          services: 2130,
+          capacityMarket: 14169,
+        },
+        cycles: 288.5,
+      },
+      {
+        year: 2050,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 25086,
+          bm: 3361,
+          services: 2091,
+          capacityMarket: 14102,
+        },
+        cycles: 294.3,
+      },
+    ],
+  },
+  "gb-net-zero": {
+    modelVersion: "wv-1.0.0",
+    revenue: [
+      {
+        year: 2025,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 28228,
+          bm: -1419,
+          services: 17367,
+          capacityMarket: 9609,
+        },
+        cycles: 320.6,
+      },
+      {
+        year: 2026,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 15599,
+          bm: 999,
+          services: 10922,
+          capacityMarket: 12842,
+        },
+        cycles: 318.7,
+      },
+      {
+        year: 2027,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 14297,
+          bm: 729,
+          services: 7500,
+          capacityMarket: 13656,
+        },
+        cycles: 316.8,
+      },
+      {
+        year: 2028,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 13109,
+          bm: 1138,
+          services: 5890,
+          capacityMarket: 10676,
+        },
+        cycles: 318.2,
+      },
+      {
+        year: 2029,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 12073,
+          bm: 1074,
+          services: 4741,
+          capacityMarket: 10899,
+        },
+        cycles: 315.8,
+      },
+      {
+        year: 2030,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 11575,
+          bm: 1298,
+          services: 4027,
+          capacityMarket: 6147,
+        },
+        cycles: 315.1,
+      },
+      {
+        year: 2031,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 13750,
+          bm: 915,
+          services: 3769,
+          capacityMarket: 6879,
+        },
+        cycles: 314.8,
+      },
+      {
+        year: 2032,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 15101,
+          bm: 717,
+          services: 3600,
+          capacityMarket: 7565,
+        },
+        cycles: 311.9,
+      },
+      {
+        year: 2033,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 10697,
+          bm: 1308,
+          services: 3355,
+          capacityMarket: 8211,
+        },
+        cycles: 309.4,
+      },
+      {
+        year: 2034,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 9366,
+          bm: 1879,
+          services: 3215,
+          capacityMarket: 8876,
+        },
+        cycles: 308.2,
+      },
+      {
+        year: 2035,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 10195,
+          bm: 1403,
+          services: 3061,
+          capacityMarket: 9542,
+        },
+        cycles: 312.8,
+      },
+      {
+        year: 2036,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 11905,
+          bm: 1657,
+          services: 2970,
+          capacityMarket: 10056,
+        },
+        cycles: 308.4,
+      },
+      {
+        year: 2037,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 11751,
+          bm: 1557,
+          services: 2880,
+          capacityMarket: 9984,
+        },
+        cycles: 309.5,
+      },
+      {
+        year: 2038,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 10799,
+          bm: 1396,
+          services: 2812,
+          capacityMarket: 9939,
+        },
+        cycles: 310.4,
+      },
+      {
+        year: 2039,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 11993,
+          bm: 1548,
+          services: 2719,
+          capacityMarket: 9894,
+        },
+        cycles: 313,
+      },
+      {
+        year: 2040,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 16935,
+          bm: 5570,
+          services: 2604,
+          capacityMarket: 19749,
+        },
+        cycles: 292.7,
+      },
+      {
+        year: 2041,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 18590,
+          bm: 6352,
+          services: 2463,
+          capacityMarket: 19606,
+        },
+        cycles: 288.6,
+      },
+      {
+        year: 2042,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 22172,
+          bm: 5454,
+          services: 2380,
+          capacityMarket: 19517,
+        },
+        cycles: 289.9,
+      },
+      {
+        year: 2043,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 23157,
+          bm: 5117,
+          services: 2309,
+          capacityMarket: 19427,
+        },
+        cycles: 290.1,
+      },
+      {
+        year: 2044,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 17490,
+          bm: 6388,
+          services: 2267,
+          capacityMarket: 19391,
+        },
+        cycles: 286.2,
+      },
+      {
+        year: 2045,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 24043,
+          bm: 4875,
+          services: 2175,
+          capacityMarket: 19249,
+        },
+        cycles: 293.6,
+      },
+      {
+        year: 2046,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 25423,
+          bm: 4461,
+          services: 2165,
+          capacityMarket: 19160,
+        },
+        cycles: 285.1,
+      },
+      {
+        year: 2047,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 19391,
+          bm: 5391,
+          services: 2098,
+          capacityMarket: 19071,
+        },
+        cycles: 290.3,
+      },
+      {
+        year: 2048,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 26297,
+          bm: 5509,
+          services: 2024,
+          capacityMarket: 19033,
+        },
+        cycles: 293.1,
+      },
+      {
+        year: 2049,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 24036,
+          bm: 5521,
+          services: 1944,
+          capacityMarket: 18892,
+        },
+        cycles: 288.6,
+      },
+      {
+        year: 2050,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 31930,
+          bm: 5014,
+          services: 1910,
+          capacityMarket: 18803,
+        },
+        cycles: 293.3,
+      },
+    ],
+  },
+  "ercot-high": {
+    modelVersion: "wv-1.0.0",
+    revenue: [
+      {
+        year: 2025,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 12554,
+          services: 10286,
+        },
+        cycles: 353.8,
+      },
+      {
+        year: 2026,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 17994,
+          services: 8870,
+        },
+        cycles: 351.9,
+      },
+      {
+        year: 2027,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 19142,
+          services: 7538,
+        },
+        cycles: 355.1,
+      },
+      {
+        year: 2028,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 22272,
+          services: 5950,
+        },
+        cycles: 357.1,
+      },
+      {
+        year: 2029,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 20528,
+          services: 5013,
+        },
+        cycles: 355,
+      },
+      {
+        year: 2030,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 18989,
+          services: 4579,
+        },
+        cycles: 356.3,
+      },
+      {
+        year: 2031,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 21874,
+          services: 4434,
+        },
+        cycles: 355.1,
+      },
+      {
+        year: 2032,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 23408,
+          services: 4058,
+        },
+        cycles: 352.8,
+      },
+      {
+        year: 2033,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 21896,
+          services: 3679,
+        },
+        cycles: 355.3,
+      },
+      {
+        year: 2034,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 30248,
+          services: 3643,
+        },
+        cycles: 352.2,
+      },
+      {
+        year: 2035,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 22759,
+          services: 3386,
+        },
+        cycles: 353.9,
+      },
+      {
+        year: 2036,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 19533,
+          services: 3211,
+        },
+        cycles: 356.7,
+      },
+      {
+        year: 2037,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 37478,
+          services: 3293,
+        },
+        cycles: 353.7,
+      },
+      {
+        year: 2038,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 17338,
+          services: 2993,
+        },
+        cycles: 355.3,
+      },
+      {
+        year: 2039,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 18672,
+          services: 2852,
+        },
+        cycles: 353,
+      },
+      {
+        year: 2040,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 44076,
+          services: 2744,
+        },
+        cycles: 354.2,
+      },
+      {
+        year: 2041,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 45746,
+          services: 2779,
+        },
+        cycles: 352.8,
+      },
+      {
+        year: 2042,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 35506,
+          services: 2541,
+        },
+        cycles: 354.2,
+      },
+      {
+        year: 2043,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 40631,
+          services: 2509,
+        },
+        cycles: 353.3,
+      },
+      {
+        year: 2044,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 39693,
+          services: 2475,
+        },
+        cycles: 355.2,
+      },
+      {
+        year: 2045,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 78731,
+          services: 3076,
+        },
+        cycles: 353.5,
+      },
+      {
+        year: 2046,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 40376,
+          services: 2398,
+        },
+        cycles: 352.7,
+      },
+      {
+        year: 2047,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 38192,
+          services: 2269,
+        },
+        cycles: 354.2,
+      },
+      {
+        year: 2048,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 36836,
+          services: 2260,
+        },
+        cycles: 355.9,
+      },
+      {
+        year: 2049,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 45705,
+          services: 2541,
+        },
+        cycles: 354.8,
+      },
+      {
+        year: 2050,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 41553,
+          services: 2222,
+        },
+        cycles: 353.9,
+      },
+    ],
+  },
+  "ercot-low": {
+    modelVersion: "wv-1.0.0",
+    revenue: [
+      {
+        year: 2025,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 12389,
+          services: 10324,
+        },
+        cycles: 354.2,
+      },
+      {
+        year: 2026,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 10808,
+          services: 7615,
+        },
+        cycles: 355,
+      },
+      {
+        year: 2027,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 12977,
+          services: 5922,
+        },
+        cycles: 354.7,
+      },
+      {
+        year: 2028,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 10525,
+          services: 4811,
+        },
+        cycles: 353.3,
+      },
+      {
+        year: 2029,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 10645,
+          services: 3871,
+        },
+        cycles: 353.6,
+      },
+      {
+        year: 2030,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 9575,
+          services: 3514,
+        },
+        cycles: 354.6,
+      },
+      {
+        year: 2031,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 12854,
+          services: 3255,
+        },
+        cycles: 355.3,
+      },
+      {
+        year: 2032,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 11609,
+          services: 2945,
+        },
+        cycles: 353.4,
+      },
+      {
+        year: 2033,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 11415,
+          services: 2729,
+        },
+        cycles: 354.6,
+      },
+      {
+        year: 2034,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 15392,
+          services: 2613,
+        },
+        cycles: 353.3,
+      },
+      {
+        year: 2035,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 10424,
+          services: 2412,
+        },
+        cycles: 354.2,
+      },
+      {
+        year: 2036,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 10645,
+          services: 2260,
+        },
+        cycles: 354.4,
+      },
+      {
+        year: 2037,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 24700,
+          services: 2224,
+        },
+        cycles: 354.9,
+      },
+      {
+        year: 2038,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 8608,
+          services: 2057,
+        },
+        cycles: 353.8,
+      },
+      {
+        year: 2039,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 8475,
+          services: 1937,
+        },
+        cycles: 353.6,
+      },
+      {
+        year: 2040,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 23504,
+          services: 1837,
+        },
+        cycles: 353.6,
+      },
+      {
+        year: 2041,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 30442,
+          services: 1798,
+        },
+        cycles: 353.8,
+      },
+      {
+        year: 2042,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 15192,
+          services: 1711,
+        },
+        cycles: 354.3,
+      },
+      {
+        year: 2043,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 19167,
+          services: 1665,
+        },
+        cycles: 354.3,
+      },
+      {
+        year: 2044,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 17757,
+          services: 1613,
+        },
+        cycles: 354.6,
+      },
+      {
+        year: 2045,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 51098,
+          services: 1672,
+        },
+        cycles: 355.1,
+      },
+      {
+        year: 2046,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 20209,
+          services: 1535,
+        },
+        cycles: 353.1,
+      },
+      {
+        year: 2047,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 18560,
+          services: 1485,
+        },
+        cycles: 353.1,
+      },
+      {
+        year: 2048,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 21608,
+          services: 1467,
+        },
+        cycles: 356.9,
+      },
+      {
+        year: 2049,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 18983,
+          services: 1440,
+        },
+        cycles: 353.7,
+      },
+      {
+        year: 2050,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 17243,
+          services: 1398,
+        },
+        cycles: 354.2,
+      },
+    ],
+  },
+  "nem-high": {
+    modelVersion: "wv-1.0.0",
+    revenue: [
+      {
+        year: 2025,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 163713,
+          services: 2325,
+        },
+        cycles: 353.8,
+      },
+      {
+        year: 2026,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 340177,
+          services: 1678,
+        },
+        cycles: 354.5,
+      },
+      {
+        year: 2027,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 157123,
+          services: 1349,
+        },
+        cycles: 355.1,
+      },
+      {
+        year: 2028,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 202812,
+          services: 1077,
+        },
+        cycles: 356.1,
+      },
+      {
+        year: 2029,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 219129,
+          services: 919,
+        },
+        cycles: 353.4,
+      },
+      {
+        year: 2030,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 188989,
+          services: 810,
+        },
+        cycles: 353.5,
+      },
+      {
+        year: 2031,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 234758,
+          services: 771,
+        },
+        cycles: 354.2,
+      },
+      {
+        year: 2032,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 217645,
+          services: 717,
+        },
+        cycles: 355.6,
+      },
+      {
+        year: 2033,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 149573,
+          services: 686,
+        },
+        cycles: 353.6,
+      },
+      {
+        year: 2034,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 198895,
+          services: 679,
+        },
+        cycles: 354,
+      },
+      {
+        year: 2035,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 400894,
+          services: 628,
+        },
+        cycles: 354.6,
+      },
+      {
+        year: 2036,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 361864,
+          services: 615,
+        },
+        cycles: 354.6,
+      },
+      {
+        year: 2037,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 591751,
+          services: 561,
+        },
+        cycles: 354.1,
+      },
+      {
+        year: 2038,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 564595,
+          services: 550,
+        },
+        cycles: 353.6,
+      },
+      {
+        year: 2039,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 474581,
+          services: 513,
+        },
+        cycles: 354.2,
+      },
+      {
+        year: 2040,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 578620,
+          services: 508,
+        },
+        cycles: 355,
+      },
+      {
+        year: 2041,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 553197,
+          services: 483,
+        },
+        cycles: 353.9,
+      },
+      {
+        year: 2042,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 431835,
+          services: 482,
+        },
+        cycles: 354.2,
+      },
+      {
+        year: 2043,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 565754,
+          services: 473,
+        },
+        cycles: 354,
+      },
+      {
+        year: 2044,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 547398,
+          services: 456,
+        },
+        cycles: 356,
+      },
+      {
+        year: 2045,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 552516,
+          services: 446,
+        },
+        cycles: 354,
+      },
+      {
+        year: 2046,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 530630,
+          services: 433,
+        },
+        cycles: 354.1,
+      },
+      {
+        year: 2047,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 550025,
+          services: 424,
+        },
+        cycles: 354,
+      },
+      {
+        year: 2048,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 516938,
+          services: 412,
+        },
+        cycles: 354.8,
+      },
+      {
+        year: 2049,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 547685,
+          services: 402,
+        },
+        cycles: 355.1,
+      },
+      {
+        year: 2050,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 535595,
+          services: 401,
+        },
+        cycles: 354.9,
+      },
+    ],
+  },
+  "nem-low": {
+    modelVersion: "wv-1.0.0",
+    revenue: [
+      {
+        year: 2025,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 184037,
+          services: 2357,
+        },
+        cycles: 353.8,
+      },
+      {
+        year: 2026,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 201821,
+          services: 1517,
+        },
+        cycles: 355.5,
+      },
+      {
+        year: 2027,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 75574,
+          services: 1141,
+        },
+        cycles: 354.9,
+      },
+      {
+        year: 2028,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 90420,
+          services: 892,
+        },
+        cycles: 356.1,
+      },
+      {
+        year: 2029,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 102265,
+          services: 741,
+        },
+        cycles: 354.2,
+      },
+      {
+        year: 2030,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 72014,
+          services: 630,
+        },
+        cycles: 354,
+      },
+      {
+        year: 2031,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 78103,
+          services: 591,
+        },
+        cycles: 355.3,
+      },
+      {
+        year: 2032,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 65948,
+          services: 551,
+        },
+        cycles: 355.3,
+      },
+      {
+        year: 2033,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 80187,
+          services: 531,
+        },
+        cycles: 355.5,
+      },
+      {
+        year: 2034,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 91922,
+          services: 516,
+        },
+        cycles: 355.5,
+      },
+      {
+        year: 2035,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 186792,
+          services: 485,
+        },
+        cycles: 354.6,
+      },
+      {
+        year: 2036,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 78717,
+          services: 469,
+        },
+        cycles: 355.7,
+      },
+      {
+        year: 2037,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 195110,
+          services: 431,
+        },
+        cycles: 354.4,
+      },
+      {
+        year: 2038,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 242033,
+          services: 419,
+        },
+        cycles: 354.2,
+      },
+      {
+        year: 2039,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 151724,
+          services: 393,
+        },
+        cycles: 355,
+      },
+      {
+        year: 2040,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 162762,
+          services: 389,
+        },
+        cycles: 354.8,
+      },
+      {
+        year: 2041,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 232280,
+          services: 368,
+        },
+        cycles: 353.9,
+      },
+      {
+        year: 2042,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 158635,
+          services: 366,
+        },
+        cycles: 354.5,
+      },
+      {
+        year: 2043,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 241471,
+          services: 357,
+        },
+        cycles: 353.9,
+      },
+      {
+        year: 2044,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 212518,
+          services: 348,
+        },
+        cycles: 355.9,
+      },
+      {
+        year: 2045,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 203064,
+          services: 343,
+        },
+        cycles: 354.3,
+      },
+      {
+        year: 2046,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 183179,
+          services: 332,
+        },
+        cycles: 354.1,
+      },
+      {
+        year: 2047,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 231706,
+          services: 323,
+        },
+        cycles: 354,
+      },
+      {
+        year: 2048,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 172218,
+          services: 319,
+        },
+        cycles: 355.4,
+      },
+      {
+        year: 2049,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 214960,
+          services: 308,
+        },
+        cycles: 354.6,
+      },
+      {
+        year: 2050,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 167365,
+          services: 311,
+        },
+        cycles: 353.3,
+      },
+    ],
+  },
+  "de-high": {
+    modelVersion: "wv-1.0.0",
+    revenue: [
+      {
+        year: 2025,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 34548,
+          services: 120062,
+        },
+        cycles: 336,
+      },
+      {
+        year: 2026,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 48162,
+          services: 64441,
+        },
+        cycles: 352.6,
+      },
+      {
+        year: 2027,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 46042,
+          services: 45719,
+        },
+        cycles: 352.4,
+      },
+      {
+        year: 2028,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 55581,
+          services: 33475,
+        },
+        cycles: 355,
+      },
+      {
+        year: 2029,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 52506,
+          services: 25038,
+        },
+        cycles: 353.3,
+      },
+      {
+        year: 2030,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 56067,
+          services: 21572,
+        },
+        cycles: 353.1,
+      },
+      {
+        year: 2031,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 56963,
+          services: 17615,
+        },
+        cycles: 352.8,
+      },
+      {
+        year: 2032,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 54492,
+          services: 15381,
+        },
+        cycles: 354.2,
+      },
+      {
+        year: 2033,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 61199,
+          services: 13615,
+        },
+        cycles: 354.1,
+      },
+      {
+        year: 2034,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 54537,
+          services: 11692,
+        },
+        cycles: 352.8,
+      },
+      {
+        year: 2035,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 64430,
+          services: 10429,
+        },
+        cycles: 354.8,
+      },
+      {
+        year: 2036,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 62576,
+          services: 9732,
+        },
+        cycles: 355.3,
+      },
+      {
+        year: 2037,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 58229,
+          services: 9207,
+        },
+        cycles: 353.1,
+      },
+      {
+        year: 2038,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 64067,
+          services: 8391,
+        },
+        cycles: 352.6,
+      },
+      {
+        year: 2039,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 65839,
+          services: 7792,
+        },
+        cycles: 352.4,
+      },
+      {
+        year: 2040,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 123160,
+          services: 6930,
+        },
+        cycles: 354.1,
+      },
+      {
+        year: 2041,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 135260,
+          services: 6441,
+        },
+        cycles: 352.3,
+      },
+      {
+        year: 2042,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 118429,
+          services: 6405,
+        },
+        cycles: 352.6,
+      },
+      {
+        year: 2043,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 116706,
+          services: 6197,
+        },
+        cycles: 352.4,
+      },
+      {
+        year: 2044,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 134027,
+          services: 5826,
+        },
+        cycles: 353.4,
+      },
+      {
+        year: 2045,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 128519,
+          services: 5427,
+        },
+        cycles: 352.3,
+      },
+      {
+        year: 2046,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 130707,
+          services: 5167,
+        },
+        cycles: 352.4,
+      },
+      {
+        year: 2047,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 130596,
+          services: 5177,
+        },
+        cycles: 352,
+      },
+      {
+        year: 2048,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 123999,
+          services: 4942,
+        },
+        cycles: 352.4,
+      },
+      {
+        year: 2049,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 126864,
+          services: 4720,
+        },
+        cycles: 352.7,
+      },
+      {
+        year: 2050,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 132997,
+          services: 4697,
+        },
+        cycles: 350.7,
+      },
+    ],
+  },
+  "de-low": {
+    modelVersion: "wv-1.0.0",
+    revenue: [
+      {
+        year: 2025,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 26931,
+          services: 121943,
+        },
+        cycles: 332.8,
+      },
+      {
+        year: 2026,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 32783,
+          services: 52171,
+        },
+        cycles: 352.8,
+      },
+      {
+        year: 2027,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 25440,
+          services: 33981,
+        },
+        cycles: 353.3,
+      },
+      {
+        year: 2028,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 29214,
+          services: 23596,
+        },
+        cycles: 353.9,
+      },
+      {
+        year: 2029,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 28806,
+          services: 17048,
+        },
+        cycles: 353.4,
+      },
+      {
+        year: 2030,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 31602,
+          services: 14246,
+        },
+        cycles: 353,
+      },
+      {
+        year: 2031,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 30568,
+          services: 11541,
+        },
+        cycles: 352.6,
+      },
+      {
+        year: 2032,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 29031,
+          services: 9876,
+        },
+        cycles: 354.1,
+      },
+      {
+        year: 2033,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 33195,
+          services: 8658,
+        },
+        cycles: 353.4,
+      },
+      {
+        year: 2034,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 27077,
+          services: 7364,
+        },
+        cycles: 353.6,
+      },
+      {
+        year: 2035,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 34765,
+          services: 6535,
+        },
+        cycles: 354.2,
+      },
+      {
+        year: 2036,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 33058,
+          services: 6143,
+        },
+        cycles: 353.9,
+      },
+      {
+        year: 2037,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 30579,
+          services: 5743,
+        },
+        cycles: 352.4,
+      },
+      {
+        year: 2038,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 33742,
+          services: 5262,
+        },
+        cycles: 353.4,
+      },
+      {
+        year: 2039,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 33970,
+          services: 4866,
+        },
+        cycles: 352.7,
+      },
+      {
+        year: 2040,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 65177,
+          services: 4535,
+        },
+        cycles: 353.1,
+      },
+      {
+        year: 2041,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 73325,
+          services: 4249,
+        },
+        cycles: 349.4,
+      },
+      {
+        year: 2042,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 61906,
+          services: 4169,
+        },
+        cycles: 350.8,
+      },
+      {
+        year: 2043,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 67683,
+          services: 4057,
+        },
+        cycles: 350,
+      },
+      {
+        year: 2044,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 63503,
+          services: 3887,
+        },
+        cycles: 351.2,
+      },
+      {
+        year: 2045,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 69384,
+          services: 3653,
+        },
+        cycles: 350.6,
+      },
+      {
+        year: 2046,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 66321,
+          services: 3402,
+        },
+        cycles: 349.5,
+      },
+      {
+        year: 2047,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 81312,
+          services: 3340,
+        },
+        cycles: 350.8,
+      },
+      {
+        year: 2048,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 67859,
+          services: 3226,
+        },
+        cycles: 350.9,
+      },
+      {
+        year: 2049,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 67412,
+          services: 3113,
+        },
+        cycles: 352,
+      },
+      {
+        year: 2050,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 72389,
+          services: 3060,
+        },
+        cycles: 348.8,
+      },
+    ],
+  },
+  "es-high": {
+    modelVersion: "wv-1.0.0",
+    revenue: [
+      {
+        year: 2025,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 47276,
+          services: 35717,
+        },
+        cycles: 347.8,
+      },
+      {
+        year: 2026,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 44600,
+          services: 20008,
+        },
+        cycles: 343,
+      },
+      {
+        year: 2027,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 47631,
+          services: 13522,
+        },
+        cycles: 343.3,
+      },
+      {
+        year: 2028,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 51776,
+          services: 9458,
+        },
+        cycles: 350.4,
+      },
+      {
+        year: 2029,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 51005,
+          services: 7247,
+        },
+        cycles: 349.6,
+      },
+      {
+        year: 2030,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 96673,
+          services: 5619,
+        },
+        cycles: 343.8,
+      },
+      {
+        year: 2031,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 101252,
+          services: 4872,
+        },
+        cycles: 342,
+      },
+      {
+        year: 2032,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 100461,
+          services: 4384,
+        },
+        cycles: 341.1,
+      },
+      {
+        year: 2033,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 97059,
+          services: 3826,
+        },
+        cycles: 335.8,
+      },
+      {
+        year: 2034,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 100403,
+          services: 3443,
+        },
+        cycles: 338,
+      },
+      {
+        year: 2035,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 112212,
+          services: 3109,
+        },
+        cycles: 346,
+      },
+      {
+        year: 2036,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 98830,
+          services: 2804,
+        },
+        cycles: 332.2,
+      },
+      {
+        year: 2037,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 103226,
+          services: 2604,
+        },
+        cycles: 330.7,
+      },
+      {
+        year: 2038,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 107667,
+          services: 2374,
+        },
+        cycles: 327.7,
+      },
+      {
+        year: 2039,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 108827,
+          services: 2244,
+        },
+        cycles: 336.7,
+      },
+      {
+        year: 2040,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 100609,
+          services: 2134,
+        },
+        cycles: 330.1,
+      },
+      {
+        year: 2041,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 113431,
+          services: 1944,
+        },
+        cycles: 335.1,
+      },
+      {
+        year: 2042,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 103276,
+          services: 1886,
+        },
+        cycles: 322.5,
+      },
+      {
+        year: 2043,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 107426,
+          services: 1779,
+        },
+        cycles: 339.9,
+      },
+      {
+        year: 2044,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 124982,
+          services: 1728,
+        },
+        cycles: 339.1,
+      },
+      {
+        year: 2045,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 118417,
+          services: 1642,
+        },
+        cycles: 326.2,
+      },
+      {
+        year: 2046,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 107407,
+          services: 1598,
+        },
+        cycles: 318.1,
+      },
+      {
+        year: 2047,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 115261,
+          services: 1473,
+        },
+        cycles: 339.1,
+      },
+      {
+        year: 2048,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 118952,
+          services: 1448,
+        },
+        cycles: 330.2,
+      },
+      {
+        year: 2049,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 110860,
+          services: 1372,
+        },
+        cycles: 323.2,
+      },
+      {
+        year: 2050,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 108926,
+          services: 1346,
+        },
+        cycles: 313.5,
+      },
+    ],
+  },
+  "es-low": {
+    modelVersion: "wv-1.0.0",
+    revenue: [
+      {
+        year: 2025,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 37394,
+          services: 36150,
+        },
+        cycles: 347.5,
+      },
+      {
+        year: 2026,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 29436,
+          services: 16858,
+        },
+        cycles: 344.6,
+      },
+      {
+        year: 2027,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 25714,
+          services: 10489,
+        },
+        cycles: 348.6,
+      },
+      {
+        year: 2028,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 27237,
+          services: 7019,
+        },
+        cycles: 349.4,
+      },
+      {
+        year: 2029,
+        durationHours: 2,
+        streamsPerMW: {
+          wholesale: 27347,
+          services: 5187,
+        },
+        cycles: 351.2,
+      },
+      {
+        year: 2030,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 52854,
+          services: 3989,
+        },
+        cycles: 345.5,
+      },
+      {
+        year: 2031,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 55208,
+          services: 3374,
+        },
+        cycles: 342.7,
+      },
+      {
+        year: 2032,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 56654,
+          services: 2979,
+        },
+        cycles: 344.5,
+      },
+      {
+        year: 2033,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 54840,
+          services: 2563,
+        },
+        cycles: 336.8,
+      },
+      {
+        year: 2034,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 59080,
+          services: 2258,
+        },
+        cycles: 341.7,
+      },
+      {
+        year: 2035,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 63849,
+          services: 2007,
+        },
+        cycles: 346,
+      },
+      {
+        year: 2036,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 59390,
+          services: 1802,
+        },
+        cycles: 338.4,
+      },
+      {
+        year: 2037,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 59417,
+          services: 1666,
+        },
+        cycles: 339.9,
+      },
+      {
+        year: 2038,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 58983,
+          services: 1528,
+        },
+        cycles: 331.1,
+      },
+      {
+        year: 2039,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 64097,
+          services: 1427,
+        },
+        cycles: 344,
+      },
+      {
+        year: 2040,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 60064,
+          services: 1323,
+        },
+        cycles: 343.3,
+      },
+      {
+        year: 2041,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 64749,
+          services: 1228,
+        },
+        cycles: 340.1,
+      },
+      {
+        year: 2042,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 58351,
+          services: 1193,
+        },
+        cycles: 335.1,
+      },
+      {
+        year: 2043,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 62231,
+          services: 1129,
+        },
+        cycles: 342.2,
+      },
+      {
+        year: 2044,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 67900,
+          services: 1080,
+        },
+        cycles: 344.6,
+      },
+      {
+        year: 2045,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 64100,
+          services: 1038,
+        },
+        cycles: 334.5,
+      },
+      {
+        year: 2046,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 57588,
+          services: 995,
+        },
+        cycles: 324.8,
+      },
+      {
+        year: 2047,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 67699,
+          services: 925,
+        },
+        cycles: 342.8,
+      },
+      {
+        year: 2048,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 67732,
+          services: 916,
+        },
+        cycles: 337.4,
+      },
+      {
+        year: 2049,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 63098,
+          services: 860,
+        },
+        cycles: 330.4,
+      },
+      {
+        year: 2050,
+        durationHours: 4,
+        streamsPerMW: {
+          wholesale: 59131,
+          services: 837,
+        },
+        cycles: 328.6,
+      },
+    ],
+  },
 };
