@@ -1,5 +1,6 @@
 // The databook of a world view (xlsx): About, Assumptions, Capacity mix, Annual prices, Negative
-// prices, Daily spreads, Solar capture, Capacity margin, Services, Service volumes, Methodology.
+// prices, Daily spreads, Solar capture, Capacity margin, Services, Service volumes, New-entrant
+// economics, New-entrant references, Methodology.
 // In the look of every Voltcast workbook (engine/workbook/tableSheet.ts): one table per sheet, its
 // units in the headers, numbers as numbers with a format per column, the header row frozen (with
 // Year and System), columns sized, printed one page wide with the header on every page.
@@ -11,6 +12,7 @@ import { MARKET_TABLES, ALL_TECHS } from "./assumptions.ts";
 import { getScenario, FIRST_YEAR, LAST_YEAR, type Scenario } from "./scenarios.ts";
 import { SERVICE_LEVELS } from "./ancillary.ts";
 import { addServicesSheets } from "./service-sheet.ts";
+import { addNewEntrantSheets } from "./entrant-sheet.ts";
 import { SPIKE_THRESHOLD } from "./market-fit.ts";
 import { annualStatistics, scenarioAssumptions } from "./files.ts";
 import { ONE_DECIMAL, TWO_DECIMALS, WHOLE, addTable, type Column } from "../workbook/tableSheet.ts";
@@ -303,6 +305,7 @@ export async function buildDatabookXlsx(scenarioId: string): Promise<Buffer> {
   );
 
   addServicesSheets(wb, scen);
+  addNewEntrantSheets(wb, scen);
 
   addTable(
     wb,

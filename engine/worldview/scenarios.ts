@@ -61,7 +61,8 @@ const REGION_NAMES: Record<MarketRegion, { prefix: string; name: string }> = {
 };
 
 const DESCRIPTIONS: Record<ScenarioKind, string> = {
-  central: "Central scenario: published central fuel and carbon paths, build-out to stated policy targets.",
+  central:
+    "Central scenario: published central fuel and carbon paths, build-out to stated policy targets; storage is added only while a new battery clears its hurdle rate, up to the published plan.",
   high: "High scenario: higher gas and carbon prices, slower renewable and storage build-out, firmer demand.",
   low: "Low scenario: lower gas and carbon prices, faster renewable and storage build-out, softer demand.",
   "net-zero":

@@ -14,6 +14,7 @@ import { ROOFTOP_CF_RATIO, type SystemYear, type ThermalBlock, type PriceParams 
 import { paramsFor } from "./params.ts";
 import { BASE_YEAR, ramp, type Scenario } from "./scenarios.ts";
 import { demandProfile } from "./profiles.ts";
+import { entryBatteryGW } from "./storage-entry.ts";
 import type { MarketRegion } from "../types.ts";
 
 const BLOCKS_PER_TECH = 6;
@@ -96,6 +97,11 @@ function capacityPrice(market: MarketTable, scen: Scenario | undefined, year: nu
   );
 }
 
+/** The battery fleet (GW) of the published plan × the scenario's storage lever (or an explicit override), before the entry rule. */
+export function publishedBatteryGW(sys: SystemTable, scen: Scenario | undefined, year: number): number {
+  return build(pick(sys, scen, "batteryGW", sys.batteryGW), year, scen?.levers?.storageBuild ?? 1);
+}
+
 export function yearAssumptions(
   market: MarketTable,
   sys: SystemTable,
@@ -117,7 +123,11 @@ export function yearAssumptions(
     system: sys.system,
     demandTWh: at(pick(sys, scen, "demandTWh", sys.demandTWh)!, year) * lev(L?.demand),
     capacityGW,
-    batteryGW: build(pick(sys, scen, "batteryGW", sys.batteryGW), year, L?.storageBuild ?? 1),
+    // an explicit override (net zero, or a trial of the entry rule) wins; then the Central view's
+    // build-out after the entry rule (decision 0240); else the published plan × the scenario's lever
+    batteryGW:
+      (scen?.overrides?.[sys.system]?.batteryGW ? undefined : entryBatteryGW(scen?.id, sys.system, year)) ??
+      publishedBatteryGW(sys, scen, year),
     batteryHours: at(sys.batteryHours, year),
     pumpedGW: at(sys.pumpedGW, year),
     interconnectorGW: at(pick(sys, scen, "interconnectorGW", sys.interconnectorGW)!, year),

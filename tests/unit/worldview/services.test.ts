@@ -11,7 +11,12 @@ import {
   SERVICE_LEVELS,
   serviceVolumeShares,
 } from "../../../engine/worldview/ancillary.ts";
-import { serviceFleetGW, variableRenewablesGW } from "../../../engine/worldview/world-view.ts";
+import {
+  computeMarketYear,
+  serviceFleetGW,
+  variableRenewablesGW,
+} from "../../../engine/worldview/world-view.ts";
+import { MARKET_TABLES } from "../../../engine/worldview/assumptions.ts";
 import { getScenario } from "../../../engine/worldview/scenarios.ts";
 import {
   clearedRequirements,
@@ -104,14 +109,20 @@ describe("service prices and volumes", () => {
   }, 60_000);
 
   it("prices move down the supply stack as the storage fleet grows", () => {
-    const mean = (y: number) => {
-      const a = marketYear("gb-central", y).servicePrices.DRL!;
-      return a.reduce((s, v) => s + v, 0) / a.length;
-    };
+    // the same year with the published plan's fleet (22 GW) instead of the one the entry rule
+    // builds (decision 0240): only the fleet differs
     const gb = getScenario("gb-central")!;
-    expect(serviceFleetGW("GB", gb, 2030)).toBeGreaterThan(serviceFleetGW("GB", gb, 2024));
-    expect(mean(2030)).toBeLessThan(mean(2024));
-  }, 60_000);
+    const planned = {
+      ...gb,
+      id: "gb-central~published-plan",
+      overrides: { GB: { batteryGW: MARKET_TABLES.GB.systems[0].batteryGW } },
+    };
+    const mean = (a: Float64Array) => a.reduce((s, v) => s + v, 0) / a.length;
+    expect(serviceFleetGW("GB", planned, 2030)).toBeGreaterThan(serviceFleetGW("GB", gb, 2030));
+    const built = mean(marketYear("gb-central", 2030).servicePrices.DRL!);
+    const more = mean(computeMarketYear("GB", planned, 2030).marketYear.servicePrices.DRL!);
+    expect(more).toBeLessThan(built);
+  }, 120_000);
 
   it("a battery sells at most its pro-rata share of each service's requirement", () => {
     const dcl = SERVICE_LEVELS.GB.services.DCL!;
