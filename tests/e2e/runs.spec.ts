@@ -364,7 +364,9 @@ test("selected runs download as one zip, or as a background archive fetched when
   await logIn(page, "pro@voltcast.local");
   // The library runs are queued at start; wait until one is finished.
   await expect(async () => {
-    await page.goto(`/forecasts?status=ready_for_review&onlyCustom=&search=${encodeURIComponent("GB 2h BESS")}`);
+    await page.goto(
+      `/forecasts?status=ready_for_review&onlyCustom=&search=${encodeURIComponent("GB 2h BESS")}`,
+    );
     await expect(page.getByRole("checkbox", { name: "Select GB 2h BESS – Central (library)" })).toBeVisible({
       timeout: 1000,
     });
@@ -390,7 +392,9 @@ test("selected runs download as one zip, or as a background archive fetched when
     const download = page.waitForEvent("download");
     await page.getByRole("button", { name: "Download selected" }).click();
     expect((await download).suggestedFilename()).toMatch(/^forecast_runs_.*\.zip$/);
-    await page.goto(`/forecasts?status=ready_for_review&onlyCustom=&search=${encodeURIComponent("GB 2h BESS")}`);
+    await page.goto(
+      `/forecasts?status=ready_for_review&onlyCustom=&search=${encodeURIComponent("GB 2h BESS")}`,
+    );
     await page.getByRole("checkbox", { name: "Select GB 2h BESS – Central (library)" }).check();
     await page.getByRole("button", { name: "Prepare zip in background" }).click();
     await expect(page).toHaveURL(/\/forecasts\/archives$/);
