@@ -31,6 +31,23 @@ const BOUNDARIES = [
   },
 ];
 
+// The engine's command-line tools (calibration, data builders) are not the pure model: they read
+// their settings as every process does, through api/config.ts (decision 0040), and nothing else of api/.
+const ENGINE_CLI_BOUNDARIES = BOUNDARIES.flatMap((zone) =>
+  zone.target === "./engine"
+    ? [
+        { target: "./engine", from: "./app", message: zone.message },
+        {
+          target: "./engine",
+          from: "./api",
+          except: ["./config.ts"],
+          message:
+            "engine/'s command-line tools may import api/config.ts (their settings), nothing else of api/.",
+        },
+      ]
+    : [zone],
+);
+
 export default tseslint.config(
   {
     ignores: [
@@ -68,6 +85,10 @@ export default tseslint.config(
       ],
     },
     rules: { "import-x/no-restricted-paths": ["error", { zones: BOUNDARIES }] },
+  },
+  {
+    files: ["engine/**/cli/**", "engine/**/*-cli.ts", "engine/locations/build-*.ts"],
+    rules: { "import-x/no-restricted-paths": ["error", { zones: ENGINE_CLI_BOUNDARIES }] },
   },
   {
     // The shared contract imports nothing but zod (and its own modules).

@@ -3,10 +3,12 @@
 // same file again replaces its values (upsert on (dataset, timestamp)), so re-imports are idempotent.
 import { createReadStream, readdirSync, statSync } from "node:fs";
 import path from "node:path";
-import { createInterface } from "node:readline";
+import { Readable } from "node:stream";
+import { StringDecoder } from "node:string_decoder";
 import { createGunzip } from "node:zlib";
 import type { Db } from "../db/client.ts";
-import { detectFormat, splitLine, type Format } from "./formats.ts";
+import { parse as parseCsv } from "@fast-csv/parse";
+import { detectFormat, type Format } from "./formats.ts";
 import { storeSeries, type StoredSeries } from "./store.ts";
 
 export interface FileResult {
@@ -42,32 +44,54 @@ export function filesUnder(p: string): string[] {
   return out;
 }
 
+/**
+ * The first line of a stream (to recognise the format) and a stream of all of it again, for the CSV
+ * reader: the chunks read to find the line are put back in front of the rest.
+ */
+async function firstLineOf(input: Readable): Promise<{ firstLine: string; all: Readable }> {
+  const chunks = input[Symbol.asyncIterator]();
+  const decoder = new StringDecoder("utf8");
+  const read: Buffer[] = [];
+  let head = "";
+  while (!/\r?\n/.test(head)) {
+    const next = await chunks.next();
+    if (next.done) break;
+    const chunk = Buffer.isBuffer(next.value) ? next.value : Buffer.from(next.value);
+    read.push(chunk);
+    head += decoder.write(chunk);
+  }
+  async function* again() {
+    yield* read;
+    for (let next = await chunks.next(); !next.done; next = await chunks.next()) yield next.value;
+  }
+  return { firstLine: head.split(/\r?\n/, 1)[0], all: Readable.from(again(), { objectMode: false }) };
+}
+
 /** Parse a file into series without touching the database. */
 export async function parseFile(file: string): Promise<{ format: Format | null; series: StoredSeries[] }> {
   const raw = createReadStream(file);
   const input = file.toLowerCase().endsWith(".gz") ? raw.pipe(createGunzip()) : raw;
-  const lines = createInterface({ input, crlfDelay: Infinity });
-  let format: Format | null = null;
-  let sink: ReturnType<Format["create"]> | null = null;
-  let first = true;
   try {
-    for await (const line of lines) {
-      if (first) {
-        first = false;
-        format = detectFormat(line);
-        if (!format) return { format: null, series: [] };
-        const header = splitLine(line.replace(/^\uFEFF/, ""), format.delimiter).map((x) => x.trim());
-        sink = format.create(header);
+    const { firstLine, all } = await firstLineOf(input);
+    const format = detectFormat(firstLine);
+    if (!format) return { format: null, series: [] };
+    let sink: ReturnType<Format["create"]> | null = null;
+    // Rows by the CSV library (quotes, escaped quotes, line breaks inside quotes); blank lines and
+    // AEMO's "*" end marker are passed over.
+    for await (const row of all.pipe(parseCsv<string[], string[]>({ delimiter: format.delimiter }))) {
+      const cells = row as string[];
+      if (!sink) {
+        sink = format.create(cells.map((x, i) => (i === 0 ? x.replace(/^\uFEFF/, "") : x).trim()));
         continue;
       }
-      if (!line.trim() || line.trim() === "*") continue;
-      sink!.row(splitLine(line, format!.delimiter));
+      const joined = cells.join("").trim();
+      if (!joined || (cells.length === 1 && joined === "*")) continue;
+      sink.row(cells);
     }
+    return { format, series: sink ? sink.finish() : [] };
   } finally {
-    lines.close();
     raw.destroy();
   }
-  return { format, series: sink ? sink.finish() : [] };
 }
 
 /** Import one file; `origin` is how it is recorded (default: its path relative to `root`). */

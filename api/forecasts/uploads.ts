@@ -12,7 +12,8 @@ import {
   type ForecastRegion,
   type Configuration,
 } from "../../app/validation/forecast.ts";
-import { parseDegradationCsv, standardRetention, UploadError } from "../../engine/degradation/index.ts";
+import { degradationCurveFromRows, standardRetention, UploadError } from "../../engine/degradation/index.ts";
+import { readCsvRows } from "./csvUpload.ts";
 import { STREAM_LABELS } from "../../app/validation/runLabels.ts";
 import type { RunResult } from "./runs.ts";
 
@@ -73,9 +74,12 @@ function unsupported(detail?: string): never {
 }
 
 /** A degradation curve: cycles and retained capacity (fraction or %), checked by the engine's parser. */
-export function parseDegradationUpload(f: UploadedFile): { cycles: number[]; retention: number[] } {
+export async function parseDegradationUpload(
+  f: UploadedFile,
+): Promise<{ cycles: number[]; retention: number[] }> {
+  const rows = await readRows(f);
   try {
-    return parseDegradationCsv(f.text, f.name, f.size);
+    return degradationCurveFromRows(rows);
   } catch (e) {
     if (e instanceof UploadError)
       unsupported("Each line needs cycles and the capacity retained (0–1 or %), with cycles increasing.");
@@ -91,8 +95,13 @@ export function degradationTemplateCsv(): string {
   return lines.join("\n") + "\n";
 }
 
-function numbersOf(line: string): string[] {
-  return line.split(/[,;\t]/).map((c) => c.trim());
+/** The file's rows (a file the CSV reader cannot read is not a supported format). */
+async function readRows(f: UploadedFile): Promise<string[][]> {
+  try {
+    return await readCsvRows(f.text);
+  } catch {
+    return unsupported("The file is not readable as CSV.");
+  }
 }
 
 /**
@@ -100,14 +109,12 @@ function numbersOf(line: string): string[] {
  * 29 February is dropped), as a capacity factor (0–1) or a percentage; an optional timestamp
  * column before the value and a header line are allowed.
  */
-export function parseSolarProfileUpload(f: UploadedFile): { capacityFactors: number[]; annualYield: number } {
+export async function parseSolarProfileUpload(
+  f: UploadedFile,
+): Promise<{ capacityFactors: number[]; annualYield: number }> {
   const values: number[] = [];
-  const lines = f.text
-    .split(/\r?\n/)
-    .map((l) => l.trim())
-    .filter(Boolean);
-  lines.forEach((line, i) => {
-    const cells = numbersOf(line);
+  const rows = await readRows(f);
+  rows.forEach((cells, i) => {
     const v = Number(cells[cells.length - 1]);
     if (!Number.isFinite(v) || cells[cells.length - 1] === "") {
       if (i === 0) return; // header
@@ -137,12 +144,12 @@ const STREAM_KEYS: Record<string, string> = Object.fromEntries([
  * label: wholesale, services/Ancillary services, capacityMarket, …) then one row per year, in the
  * currency of the region. Form fields: runName (required), marketRegion, configuration, ratedPower (MW).
  */
-export function parseClientRunUpload(f: UploadedFile): {
+export async function parseClientRunUpload(f: UploadedFile): Promise<{
   runName: string;
   region: ForecastRegion;
   configuration: Configuration;
   result: RunResult;
-} {
+}> {
   const errors: Record<string, string[]> = {};
   const runName = (f.fields.runName ?? "").trim();
   if (!runName) errors.runName = [MESSAGES.runNameRequired];
@@ -156,20 +163,17 @@ export function parseClientRunUpload(f: UploadedFile): {
     errors.ratedPower = [MESSAGES.ratedPower];
   if (Object.keys(errors).length) throw badRequest(errors);
 
-  const lines = f.text
-    .split(/\r?\n/)
-    .map((l) => l.trim())
-    .filter(Boolean);
-  if (lines.length < 2) unsupported("Expected a header line and one line per year.");
-  const header = numbersOf(lines[0]).map((h) => h.toLowerCase());
+  const rows = await readRows(f);
+  if (rows.length < 2) unsupported("Expected a header line and one line per year.");
+  const header = rows[0].map((h) => h.toLowerCase());
   if (header[0] !== "year") unsupported("The first column must be 'year'.");
   const streams = header.slice(1).map((h) => STREAM_KEYS[h.replace(/\s*\(.*\)$/, "")] ?? null);
   if (!streams.length || streams.some((s) => s === null)) {
     unsupported(`Columns after 'year' must be revenue streams: ${Object.keys(STREAM_LABELS).join(", ")}.`);
   }
   const years: RunResult["strategies"][number]["years"] = [];
-  for (const [i, line] of lines.slice(1).entries()) {
-    const cells = numbersOf(line).map(Number);
+  for (const [i, row] of rows.slice(1).entries()) {
+    const cells = row.map((c) => (c === "" ? NaN : Number(c)));
     if (cells.length !== header.length || cells.some((c) => !Number.isFinite(c)))
       unsupported(`Line ${i + 2} is not a year followed by numbers.`);
     if (cells.some((c) => Math.abs(c) > MAX_UPLOADED_REVENUE))

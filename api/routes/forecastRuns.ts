@@ -50,6 +50,12 @@ import { financeRequestSchema, financeSchema } from "../../app/validation/financ
 import { financeUnavailable, runFinance } from "../forecasts/finance.ts";
 import { runP90Case, runPercentiles } from "../forecasts/paths.ts";
 import { ApiError } from "../http/errors.ts";
+import {
+  forecastMachineBody,
+  machineErrors,
+  machineVariantOf,
+  toFormBody,
+} from "../forecasts/machineBody.ts";
 import type { RunResult as StoredResult } from "../forecasts/runs.ts";
 
 const ID = "/:id([0-9a-fA-F-]{36})";
@@ -482,6 +488,19 @@ const CREATED_HEADERS = {
 };
 describe({
   method: "post",
+  path: "/forecast/runs/",
+  tag: "Forecast runs",
+  summary: "Run a forecast from a machine body: one run per world view in `runs`",
+  description:
+    "The same forecast as `/forecast/run-library/forecasts/` (whose body is the web form's), in a body for programs: one variant per region and configuration, real numbers and booleans, and what a variant needs required by its schema (decision 0020).",
+  body: forecastMachineBody,
+  response: RunsCreated,
+  status: 201,
+  headers: CREATED_HEADERS,
+  errors: [403],
+});
+describe({
+  method: "post",
   path: "/forecast/run-library/forecasts/",
   tag: "Forecast runs",
   summary: "Run a forecast: one run per selected macro scenario",
@@ -690,8 +709,16 @@ export async function runFor(
   return { row, viewer };
 }
 
-async function createFromBody(ctx: ApiContext, req: Request, fixed?: (typeof RUN_PATHS)[number]) {
-  const body = (req.body && typeof req.body === "object" ? req.body : {}) as Record<string, any>;
+async function createFromBody(
+  ctx: ApiContext,
+  req: Request,
+  fixed?: (typeof RUN_PATHS)[number],
+  formBody?: Record<string, unknown>,
+) {
+  const body = (formBody ?? (req.body && typeof req.body === "object" ? req.body : {})) as Record<
+    string,
+    any
+  >;
   requireUserId(req);
   const region = (fixed?.region ?? str(body.region) ?? str(body.runAsset?.marketRegion)) as
     | ForecastRegion
@@ -780,6 +807,23 @@ export function forecastRunsRouter(ctx: ApiContext) {
     }),
   );
 
+  // The machine body (decision 0020): its own variant's schema, then the form's shape and the same rules.
+  r.post(
+    "/forecast/runs/",
+    route(async (req, res) => {
+      requireUserId(req);
+      const found = machineVariantOf(req.body);
+      if (!found.ok) throw badRequest(found.errors);
+      const machine = parse(found.schema, req.body);
+      try {
+        created(req, res, await createFromBody(ctx, req, undefined, toFormBody(machine)));
+      } catch (e) {
+        const errors = e instanceof ApiError && e.status === 400 ? e.body.errors : undefined;
+        if (!errors || typeof errors !== "object") throw e;
+        throw badRequest(machineErrors(errors as Record<string, string[]>));
+      }
+    }),
+  );
   r.post(
     "/forecast/run-library/forecasts/",
     route(async (req, res) => {

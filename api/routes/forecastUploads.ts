@@ -104,7 +104,7 @@ export function forecastUploadsRouter(ctx: ApiContext) {
     route(async (req, res) => {
       const userId = requireUserId(req);
       const file = await readUpload(req);
-      const curve = parseDegradationUpload(file);
+      const curve = await parseDegradationUpload(file);
       const [row] = await ctx.db
         .insert(customDegradationCurves)
         .values({ userId, fileName: file.name, points: curve })
@@ -126,7 +126,7 @@ export function forecastUploadsRouter(ctx: ApiContext) {
     route(async (req, res) => {
       const userId = requireUserId(req);
       const file = await readUpload(req);
-      const profile = parseSolarProfileUpload(file);
+      const profile = await parseSolarProfileUpload(file);
       const [row] = await ctx.db
         .insert(solarProfiles)
         .values({
@@ -152,7 +152,7 @@ export function forecastUploadsRouter(ctx: ApiContext) {
     route(async (req, res) => {
       const userId = requireUserId(req);
       const file = await readUpload(req);
-      const run = parseClientRunUpload(file);
+      const run = await parseClientRunUpload(file);
       const createdAt = new Date();
       const workbook = await buildResultWorkbook({
         runName: run.runName,

@@ -1187,6 +1187,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/forecast/runs/": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Run a forecast from a machine body: one run per world view in `runs`
+     * @description The same forecast as `/forecast/run-library/forecasts/` (whose body is the web form's), in a body for programs: one variant per region and configuration, real numbers and booleans, and what a variant needs required by its schema (decision 0020).
+     */
+    post: operations["postForecastRuns"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/forecast/run-library/forecasts/": {
     parameters: {
       query?: never;
@@ -2787,6 +2807,1703 @@ export interface components {
       runIds: string[];
       runs: components["schemas"]["ForecastRun"][];
     };
+    /** @description A GB bess forecast. */
+    ForecastRunGbBess: {
+      /** @enum {string} */
+      region: "GB";
+      /** @enum {string} */
+      configuration: "bess";
+      assetName: string;
+      addressLine1?: string;
+      addressLine2?: string;
+      city?: string;
+      zipCode: string;
+      /** @description Where the asset stands: its solar or wind output is modelled there */
+      site?: {
+        /** @description Error: "Please enter a latitude between -90 and 90." */
+        latitude: number;
+        /** @description Error: "Please enter a longitude between -180 and 180." */
+        longitude: number;
+      };
+      /**
+       * @description GSP group: _A Eastern, _B East Midlands, _C London, _D Merseyside and North Wales, _E Midlands, _F Northern, _G North Western, _H Southern, _J South Eastern, _K South Wales, _L South Western, _M Yorkshire, _N South Scotland, _P North Scotland
+       * @enum {string}
+       */
+      gspGroup:
+        | "_A"
+        | "_B"
+        | "_C"
+        | "_D"
+        | "_E"
+        | "_F"
+        | "_G"
+        | "_H"
+        | "_J"
+        | "_K"
+        | "_L"
+        | "_M"
+        | "_N"
+        | "_P";
+      /** @description TNUoS generation zone (1–27); charged when transmission-connected or from 100 MW */
+      tnuosGenerationZone: number;
+      /** @description DUoS tariffs (GB): the band prices and times; absent = no DUoS */
+      duos?: {
+        /** @description p/kWh */
+        redBandImportPrice: number;
+        /** @description p/kWh */
+        redBandExportPrice: number;
+        /** @description p/kWh */
+        amberBandImportPrice: number;
+        /** @description p/kWh */
+        amberBandExportPrice: number;
+        /** @description p/kWh */
+        greenBandImportPrice: number;
+        /** @description p/kWh */
+        greenBandExportPrice: number;
+        /** @description HH:MM */
+        redBandStartTime: string;
+        /** @description HH:MM */
+        redBandEndTime: string;
+        /** @description HH:MM */
+        amberBandMorningStartTime: string;
+        /** @description HH:MM */
+        amberBandMorningEndTime: string;
+        /** @description HH:MM */
+        amberBandEveningStartTime: string;
+        /** @description HH:MM */
+        amberBandEveningEndTime: string;
+        /** @description HH:MM */
+        amberBandWeekendStartTime: string;
+        /** @description HH:MM */
+        amberBandWeekendEndTime: string;
+        fixedDailyCharges?: number;
+        dailyFixedCapacityCharges?: number;
+      };
+      /**
+       * Format: date
+       * @description YYYY-MM-DD, on or after 2025-01-01; the years modelled must end within the world views
+       */
+      startDate: string;
+      /** @description Years modelled (default 15) */
+      horizonYears?: number;
+      /** @enum {string} */
+      connectionType: "distribution" | "transmission";
+      /** @description MW the site may export (default: the rated power) */
+      maxExport?: number;
+      /** @description The battery */
+      battery: {
+        /** @description MW. Error: "Please enter a value between 1 - 500 MW." */
+        ratedPower: number;
+        /** @description Hours: up to 6, or 8 with the extended-duration feature. Errors: "Please enter a value between 0.5 - 6h.", "Please enter a value between 0.5 - 8h." */
+        duration: number;
+        /** @description Cycles per day. Error: "Please enter a value between 1 - 5." */
+        maxCycles: number;
+        /** @description Round-trip efficiency, percent (default 88) */
+        efficiency?: number;
+        /** @description MW the site may import (default: the rated power) */
+        maxImport?: number;
+        /** @description Percent of the year in service (default 97) */
+        availability?: number;
+        degradation:
+          | {
+              /** @enum {string} */
+              type: "none";
+            }
+          | {
+              /** @enum {string} */
+              type: "standard";
+              /** @description Cycles before repowering. Error: "Please enter a value between 1 - 12 000 cycles." */
+              repowering: number;
+            };
+      };
+      revenueStrategies: ("energy_with_as" | "energy_only" | "merchant" | "ancillaries")[];
+      /** @enum {string} */
+      foresight?: "realistic" | "perfect";
+      /** @description One run per world view */
+      runs: {
+        /**
+         * @description A world view of this region and configuration
+         * @enum {string}
+         */
+        worldView: "gb-central" | "gb-high" | "gb-low" | "gb-net-zero";
+        /** @description The run's name */
+        name: string;
+      }[];
+      finance?: {
+        /** @description Power-related capex per kW of rated power. Capex (per kW and per kWh together) must be more than 0. Unit: currency/kW. Error: "Capex per kW should be at least 0 and at most 1000000." */
+        capexPerKW?: number;
+        /** @description Energy-related capex per kWh of energy capacity. Unit: currency/kWh. Error: "Capex per kWh should be at least 0 and at most 1000000." */
+        capexPerKWh?: number;
+        /** @description Spent in the construction year. Unit: currency/kW. Error: "Development cost per kW should be at least 0 and at most 1000000." */
+        developmentCostPerKW?: number;
+        /** @description Spent in the construction year. Unit: currency/kW. Error: "Grid connection cost per kW should be at least 0 and at most 1000000." */
+        gridConnectionCostPerKW?: number;
+        /** @description Fixed operation and maintenance. Unit: currency/kW/year. Error: "Fixed O&M per kW per year should be at least 0 and at most 1000000." */
+        fixedOmPerKWYear?: number;
+        /** @description Per MWh discharged. Unit: currency/MWh. Error: "Variable O&M per MWh should be at least 0 and at most 1000000." */
+        variableOmPerMWh?: number;
+        /** @description Share of trading revenue (every stream but the Capacity Market) paid to the optimiser. Unit: fraction. Error: "Optimiser fee should be at least 0 and less than 1 (a fraction: 0.25 = 25 %)." */
+        optimiserFee?: number;
+        /** @description Insurance, business rates, land lease. Unit: currency/kW/year. Error: "Insurance and other fixed charges per kW per year should be at least 0 and at most 1000000." */
+        insuranceAndOtherPerKWYear?: number;
+        /** @description One re-powering event (the forecast's repowering restores the full capacity), per kWh of energy capacity. Unit: currency/kWh. Error: "Re-powering cost per kWh should be at least 0 and at most 1000000." */
+        repoweringCostPerKWh?: number;
+        /** @description At the end of life, net of salvage. Unit: currency/kW. Error: "Decommissioning cost per kW should be at least 0 and at most 1000000." */
+        decommissioningCostPerKW?: number;
+        /** @description Corporate income tax rate. Unit: fraction. Error: "Tax rate should be at least 0 and less than 1 (a fraction: 0.25 = 25 %)." */
+        taxRate?: number;
+        /** @description Straight-line tax depreciation of the capex. Unit: years. Error: "Depreciation years should be a whole number of years from 1 to 50." */
+        depreciationYears?: number;
+        /** @description Escalates money inputs and revenues (real 2024 money) to nominal money. Unit: fraction/year. Error: "Inflation should be at least -0.05 and at most 0.2 (a fraction: 0.25 = 25 %)." */
+        inflation?: number;
+        /** @description Nominal; for NPV and LCOS (made real by Fisher when the figures are real). Unit: fraction/year. Error: "Discount rate should be at least 0 and at most 1 (a fraction: 0.25 = 25 %)." */
+        discountRate?: number;
+        /** @description Years of operation in the case: at most the run's years (the default). Unit: years. Error: "Asset life should be a whole number of years from 1 to 50." */
+        assetLifeYears?: number;
+        /** @description Debt ÷ capex: the share when debtSizing is gearing, the cap when sculpted. At least 0 and less than 1. Unit: fraction. Error: "Gearing should be at least 0 and less than 1 (a fraction: 0.25 = 25 %)." */
+        gearing?: number;
+        /** @description Debt-service cover ratio the debt is sculpted to on the P50 case. Unit: ratio. Error: "DSCR target on P50 should be at least 0.5 and at most 5." */
+        dscrTargetP50?: number;
+        /** @description Debt-service cover ratio the debt is sculpted to on the P90 case. Unit: ratio. Error: "DSCR target on P90 should be at least 0.5 and at most 5." */
+        dscrTargetP90?: number;
+        /** @description Years the debt is repaid over (0: no debt); at most the asset life. Unit: years. Error: "Debt tenor should be a whole number of years from 0 to 50." */
+        debtTenorYears?: number;
+        /** @description All-in, nominal. Unit: fraction/year. Error: "Debt interest rate should be at least 0 and at most 0.5 (a fraction: 0.25 = 25 %)." */
+        debtInterestRate?: number;
+        /** @description Arrangement fee, share of the debt, paid at financial close. Unit: fraction. Error: "Debt upfront fee should be at least 0 and less than 0.2 (a fraction: 0.25 = 25 %)." */
+        debtUpfrontFee?: number;
+        /**
+         * @description Figures in real 2024 money (default; the revenues' basis) or nominal money. Error: "Money basis should be one of: real, nominal."
+         * @enum {string}
+         */
+        moneyBasis?: "real" | "nominal";
+        /**
+         * @description Sculpted to a DSCR target on the sizing case, capped by gearing; or gearing × capex as a level annuity. Error: "Debt sizing should be one of: sculpted, gearing."
+         * @enum {string}
+         */
+        debtSizing?: "sculpted" | "gearing";
+        /**
+         * @description The revenue case debt is sculpted on: p50 (the run's revenue) or p90 (the downside, when the run has one). Error: "Sizing case should be one of: p50, p90."
+         * @enum {string}
+         */
+        sizingCase?: "p50" | "p90";
+      };
+    };
+    /** @description A GB solarDCcoupling forecast. */
+    ForecastRunGbSolarDcCoupling: {
+      /** @enum {string} */
+      region: "GB";
+      /** @enum {string} */
+      configuration: "solarDCcoupling";
+      assetName: string;
+      addressLine1?: string;
+      addressLine2?: string;
+      city?: string;
+      zipCode: string;
+      /** @description Where the asset stands: its solar or wind output is modelled there */
+      site: {
+        /** @description Error: "Please enter a latitude between -90 and 90." */
+        latitude: number;
+        /** @description Error: "Please enter a longitude between -180 and 180." */
+        longitude: number;
+      };
+      /**
+       * @description GSP group: _A Eastern, _B East Midlands, _C London, _D Merseyside and North Wales, _E Midlands, _F Northern, _G North Western, _H Southern, _J South Eastern, _K South Wales, _L South Western, _M Yorkshire, _N South Scotland, _P North Scotland
+       * @enum {string}
+       */
+      gspGroup:
+        | "_A"
+        | "_B"
+        | "_C"
+        | "_D"
+        | "_E"
+        | "_F"
+        | "_G"
+        | "_H"
+        | "_J"
+        | "_K"
+        | "_L"
+        | "_M"
+        | "_N"
+        | "_P";
+      /** @description TNUoS generation zone (1–27); charged when transmission-connected or from 100 MW */
+      tnuosGenerationZone: number;
+      /** @description DUoS tariffs (GB): the band prices and times; absent = no DUoS */
+      duos?: {
+        /** @description p/kWh */
+        redBandImportPrice: number;
+        /** @description p/kWh */
+        redBandExportPrice: number;
+        /** @description p/kWh */
+        amberBandImportPrice: number;
+        /** @description p/kWh */
+        amberBandExportPrice: number;
+        /** @description p/kWh */
+        greenBandImportPrice: number;
+        /** @description p/kWh */
+        greenBandExportPrice: number;
+        /** @description HH:MM */
+        redBandStartTime: string;
+        /** @description HH:MM */
+        redBandEndTime: string;
+        /** @description HH:MM */
+        amberBandMorningStartTime: string;
+        /** @description HH:MM */
+        amberBandMorningEndTime: string;
+        /** @description HH:MM */
+        amberBandEveningStartTime: string;
+        /** @description HH:MM */
+        amberBandEveningEndTime: string;
+        /** @description HH:MM */
+        amberBandWeekendStartTime: string;
+        /** @description HH:MM */
+        amberBandWeekendEndTime: string;
+        fixedDailyCharges?: number;
+        dailyFixedCapacityCharges?: number;
+      };
+      /**
+       * Format: date
+       * @description YYYY-MM-DD, on or after 2025-01-01; the years modelled must end within the world views
+       */
+      startDate: string;
+      /** @description Years modelled (default 15) */
+      horizonYears?: number;
+      /** @enum {string} */
+      connectionType: "distribution" | "transmission";
+      /** @description MW the site may export (default: the rated power) */
+      maxExport?: number;
+      /** @description The battery */
+      battery: {
+        /** @description MW. Error: "Please enter a value between 1 - 500 MW." */
+        ratedPower: number;
+        /** @description Hours: up to 6, or 8 with the extended-duration feature. Errors: "Please enter a value between 0.5 - 6h.", "Please enter a value between 0.5 - 8h." */
+        duration: number;
+        /** @description Cycles per day. Error: "Please enter a value between 1 - 5." */
+        maxCycles: number;
+        /** @description Round-trip efficiency, percent (default 88) */
+        efficiency?: number;
+        /** @description MW the site may import (default: the rated power) */
+        maxImport?: number;
+        /** @description Percent of the year in service (default 97) */
+        availability?: number;
+        degradation:
+          | {
+              /** @enum {string} */
+              type: "none";
+            }
+          | {
+              /** @enum {string} */
+              type: "standard";
+              /** @description Cycles before repowering. Error: "Please enter a value between 1 - 12 000 cycles." */
+              repowering: number;
+            };
+      };
+      solar: {
+        /** @description MWp */
+        ratedPower: number;
+        /** @description An uploaded solar profile of yours (instead of the modelled output) */
+        profileId?: string;
+      };
+      revenueStrategies: ("energy_with_as" | "energy_only" | "merchant" | "ancillaries")[];
+      /** @enum {string} */
+      foresight?: "realistic" | "perfect";
+      /** @description One run per world view */
+      runs: {
+        /**
+         * @description A world view of this region and configuration
+         * @enum {string}
+         */
+        worldView: "gb-central";
+        /** @description The run's name */
+        name: string;
+      }[];
+      finance?: {
+        /** @description Power-related capex per kW of rated power. Capex (per kW and per kWh together) must be more than 0. Unit: currency/kW. Error: "Capex per kW should be at least 0 and at most 1000000." */
+        capexPerKW?: number;
+        /** @description Energy-related capex per kWh of energy capacity. Unit: currency/kWh. Error: "Capex per kWh should be at least 0 and at most 1000000." */
+        capexPerKWh?: number;
+        /** @description Spent in the construction year. Unit: currency/kW. Error: "Development cost per kW should be at least 0 and at most 1000000." */
+        developmentCostPerKW?: number;
+        /** @description Spent in the construction year. Unit: currency/kW. Error: "Grid connection cost per kW should be at least 0 and at most 1000000." */
+        gridConnectionCostPerKW?: number;
+        /** @description Fixed operation and maintenance. Unit: currency/kW/year. Error: "Fixed O&M per kW per year should be at least 0 and at most 1000000." */
+        fixedOmPerKWYear?: number;
+        /** @description Per MWh discharged. Unit: currency/MWh. Error: "Variable O&M per MWh should be at least 0 and at most 1000000." */
+        variableOmPerMWh?: number;
+        /** @description Share of trading revenue (every stream but the Capacity Market) paid to the optimiser. Unit: fraction. Error: "Optimiser fee should be at least 0 and less than 1 (a fraction: 0.25 = 25 %)." */
+        optimiserFee?: number;
+        /** @description Insurance, business rates, land lease. Unit: currency/kW/year. Error: "Insurance and other fixed charges per kW per year should be at least 0 and at most 1000000." */
+        insuranceAndOtherPerKWYear?: number;
+        /** @description One re-powering event (the forecast's repowering restores the full capacity), per kWh of energy capacity. Unit: currency/kWh. Error: "Re-powering cost per kWh should be at least 0 and at most 1000000." */
+        repoweringCostPerKWh?: number;
+        /** @description At the end of life, net of salvage. Unit: currency/kW. Error: "Decommissioning cost per kW should be at least 0 and at most 1000000." */
+        decommissioningCostPerKW?: number;
+        /** @description Corporate income tax rate. Unit: fraction. Error: "Tax rate should be at least 0 and less than 1 (a fraction: 0.25 = 25 %)." */
+        taxRate?: number;
+        /** @description Straight-line tax depreciation of the capex. Unit: years. Error: "Depreciation years should be a whole number of years from 1 to 50." */
+        depreciationYears?: number;
+        /** @description Escalates money inputs and revenues (real 2024 money) to nominal money. Unit: fraction/year. Error: "Inflation should be at least -0.05 and at most 0.2 (a fraction: 0.25 = 25 %)." */
+        inflation?: number;
+        /** @description Nominal; for NPV and LCOS (made real by Fisher when the figures are real). Unit: fraction/year. Error: "Discount rate should be at least 0 and at most 1 (a fraction: 0.25 = 25 %)." */
+        discountRate?: number;
+        /** @description Years of operation in the case: at most the run's years (the default). Unit: years. Error: "Asset life should be a whole number of years from 1 to 50." */
+        assetLifeYears?: number;
+        /** @description Debt ÷ capex: the share when debtSizing is gearing, the cap when sculpted. At least 0 and less than 1. Unit: fraction. Error: "Gearing should be at least 0 and less than 1 (a fraction: 0.25 = 25 %)." */
+        gearing?: number;
+        /** @description Debt-service cover ratio the debt is sculpted to on the P50 case. Unit: ratio. Error: "DSCR target on P50 should be at least 0.5 and at most 5." */
+        dscrTargetP50?: number;
+        /** @description Debt-service cover ratio the debt is sculpted to on the P90 case. Unit: ratio. Error: "DSCR target on P90 should be at least 0.5 and at most 5." */
+        dscrTargetP90?: number;
+        /** @description Years the debt is repaid over (0: no debt); at most the asset life. Unit: years. Error: "Debt tenor should be a whole number of years from 0 to 50." */
+        debtTenorYears?: number;
+        /** @description All-in, nominal. Unit: fraction/year. Error: "Debt interest rate should be at least 0 and at most 0.5 (a fraction: 0.25 = 25 %)." */
+        debtInterestRate?: number;
+        /** @description Arrangement fee, share of the debt, paid at financial close. Unit: fraction. Error: "Debt upfront fee should be at least 0 and less than 0.2 (a fraction: 0.25 = 25 %)." */
+        debtUpfrontFee?: number;
+        /**
+         * @description Figures in real 2024 money (default; the revenues' basis) or nominal money. Error: "Money basis should be one of: real, nominal."
+         * @enum {string}
+         */
+        moneyBasis?: "real" | "nominal";
+        /**
+         * @description Sculpted to a DSCR target on the sizing case, capped by gearing; or gearing × capex as a level annuity. Error: "Debt sizing should be one of: sculpted, gearing."
+         * @enum {string}
+         */
+        debtSizing?: "sculpted" | "gearing";
+        /**
+         * @description The revenue case debt is sculpted on: p50 (the run's revenue) or p90 (the downside, when the run has one). Error: "Sizing case should be one of: p50, p90."
+         * @enum {string}
+         */
+        sizingCase?: "p50" | "p90";
+      };
+    };
+    /** @description A GB solarACcoupling forecast. */
+    ForecastRunGbSolarAcCoupling: {
+      /** @enum {string} */
+      region: "GB";
+      /** @enum {string} */
+      configuration: "solarACcoupling";
+      assetName: string;
+      addressLine1?: string;
+      addressLine2?: string;
+      city?: string;
+      zipCode: string;
+      /** @description Where the asset stands: its solar or wind output is modelled there */
+      site: {
+        /** @description Error: "Please enter a latitude between -90 and 90." */
+        latitude: number;
+        /** @description Error: "Please enter a longitude between -180 and 180." */
+        longitude: number;
+      };
+      /**
+       * @description GSP group: _A Eastern, _B East Midlands, _C London, _D Merseyside and North Wales, _E Midlands, _F Northern, _G North Western, _H Southern, _J South Eastern, _K South Wales, _L South Western, _M Yorkshire, _N South Scotland, _P North Scotland
+       * @enum {string}
+       */
+      gspGroup:
+        | "_A"
+        | "_B"
+        | "_C"
+        | "_D"
+        | "_E"
+        | "_F"
+        | "_G"
+        | "_H"
+        | "_J"
+        | "_K"
+        | "_L"
+        | "_M"
+        | "_N"
+        | "_P";
+      /** @description TNUoS generation zone (1–27); charged when transmission-connected or from 100 MW */
+      tnuosGenerationZone: number;
+      /** @description DUoS tariffs (GB): the band prices and times; absent = no DUoS */
+      duos?: {
+        /** @description p/kWh */
+        redBandImportPrice: number;
+        /** @description p/kWh */
+        redBandExportPrice: number;
+        /** @description p/kWh */
+        amberBandImportPrice: number;
+        /** @description p/kWh */
+        amberBandExportPrice: number;
+        /** @description p/kWh */
+        greenBandImportPrice: number;
+        /** @description p/kWh */
+        greenBandExportPrice: number;
+        /** @description HH:MM */
+        redBandStartTime: string;
+        /** @description HH:MM */
+        redBandEndTime: string;
+        /** @description HH:MM */
+        amberBandMorningStartTime: string;
+        /** @description HH:MM */
+        amberBandMorningEndTime: string;
+        /** @description HH:MM */
+        amberBandEveningStartTime: string;
+        /** @description HH:MM */
+        amberBandEveningEndTime: string;
+        /** @description HH:MM */
+        amberBandWeekendStartTime: string;
+        /** @description HH:MM */
+        amberBandWeekendEndTime: string;
+        fixedDailyCharges?: number;
+        dailyFixedCapacityCharges?: number;
+      };
+      /**
+       * Format: date
+       * @description YYYY-MM-DD, on or after 2025-01-01; the years modelled must end within the world views
+       */
+      startDate: string;
+      /** @description Years modelled (default 15) */
+      horizonYears?: number;
+      /** @enum {string} */
+      connectionType: "distribution" | "transmission";
+      /** @description MW the site may export (default: the rated power) */
+      maxExport?: number;
+      /** @description The battery */
+      battery: {
+        /** @description MW. Error: "Please enter a value between 1 - 500 MW." */
+        ratedPower: number;
+        /** @description Hours: up to 6, or 8 with the extended-duration feature. Errors: "Please enter a value between 0.5 - 6h.", "Please enter a value between 0.5 - 8h." */
+        duration: number;
+        /** @description Cycles per day. Error: "Please enter a value between 1 - 5." */
+        maxCycles: number;
+        /** @description Round-trip efficiency, percent (default 88) */
+        efficiency?: number;
+        /** @description MW the site may import (default: the rated power) */
+        maxImport?: number;
+        /** @description Percent of the year in service (default 97) */
+        availability?: number;
+        degradation:
+          | {
+              /** @enum {string} */
+              type: "none";
+            }
+          | {
+              /** @enum {string} */
+              type: "standard";
+              /** @description Cycles before repowering. Error: "Please enter a value between 1 - 12 000 cycles." */
+              repowering: number;
+            };
+      };
+      solar: {
+        /** @description MWp */
+        ratedPower: number;
+        /** @description An uploaded solar profile of yours (instead of the modelled output) */
+        profileId?: string;
+      };
+      revenueStrategies: ("energy_with_as" | "energy_only" | "merchant" | "ancillaries")[];
+      /** @enum {string} */
+      foresight?: "realistic" | "perfect";
+      /** @description One run per world view */
+      runs: {
+        /**
+         * @description A world view of this region and configuration
+         * @enum {string}
+         */
+        worldView: "gb-central";
+        /** @description The run's name */
+        name: string;
+      }[];
+      finance?: {
+        /** @description Power-related capex per kW of rated power. Capex (per kW and per kWh together) must be more than 0. Unit: currency/kW. Error: "Capex per kW should be at least 0 and at most 1000000." */
+        capexPerKW?: number;
+        /** @description Energy-related capex per kWh of energy capacity. Unit: currency/kWh. Error: "Capex per kWh should be at least 0 and at most 1000000." */
+        capexPerKWh?: number;
+        /** @description Spent in the construction year. Unit: currency/kW. Error: "Development cost per kW should be at least 0 and at most 1000000." */
+        developmentCostPerKW?: number;
+        /** @description Spent in the construction year. Unit: currency/kW. Error: "Grid connection cost per kW should be at least 0 and at most 1000000." */
+        gridConnectionCostPerKW?: number;
+        /** @description Fixed operation and maintenance. Unit: currency/kW/year. Error: "Fixed O&M per kW per year should be at least 0 and at most 1000000." */
+        fixedOmPerKWYear?: number;
+        /** @description Per MWh discharged. Unit: currency/MWh. Error: "Variable O&M per MWh should be at least 0 and at most 1000000." */
+        variableOmPerMWh?: number;
+        /** @description Share of trading revenue (every stream but the Capacity Market) paid to the optimiser. Unit: fraction. Error: "Optimiser fee should be at least 0 and less than 1 (a fraction: 0.25 = 25 %)." */
+        optimiserFee?: number;
+        /** @description Insurance, business rates, land lease. Unit: currency/kW/year. Error: "Insurance and other fixed charges per kW per year should be at least 0 and at most 1000000." */
+        insuranceAndOtherPerKWYear?: number;
+        /** @description One re-powering event (the forecast's repowering restores the full capacity), per kWh of energy capacity. Unit: currency/kWh. Error: "Re-powering cost per kWh should be at least 0 and at most 1000000." */
+        repoweringCostPerKWh?: number;
+        /** @description At the end of life, net of salvage. Unit: currency/kW. Error: "Decommissioning cost per kW should be at least 0 and at most 1000000." */
+        decommissioningCostPerKW?: number;
+        /** @description Corporate income tax rate. Unit: fraction. Error: "Tax rate should be at least 0 and less than 1 (a fraction: 0.25 = 25 %)." */
+        taxRate?: number;
+        /** @description Straight-line tax depreciation of the capex. Unit: years. Error: "Depreciation years should be a whole number of years from 1 to 50." */
+        depreciationYears?: number;
+        /** @description Escalates money inputs and revenues (real 2024 money) to nominal money. Unit: fraction/year. Error: "Inflation should be at least -0.05 and at most 0.2 (a fraction: 0.25 = 25 %)." */
+        inflation?: number;
+        /** @description Nominal; for NPV and LCOS (made real by Fisher when the figures are real). Unit: fraction/year. Error: "Discount rate should be at least 0 and at most 1 (a fraction: 0.25 = 25 %)." */
+        discountRate?: number;
+        /** @description Years of operation in the case: at most the run's years (the default). Unit: years. Error: "Asset life should be a whole number of years from 1 to 50." */
+        assetLifeYears?: number;
+        /** @description Debt ÷ capex: the share when debtSizing is gearing, the cap when sculpted. At least 0 and less than 1. Unit: fraction. Error: "Gearing should be at least 0 and less than 1 (a fraction: 0.25 = 25 %)." */
+        gearing?: number;
+        /** @description Debt-service cover ratio the debt is sculpted to on the P50 case. Unit: ratio. Error: "DSCR target on P50 should be at least 0.5 and at most 5." */
+        dscrTargetP50?: number;
+        /** @description Debt-service cover ratio the debt is sculpted to on the P90 case. Unit: ratio. Error: "DSCR target on P90 should be at least 0.5 and at most 5." */
+        dscrTargetP90?: number;
+        /** @description Years the debt is repaid over (0: no debt); at most the asset life. Unit: years. Error: "Debt tenor should be a whole number of years from 0 to 50." */
+        debtTenorYears?: number;
+        /** @description All-in, nominal. Unit: fraction/year. Error: "Debt interest rate should be at least 0 and at most 0.5 (a fraction: 0.25 = 25 %)." */
+        debtInterestRate?: number;
+        /** @description Arrangement fee, share of the debt, paid at financial close. Unit: fraction. Error: "Debt upfront fee should be at least 0 and less than 0.2 (a fraction: 0.25 = 25 %)." */
+        debtUpfrontFee?: number;
+        /**
+         * @description Figures in real 2024 money (default; the revenues' basis) or nominal money. Error: "Money basis should be one of: real, nominal."
+         * @enum {string}
+         */
+        moneyBasis?: "real" | "nominal";
+        /**
+         * @description Sculpted to a DSCR target on the sizing case, capped by gearing; or gearing × capex as a level annuity. Error: "Debt sizing should be one of: sculpted, gearing."
+         * @enum {string}
+         */
+        debtSizing?: "sculpted" | "gearing";
+        /**
+         * @description The revenue case debt is sculpted on: p50 (the run's revenue) or p90 (the downside, when the run has one). Error: "Sizing case should be one of: p50, p90."
+         * @enum {string}
+         */
+        sizingCase?: "p50" | "p90";
+      };
+    };
+    /** @description A GB solar forecast. */
+    ForecastRunGbSolar: {
+      /** @enum {string} */
+      region: "GB";
+      /** @enum {string} */
+      configuration: "solar";
+      assetName: string;
+      addressLine1?: string;
+      addressLine2?: string;
+      city?: string;
+      zipCode: string;
+      /** @description Where the asset stands: its solar or wind output is modelled there */
+      site: {
+        /** @description Error: "Please enter a latitude between -90 and 90." */
+        latitude: number;
+        /** @description Error: "Please enter a longitude between -180 and 180." */
+        longitude: number;
+      };
+      /**
+       * @description GSP group: _A Eastern, _B East Midlands, _C London, _D Merseyside and North Wales, _E Midlands, _F Northern, _G North Western, _H Southern, _J South Eastern, _K South Wales, _L South Western, _M Yorkshire, _N South Scotland, _P North Scotland
+       * @enum {string}
+       */
+      gspGroup:
+        | "_A"
+        | "_B"
+        | "_C"
+        | "_D"
+        | "_E"
+        | "_F"
+        | "_G"
+        | "_H"
+        | "_J"
+        | "_K"
+        | "_L"
+        | "_M"
+        | "_N"
+        | "_P";
+      /** @description TNUoS generation zone (1–27); charged when transmission-connected or from 100 MW */
+      tnuosGenerationZone: number;
+      /** @description DUoS tariffs (GB): the band prices and times; absent = no DUoS */
+      duos?: {
+        /** @description p/kWh */
+        redBandImportPrice: number;
+        /** @description p/kWh */
+        redBandExportPrice: number;
+        /** @description p/kWh */
+        amberBandImportPrice: number;
+        /** @description p/kWh */
+        amberBandExportPrice: number;
+        /** @description p/kWh */
+        greenBandImportPrice: number;
+        /** @description p/kWh */
+        greenBandExportPrice: number;
+        /** @description HH:MM */
+        redBandStartTime: string;
+        /** @description HH:MM */
+        redBandEndTime: string;
+        /** @description HH:MM */
+        amberBandMorningStartTime: string;
+        /** @description HH:MM */
+        amberBandMorningEndTime: string;
+        /** @description HH:MM */
+        amberBandEveningStartTime: string;
+        /** @description HH:MM */
+        amberBandEveningEndTime: string;
+        /** @description HH:MM */
+        amberBandWeekendStartTime: string;
+        /** @description HH:MM */
+        amberBandWeekendEndTime: string;
+        fixedDailyCharges?: number;
+        dailyFixedCapacityCharges?: number;
+      };
+      /**
+       * Format: date
+       * @description YYYY-MM-DD, on or after 2025-01-01; the years modelled must end within the world views
+       */
+      startDate: string;
+      /** @description Years modelled (default 15) */
+      horizonYears?: number;
+      /** @enum {string} */
+      connectionType: "distribution" | "transmission";
+      /** @description MW the site may export (default: the rated power) */
+      maxExport?: number;
+      solar: {
+        /** @description MWp */
+        ratedPower: number;
+        /** @description An uploaded solar profile of yours (instead of the modelled output) */
+        profileId?: string;
+      };
+      revenueStrategies: "energy_only"[];
+      /** @enum {string} */
+      foresight?: "realistic" | "perfect";
+      /** @description One run per world view */
+      runs: {
+        /**
+         * @description A world view of this region and configuration
+         * @enum {string}
+         */
+        worldView: "gb-central";
+        /** @description The run's name */
+        name: string;
+      }[];
+      finance?: {
+        /** @description Power-related capex per kW of rated power. Capex (per kW and per kWh together) must be more than 0. Unit: currency/kW. Error: "Capex per kW should be at least 0 and at most 1000000." */
+        capexPerKW?: number;
+        /** @description Energy-related capex per kWh of energy capacity. Unit: currency/kWh. Error: "Capex per kWh should be at least 0 and at most 1000000." */
+        capexPerKWh?: number;
+        /** @description Spent in the construction year. Unit: currency/kW. Error: "Development cost per kW should be at least 0 and at most 1000000." */
+        developmentCostPerKW?: number;
+        /** @description Spent in the construction year. Unit: currency/kW. Error: "Grid connection cost per kW should be at least 0 and at most 1000000." */
+        gridConnectionCostPerKW?: number;
+        /** @description Fixed operation and maintenance. Unit: currency/kW/year. Error: "Fixed O&M per kW per year should be at least 0 and at most 1000000." */
+        fixedOmPerKWYear?: number;
+        /** @description Per MWh discharged. Unit: currency/MWh. Error: "Variable O&M per MWh should be at least 0 and at most 1000000." */
+        variableOmPerMWh?: number;
+        /** @description Share of trading revenue (every stream but the Capacity Market) paid to the optimiser. Unit: fraction. Error: "Optimiser fee should be at least 0 and less than 1 (a fraction: 0.25 = 25 %)." */
+        optimiserFee?: number;
+        /** @description Insurance, business rates, land lease. Unit: currency/kW/year. Error: "Insurance and other fixed charges per kW per year should be at least 0 and at most 1000000." */
+        insuranceAndOtherPerKWYear?: number;
+        /** @description One re-powering event (the forecast's repowering restores the full capacity), per kWh of energy capacity. Unit: currency/kWh. Error: "Re-powering cost per kWh should be at least 0 and at most 1000000." */
+        repoweringCostPerKWh?: number;
+        /** @description At the end of life, net of salvage. Unit: currency/kW. Error: "Decommissioning cost per kW should be at least 0 and at most 1000000." */
+        decommissioningCostPerKW?: number;
+        /** @description Corporate income tax rate. Unit: fraction. Error: "Tax rate should be at least 0 and less than 1 (a fraction: 0.25 = 25 %)." */
+        taxRate?: number;
+        /** @description Straight-line tax depreciation of the capex. Unit: years. Error: "Depreciation years should be a whole number of years from 1 to 50." */
+        depreciationYears?: number;
+        /** @description Escalates money inputs and revenues (real 2024 money) to nominal money. Unit: fraction/year. Error: "Inflation should be at least -0.05 and at most 0.2 (a fraction: 0.25 = 25 %)." */
+        inflation?: number;
+        /** @description Nominal; for NPV and LCOS (made real by Fisher when the figures are real). Unit: fraction/year. Error: "Discount rate should be at least 0 and at most 1 (a fraction: 0.25 = 25 %)." */
+        discountRate?: number;
+        /** @description Years of operation in the case: at most the run's years (the default). Unit: years. Error: "Asset life should be a whole number of years from 1 to 50." */
+        assetLifeYears?: number;
+        /** @description Debt ÷ capex: the share when debtSizing is gearing, the cap when sculpted. At least 0 and less than 1. Unit: fraction. Error: "Gearing should be at least 0 and less than 1 (a fraction: 0.25 = 25 %)." */
+        gearing?: number;
+        /** @description Debt-service cover ratio the debt is sculpted to on the P50 case. Unit: ratio. Error: "DSCR target on P50 should be at least 0.5 and at most 5." */
+        dscrTargetP50?: number;
+        /** @description Debt-service cover ratio the debt is sculpted to on the P90 case. Unit: ratio. Error: "DSCR target on P90 should be at least 0.5 and at most 5." */
+        dscrTargetP90?: number;
+        /** @description Years the debt is repaid over (0: no debt); at most the asset life. Unit: years. Error: "Debt tenor should be a whole number of years from 0 to 50." */
+        debtTenorYears?: number;
+        /** @description All-in, nominal. Unit: fraction/year. Error: "Debt interest rate should be at least 0 and at most 0.5 (a fraction: 0.25 = 25 %)." */
+        debtInterestRate?: number;
+        /** @description Arrangement fee, share of the debt, paid at financial close. Unit: fraction. Error: "Debt upfront fee should be at least 0 and less than 0.2 (a fraction: 0.25 = 25 %)." */
+        debtUpfrontFee?: number;
+        /**
+         * @description Figures in real 2024 money (default; the revenues' basis) or nominal money. Error: "Money basis should be one of: real, nominal."
+         * @enum {string}
+         */
+        moneyBasis?: "real" | "nominal";
+        /**
+         * @description Sculpted to a DSCR target on the sizing case, capped by gearing; or gearing × capex as a level annuity. Error: "Debt sizing should be one of: sculpted, gearing."
+         * @enum {string}
+         */
+        debtSizing?: "sculpted" | "gearing";
+        /**
+         * @description The revenue case debt is sculpted on: p50 (the run's revenue) or p90 (the downside, when the run has one). Error: "Sizing case should be one of: p50, p90."
+         * @enum {string}
+         */
+        sizingCase?: "p50" | "p90";
+      };
+    };
+    /** @description A ERCOT bess forecast. */
+    ForecastRunErcotBess: {
+      /** @enum {string} */
+      region: "ERCOT";
+      /** @enum {string} */
+      configuration: "bess";
+      assetName: string;
+      addressLine1?: string;
+      addressLine2?: string;
+      city?: string;
+      zipCode: string;
+      /** @description Where the asset stands: its solar or wind output is modelled there */
+      site?: {
+        /** @description Error: "Please enter a latitude between -90 and 90." */
+        latitude: number;
+        /** @description Error: "Please enter a longitude between -180 and 180." */
+        longitude: number;
+      };
+      /** @enum {string} */
+      ercotZone: "West" | "North" | "South" | "Houston";
+      /** @description A settlement point (/forecast/run-library/ercot-node/) */
+      nodeId?: string;
+      /**
+       * Format: date
+       * @description YYYY-MM-DD, on or after 2025-01-01; the years modelled must end within the world views
+       */
+      startDate: string;
+      /** @description Years modelled (default 15) */
+      horizonYears?: number;
+      /** @enum {string} */
+      connectionType: "distribution" | "transmission";
+      /** @description MW the site may export (default: the rated power) */
+      maxExport?: number;
+      /** @description The battery */
+      battery: {
+        /** @description MW. Error: "Please enter a value between 1 - 500 MW." */
+        ratedPower: number;
+        /** @description Hours: up to 6, or 8 with the extended-duration feature. Errors: "Please enter a value between 0.5 - 6h.", "Please enter a value between 0.5 - 8h." */
+        duration: number;
+        /** @description Cycles per day. Error: "Please enter a value between 1 - 5." */
+        maxCycles: number;
+        /** @description Round-trip efficiency, percent (default 88) */
+        efficiency?: number;
+        /** @description MW the site may import (default: the rated power) */
+        maxImport?: number;
+        /** @description Percent of the year in service (default 97) */
+        availability?: number;
+        degradation:
+          | {
+              /** @enum {string} */
+              type: "none";
+            }
+          | {
+              /** @enum {string} */
+              type: "standard";
+              /** @description Cycles before repowering. Error: "Please enter a value between 1 - 12 000 cycles." */
+              repowering: number;
+            }
+          | {
+              /** @enum {string} */
+              type: "custom";
+              /** @description An uploaded curve of yours (POST /forecast/run-library/degradation-curve/) */
+              curveId: string;
+              /** @description Cycles before repowering. Error: "Please enter a value between 1 - 50 000 cycles." */
+              repowering: number;
+            };
+      };
+      revenueStrategies: ("energy_with_as" | "energy_only")[];
+      /** @enum {string} */
+      foresight?: "realistic" | "perfect";
+      /** @description One run per world view */
+      runs: {
+        /**
+         * @description A world view of this region and configuration
+         * @enum {string}
+         */
+        worldView: "ercot-central" | "ercot-high" | "ercot-low";
+        /** @description The run's name */
+        name: string;
+      }[];
+      finance?: {
+        /** @description Power-related capex per kW of rated power. Capex (per kW and per kWh together) must be more than 0. Unit: currency/kW. Error: "Capex per kW should be at least 0 and at most 1000000." */
+        capexPerKW?: number;
+        /** @description Energy-related capex per kWh of energy capacity. Unit: currency/kWh. Error: "Capex per kWh should be at least 0 and at most 1000000." */
+        capexPerKWh?: number;
+        /** @description Spent in the construction year. Unit: currency/kW. Error: "Development cost per kW should be at least 0 and at most 1000000." */
+        developmentCostPerKW?: number;
+        /** @description Spent in the construction year. Unit: currency/kW. Error: "Grid connection cost per kW should be at least 0 and at most 1000000." */
+        gridConnectionCostPerKW?: number;
+        /** @description Fixed operation and maintenance. Unit: currency/kW/year. Error: "Fixed O&M per kW per year should be at least 0 and at most 1000000." */
+        fixedOmPerKWYear?: number;
+        /** @description Per MWh discharged. Unit: currency/MWh. Error: "Variable O&M per MWh should be at least 0 and at most 1000000." */
+        variableOmPerMWh?: number;
+        /** @description Share of trading revenue (every stream but the Capacity Market) paid to the optimiser. Unit: fraction. Error: "Optimiser fee should be at least 0 and less than 1 (a fraction: 0.25 = 25 %)." */
+        optimiserFee?: number;
+        /** @description Insurance, business rates, land lease. Unit: currency/kW/year. Error: "Insurance and other fixed charges per kW per year should be at least 0 and at most 1000000." */
+        insuranceAndOtherPerKWYear?: number;
+        /** @description One re-powering event (the forecast's repowering restores the full capacity), per kWh of energy capacity. Unit: currency/kWh. Error: "Re-powering cost per kWh should be at least 0 and at most 1000000." */
+        repoweringCostPerKWh?: number;
+        /** @description At the end of life, net of salvage. Unit: currency/kW. Error: "Decommissioning cost per kW should be at least 0 and at most 1000000." */
+        decommissioningCostPerKW?: number;
+        /** @description Corporate income tax rate. Unit: fraction. Error: "Tax rate should be at least 0 and less than 1 (a fraction: 0.25 = 25 %)." */
+        taxRate?: number;
+        /** @description Straight-line tax depreciation of the capex. Unit: years. Error: "Depreciation years should be a whole number of years from 1 to 50." */
+        depreciationYears?: number;
+        /** @description Escalates money inputs and revenues (real 2024 money) to nominal money. Unit: fraction/year. Error: "Inflation should be at least -0.05 and at most 0.2 (a fraction: 0.25 = 25 %)." */
+        inflation?: number;
+        /** @description Nominal; for NPV and LCOS (made real by Fisher when the figures are real). Unit: fraction/year. Error: "Discount rate should be at least 0 and at most 1 (a fraction: 0.25 = 25 %)." */
+        discountRate?: number;
+        /** @description Years of operation in the case: at most the run's years (the default). Unit: years. Error: "Asset life should be a whole number of years from 1 to 50." */
+        assetLifeYears?: number;
+        /** @description Debt ÷ capex: the share when debtSizing is gearing, the cap when sculpted. At least 0 and less than 1. Unit: fraction. Error: "Gearing should be at least 0 and less than 1 (a fraction: 0.25 = 25 %)." */
+        gearing?: number;
+        /** @description Debt-service cover ratio the debt is sculpted to on the P50 case. Unit: ratio. Error: "DSCR target on P50 should be at least 0.5 and at most 5." */
+        dscrTargetP50?: number;
+        /** @description Debt-service cover ratio the debt is sculpted to on the P90 case. Unit: ratio. Error: "DSCR target on P90 should be at least 0.5 and at most 5." */
+        dscrTargetP90?: number;
+        /** @description Years the debt is repaid over (0: no debt); at most the asset life. Unit: years. Error: "Debt tenor should be a whole number of years from 0 to 50." */
+        debtTenorYears?: number;
+        /** @description All-in, nominal. Unit: fraction/year. Error: "Debt interest rate should be at least 0 and at most 0.5 (a fraction: 0.25 = 25 %)." */
+        debtInterestRate?: number;
+        /** @description Arrangement fee, share of the debt, paid at financial close. Unit: fraction. Error: "Debt upfront fee should be at least 0 and less than 0.2 (a fraction: 0.25 = 25 %)." */
+        debtUpfrontFee?: number;
+        /**
+         * @description Figures in real 2024 money (default; the revenues' basis) or nominal money. Error: "Money basis should be one of: real, nominal."
+         * @enum {string}
+         */
+        moneyBasis?: "real" | "nominal";
+        /**
+         * @description Sculpted to a DSCR target on the sizing case, capped by gearing; or gearing × capex as a level annuity. Error: "Debt sizing should be one of: sculpted, gearing."
+         * @enum {string}
+         */
+        debtSizing?: "sculpted" | "gearing";
+        /**
+         * @description The revenue case debt is sculpted on: p50 (the run's revenue) or p90 (the downside, when the run has one). Error: "Sizing case should be one of: p50, p90."
+         * @enum {string}
+         */
+        sizingCase?: "p50" | "p90";
+      };
+    };
+    /** @description A NEM bess forecast. */
+    ForecastRunNemBess: {
+      /** @enum {string} */
+      region: "NEM";
+      /** @enum {string} */
+      configuration: "bess";
+      assetName: string;
+      addressLine1?: string;
+      addressLine2?: string;
+      city?: string;
+      zipCode: string;
+      /** @description Where the asset stands: its solar or wind output is modelled there */
+      site?: {
+        /** @description Error: "Please enter a latitude between -90 and 90." */
+        latitude: number;
+        /** @description Error: "Please enter a longitude between -180 and 180." */
+        longitude: number;
+      };
+      /** @enum {string} */
+      nemRegion:
+        | "Central New South Wales"
+        | "Central Queensland"
+        | "North New South Wales"
+        | "North Queensland"
+        | "South New South Wales"
+        | "South Australia"
+        | "South Queensland"
+        | "Tasmania"
+        | "Victoria";
+      /**
+       * Format: date
+       * @description YYYY-MM-DD, on or after 2025-01-01; the years modelled must end within the world views
+       */
+      startDate: string;
+      /** @description Years modelled (default 15) */
+      horizonYears?: number;
+      /** @enum {string} */
+      connectionType: "distribution" | "transmission";
+      /** @description MW the site may export (default: the rated power) */
+      maxExport?: number;
+      /** @description The battery */
+      battery: {
+        /** @description MW. Error: "Please enter a value between 1 - 500 MW." */
+        ratedPower: number;
+        /** @description Hours: up to 6, or 8 with the extended-duration feature. Errors: "Please enter a value between 0.5 - 6h.", "Please enter a value between 0.5 - 8h." */
+        duration: number;
+        /** @description Cycles per day. Error: "Please enter a value between 1 - 5." */
+        maxCycles: number;
+        /** @description Round-trip efficiency, percent (default 88) */
+        efficiency?: number;
+        /** @description MW the site may import (default: the rated power) */
+        maxImport?: number;
+        /** @description Percent of the year in service (default 97) */
+        availability?: number;
+        degradation:
+          | {
+              /** @enum {string} */
+              type: "none";
+            }
+          | {
+              /** @enum {string} */
+              type: "standard";
+              /** @description Cycles before repowering. Error: "Please enter a value between 1 - 12 000 cycles." */
+              repowering: number;
+            };
+      };
+      revenueStrategies: ("ancillaries" | "merchant")[];
+      /** @enum {string} */
+      foresight?: "realistic" | "perfect";
+      /** @description One run per world view */
+      runs: {
+        /**
+         * @description A world view of this region and configuration
+         * @enum {string}
+         */
+        worldView: "nem-central" | "nem-high" | "nem-low";
+        /** @description The run's name */
+        name: string;
+      }[];
+      finance?: {
+        /** @description Power-related capex per kW of rated power. Capex (per kW and per kWh together) must be more than 0. Unit: currency/kW. Error: "Capex per kW should be at least 0 and at most 1000000." */
+        capexPerKW?: number;
+        /** @description Energy-related capex per kWh of energy capacity. Unit: currency/kWh. Error: "Capex per kWh should be at least 0 and at most 1000000." */
+        capexPerKWh?: number;
+        /** @description Spent in the construction year. Unit: currency/kW. Error: "Development cost per kW should be at least 0 and at most 1000000." */
+        developmentCostPerKW?: number;
+        /** @description Spent in the construction year. Unit: currency/kW. Error: "Grid connection cost per kW should be at least 0 and at most 1000000." */
+        gridConnectionCostPerKW?: number;
+        /** @description Fixed operation and maintenance. Unit: currency/kW/year. Error: "Fixed O&M per kW per year should be at least 0 and at most 1000000." */
+        fixedOmPerKWYear?: number;
+        /** @description Per MWh discharged. Unit: currency/MWh. Error: "Variable O&M per MWh should be at least 0 and at most 1000000." */
+        variableOmPerMWh?: number;
+        /** @description Share of trading revenue (every stream but the Capacity Market) paid to the optimiser. Unit: fraction. Error: "Optimiser fee should be at least 0 and less than 1 (a fraction: 0.25 = 25 %)." */
+        optimiserFee?: number;
+        /** @description Insurance, business rates, land lease. Unit: currency/kW/year. Error: "Insurance and other fixed charges per kW per year should be at least 0 and at most 1000000." */
+        insuranceAndOtherPerKWYear?: number;
+        /** @description One re-powering event (the forecast's repowering restores the full capacity), per kWh of energy capacity. Unit: currency/kWh. Error: "Re-powering cost per kWh should be at least 0 and at most 1000000." */
+        repoweringCostPerKWh?: number;
+        /** @description At the end of life, net of salvage. Unit: currency/kW. Error: "Decommissioning cost per kW should be at least 0 and at most 1000000." */
+        decommissioningCostPerKW?: number;
+        /** @description Corporate income tax rate. Unit: fraction. Error: "Tax rate should be at least 0 and less than 1 (a fraction: 0.25 = 25 %)." */
+        taxRate?: number;
+        /** @description Straight-line tax depreciation of the capex. Unit: years. Error: "Depreciation years should be a whole number of years from 1 to 50." */
+        depreciationYears?: number;
+        /** @description Escalates money inputs and revenues (real 2024 money) to nominal money. Unit: fraction/year. Error: "Inflation should be at least -0.05 and at most 0.2 (a fraction: 0.25 = 25 %)." */
+        inflation?: number;
+        /** @description Nominal; for NPV and LCOS (made real by Fisher when the figures are real). Unit: fraction/year. Error: "Discount rate should be at least 0 and at most 1 (a fraction: 0.25 = 25 %)." */
+        discountRate?: number;
+        /** @description Years of operation in the case: at most the run's years (the default). Unit: years. Error: "Asset life should be a whole number of years from 1 to 50." */
+        assetLifeYears?: number;
+        /** @description Debt ÷ capex: the share when debtSizing is gearing, the cap when sculpted. At least 0 and less than 1. Unit: fraction. Error: "Gearing should be at least 0 and less than 1 (a fraction: 0.25 = 25 %)." */
+        gearing?: number;
+        /** @description Debt-service cover ratio the debt is sculpted to on the P50 case. Unit: ratio. Error: "DSCR target on P50 should be at least 0.5 and at most 5." */
+        dscrTargetP50?: number;
+        /** @description Debt-service cover ratio the debt is sculpted to on the P90 case. Unit: ratio. Error: "DSCR target on P90 should be at least 0.5 and at most 5." */
+        dscrTargetP90?: number;
+        /** @description Years the debt is repaid over (0: no debt); at most the asset life. Unit: years. Error: "Debt tenor should be a whole number of years from 0 to 50." */
+        debtTenorYears?: number;
+        /** @description All-in, nominal. Unit: fraction/year. Error: "Debt interest rate should be at least 0 and at most 0.5 (a fraction: 0.25 = 25 %)." */
+        debtInterestRate?: number;
+        /** @description Arrangement fee, share of the debt, paid at financial close. Unit: fraction. Error: "Debt upfront fee should be at least 0 and less than 0.2 (a fraction: 0.25 = 25 %)." */
+        debtUpfrontFee?: number;
+        /**
+         * @description Figures in real 2024 money (default; the revenues' basis) or nominal money. Error: "Money basis should be one of: real, nominal."
+         * @enum {string}
+         */
+        moneyBasis?: "real" | "nominal";
+        /**
+         * @description Sculpted to a DSCR target on the sizing case, capped by gearing; or gearing × capex as a level annuity. Error: "Debt sizing should be one of: sculpted, gearing."
+         * @enum {string}
+         */
+        debtSizing?: "sculpted" | "gearing";
+        /**
+         * @description The revenue case debt is sculpted on: p50 (the run's revenue) or p90 (the downside, when the run has one). Error: "Sizing case should be one of: p50, p90."
+         * @enum {string}
+         */
+        sizingCase?: "p50" | "p90";
+      };
+    };
+    /** @description A DE bess forecast. */
+    ForecastRunDeBess: {
+      /** @enum {string} */
+      region: "DE";
+      /** @enum {string} */
+      configuration: "bess";
+      assetName: string;
+      addressLine1?: string;
+      addressLine2?: string;
+      city?: string;
+      zipCode: string;
+      /** @description Where the asset stands: its solar or wind output is modelled there */
+      site?: {
+        /** @description Error: "Please enter a latitude between -90 and 90." */
+        latitude: number;
+        /** @description Error: "Please enter a longitude between -180 and 180." */
+        longitude: number;
+      };
+      /**
+       * Format: date
+       * @description YYYY-MM-DD, on or after 2025-01-01; the years modelled must end within the world views
+       */
+      startDate: string;
+      /** @description Years modelled (default 15) */
+      horizonYears?: number;
+      /** @enum {string} */
+      connectionType: "distribution" | "transmission";
+      /** @description MW the site may export (default: the rated power) */
+      maxExport?: number;
+      /** @description The battery */
+      battery: {
+        /** @description MW. Error: "Please enter a value between 1 - 500 MW." */
+        ratedPower: number;
+        /** @description Hours: up to 6, or 8 with the extended-duration feature. Errors: "Please enter a value between 0.5 - 6h.", "Please enter a value between 0.5 - 8h." */
+        duration: number;
+        /** @description Cycles per day. Error: "Please enter a value between 1 - 5." */
+        maxCycles: number;
+        /** @description Round-trip efficiency, percent (default 88) */
+        efficiency?: number;
+        /** @description MW the site may import (default: the rated power) */
+        maxImport?: number;
+        /** @description Percent of the year in service (default 97) */
+        availability?: number;
+        degradation:
+          | {
+              /** @enum {string} */
+              type: "none";
+            }
+          | {
+              /** @enum {string} */
+              type: "standard";
+              /** @description Cycles before repowering. Error: "Please enter a value between 1 - 12 000 cycles." */
+              repowering: number;
+            };
+      };
+      revenueStrategies: ("energy_with_as" | "energy_only")[];
+      /** @enum {string} */
+      foresight?: "realistic" | "perfect";
+      /** @description One run per world view */
+      runs: {
+        /**
+         * @description A world view of this region and configuration
+         * @enum {string}
+         */
+        worldView: "de-central" | "de-high" | "de-low";
+        /** @description The run's name */
+        name: string;
+      }[];
+      finance?: {
+        /** @description Power-related capex per kW of rated power. Capex (per kW and per kWh together) must be more than 0. Unit: currency/kW. Error: "Capex per kW should be at least 0 and at most 1000000." */
+        capexPerKW?: number;
+        /** @description Energy-related capex per kWh of energy capacity. Unit: currency/kWh. Error: "Capex per kWh should be at least 0 and at most 1000000." */
+        capexPerKWh?: number;
+        /** @description Spent in the construction year. Unit: currency/kW. Error: "Development cost per kW should be at least 0 and at most 1000000." */
+        developmentCostPerKW?: number;
+        /** @description Spent in the construction year. Unit: currency/kW. Error: "Grid connection cost per kW should be at least 0 and at most 1000000." */
+        gridConnectionCostPerKW?: number;
+        /** @description Fixed operation and maintenance. Unit: currency/kW/year. Error: "Fixed O&M per kW per year should be at least 0 and at most 1000000." */
+        fixedOmPerKWYear?: number;
+        /** @description Per MWh discharged. Unit: currency/MWh. Error: "Variable O&M per MWh should be at least 0 and at most 1000000." */
+        variableOmPerMWh?: number;
+        /** @description Share of trading revenue (every stream but the Capacity Market) paid to the optimiser. Unit: fraction. Error: "Optimiser fee should be at least 0 and less than 1 (a fraction: 0.25 = 25 %)." */
+        optimiserFee?: number;
+        /** @description Insurance, business rates, land lease. Unit: currency/kW/year. Error: "Insurance and other fixed charges per kW per year should be at least 0 and at most 1000000." */
+        insuranceAndOtherPerKWYear?: number;
+        /** @description One re-powering event (the forecast's repowering restores the full capacity), per kWh of energy capacity. Unit: currency/kWh. Error: "Re-powering cost per kWh should be at least 0 and at most 1000000." */
+        repoweringCostPerKWh?: number;
+        /** @description At the end of life, net of salvage. Unit: currency/kW. Error: "Decommissioning cost per kW should be at least 0 and at most 1000000." */
+        decommissioningCostPerKW?: number;
+        /** @description Corporate income tax rate. Unit: fraction. Error: "Tax rate should be at least 0 and less than 1 (a fraction: 0.25 = 25 %)." */
+        taxRate?: number;
+        /** @description Straight-line tax depreciation of the capex. Unit: years. Error: "Depreciation years should be a whole number of years from 1 to 50." */
+        depreciationYears?: number;
+        /** @description Escalates money inputs and revenues (real 2024 money) to nominal money. Unit: fraction/year. Error: "Inflation should be at least -0.05 and at most 0.2 (a fraction: 0.25 = 25 %)." */
+        inflation?: number;
+        /** @description Nominal; for NPV and LCOS (made real by Fisher when the figures are real). Unit: fraction/year. Error: "Discount rate should be at least 0 and at most 1 (a fraction: 0.25 = 25 %)." */
+        discountRate?: number;
+        /** @description Years of operation in the case: at most the run's years (the default). Unit: years. Error: "Asset life should be a whole number of years from 1 to 50." */
+        assetLifeYears?: number;
+        /** @description Debt ÷ capex: the share when debtSizing is gearing, the cap when sculpted. At least 0 and less than 1. Unit: fraction. Error: "Gearing should be at least 0 and less than 1 (a fraction: 0.25 = 25 %)." */
+        gearing?: number;
+        /** @description Debt-service cover ratio the debt is sculpted to on the P50 case. Unit: ratio. Error: "DSCR target on P50 should be at least 0.5 and at most 5." */
+        dscrTargetP50?: number;
+        /** @description Debt-service cover ratio the debt is sculpted to on the P90 case. Unit: ratio. Error: "DSCR target on P90 should be at least 0.5 and at most 5." */
+        dscrTargetP90?: number;
+        /** @description Years the debt is repaid over (0: no debt); at most the asset life. Unit: years. Error: "Debt tenor should be a whole number of years from 0 to 50." */
+        debtTenorYears?: number;
+        /** @description All-in, nominal. Unit: fraction/year. Error: "Debt interest rate should be at least 0 and at most 0.5 (a fraction: 0.25 = 25 %)." */
+        debtInterestRate?: number;
+        /** @description Arrangement fee, share of the debt, paid at financial close. Unit: fraction. Error: "Debt upfront fee should be at least 0 and less than 0.2 (a fraction: 0.25 = 25 %)." */
+        debtUpfrontFee?: number;
+        /**
+         * @description Figures in real 2024 money (default; the revenues' basis) or nominal money. Error: "Money basis should be one of: real, nominal."
+         * @enum {string}
+         */
+        moneyBasis?: "real" | "nominal";
+        /**
+         * @description Sculpted to a DSCR target on the sizing case, capped by gearing; or gearing × capex as a level annuity. Error: "Debt sizing should be one of: sculpted, gearing."
+         * @enum {string}
+         */
+        debtSizing?: "sculpted" | "gearing";
+        /**
+         * @description The revenue case debt is sculpted on: p50 (the run's revenue) or p90 (the downside, when the run has one). Error: "Sizing case should be one of: p50, p90."
+         * @enum {string}
+         */
+        sizingCase?: "p50" | "p90";
+      };
+    };
+    /** @description A DE solar forecast. */
+    ForecastRunDeSolar: {
+      /** @enum {string} */
+      region: "DE";
+      /** @enum {string} */
+      configuration: "solar";
+      assetName: string;
+      addressLine1?: string;
+      addressLine2?: string;
+      city?: string;
+      zipCode: string;
+      /** @description Where the asset stands: its solar or wind output is modelled there */
+      site: {
+        /** @description Error: "Please enter a latitude between -90 and 90." */
+        latitude: number;
+        /** @description Error: "Please enter a longitude between -180 and 180." */
+        longitude: number;
+      };
+      /**
+       * Format: date
+       * @description YYYY-MM-DD, on or after 2025-01-01; the years modelled must end within the world views
+       */
+      startDate: string;
+      /** @description Years modelled (default 15) */
+      horizonYears?: number;
+      /** @enum {string} */
+      connectionType: "distribution" | "transmission";
+      /** @description MW the site may export (default: the rated power) */
+      maxExport?: number;
+      solar: {
+        /** @description MWp */
+        ratedPower: number;
+        /** @description An uploaded solar profile of yours (instead of the modelled output) */
+        profileId?: string;
+      };
+      revenueStrategies: "energy_only"[];
+      /** @enum {string} */
+      foresight?: "realistic" | "perfect";
+      /** @description One run per world view */
+      runs: {
+        /**
+         * @description A world view of this region and configuration
+         * @enum {string}
+         */
+        worldView: "de-central";
+        /** @description The run's name */
+        name: string;
+      }[];
+      finance?: {
+        /** @description Power-related capex per kW of rated power. Capex (per kW and per kWh together) must be more than 0. Unit: currency/kW. Error: "Capex per kW should be at least 0 and at most 1000000." */
+        capexPerKW?: number;
+        /** @description Energy-related capex per kWh of energy capacity. Unit: currency/kWh. Error: "Capex per kWh should be at least 0 and at most 1000000." */
+        capexPerKWh?: number;
+        /** @description Spent in the construction year. Unit: currency/kW. Error: "Development cost per kW should be at least 0 and at most 1000000." */
+        developmentCostPerKW?: number;
+        /** @description Spent in the construction year. Unit: currency/kW. Error: "Grid connection cost per kW should be at least 0 and at most 1000000." */
+        gridConnectionCostPerKW?: number;
+        /** @description Fixed operation and maintenance. Unit: currency/kW/year. Error: "Fixed O&M per kW per year should be at least 0 and at most 1000000." */
+        fixedOmPerKWYear?: number;
+        /** @description Per MWh discharged. Unit: currency/MWh. Error: "Variable O&M per MWh should be at least 0 and at most 1000000." */
+        variableOmPerMWh?: number;
+        /** @description Share of trading revenue (every stream but the Capacity Market) paid to the optimiser. Unit: fraction. Error: "Optimiser fee should be at least 0 and less than 1 (a fraction: 0.25 = 25 %)." */
+        optimiserFee?: number;
+        /** @description Insurance, business rates, land lease. Unit: currency/kW/year. Error: "Insurance and other fixed charges per kW per year should be at least 0 and at most 1000000." */
+        insuranceAndOtherPerKWYear?: number;
+        /** @description One re-powering event (the forecast's repowering restores the full capacity), per kWh of energy capacity. Unit: currency/kWh. Error: "Re-powering cost per kWh should be at least 0 and at most 1000000." */
+        repoweringCostPerKWh?: number;
+        /** @description At the end of life, net of salvage. Unit: currency/kW. Error: "Decommissioning cost per kW should be at least 0 and at most 1000000." */
+        decommissioningCostPerKW?: number;
+        /** @description Corporate income tax rate. Unit: fraction. Error: "Tax rate should be at least 0 and less than 1 (a fraction: 0.25 = 25 %)." */
+        taxRate?: number;
+        /** @description Straight-line tax depreciation of the capex. Unit: years. Error: "Depreciation years should be a whole number of years from 1 to 50." */
+        depreciationYears?: number;
+        /** @description Escalates money inputs and revenues (real 2024 money) to nominal money. Unit: fraction/year. Error: "Inflation should be at least -0.05 and at most 0.2 (a fraction: 0.25 = 25 %)." */
+        inflation?: number;
+        /** @description Nominal; for NPV and LCOS (made real by Fisher when the figures are real). Unit: fraction/year. Error: "Discount rate should be at least 0 and at most 1 (a fraction: 0.25 = 25 %)." */
+        discountRate?: number;
+        /** @description Years of operation in the case: at most the run's years (the default). Unit: years. Error: "Asset life should be a whole number of years from 1 to 50." */
+        assetLifeYears?: number;
+        /** @description Debt ÷ capex: the share when debtSizing is gearing, the cap when sculpted. At least 0 and less than 1. Unit: fraction. Error: "Gearing should be at least 0 and less than 1 (a fraction: 0.25 = 25 %)." */
+        gearing?: number;
+        /** @description Debt-service cover ratio the debt is sculpted to on the P50 case. Unit: ratio. Error: "DSCR target on P50 should be at least 0.5 and at most 5." */
+        dscrTargetP50?: number;
+        /** @description Debt-service cover ratio the debt is sculpted to on the P90 case. Unit: ratio. Error: "DSCR target on P90 should be at least 0.5 and at most 5." */
+        dscrTargetP90?: number;
+        /** @description Years the debt is repaid over (0: no debt); at most the asset life. Unit: years. Error: "Debt tenor should be a whole number of years from 0 to 50." */
+        debtTenorYears?: number;
+        /** @description All-in, nominal. Unit: fraction/year. Error: "Debt interest rate should be at least 0 and at most 0.5 (a fraction: 0.25 = 25 %)." */
+        debtInterestRate?: number;
+        /** @description Arrangement fee, share of the debt, paid at financial close. Unit: fraction. Error: "Debt upfront fee should be at least 0 and less than 0.2 (a fraction: 0.25 = 25 %)." */
+        debtUpfrontFee?: number;
+        /**
+         * @description Figures in real 2024 money (default; the revenues' basis) or nominal money. Error: "Money basis should be one of: real, nominal."
+         * @enum {string}
+         */
+        moneyBasis?: "real" | "nominal";
+        /**
+         * @description Sculpted to a DSCR target on the sizing case, capped by gearing; or gearing × capex as a level annuity. Error: "Debt sizing should be one of: sculpted, gearing."
+         * @enum {string}
+         */
+        debtSizing?: "sculpted" | "gearing";
+        /**
+         * @description The revenue case debt is sculpted on: p50 (the run's revenue) or p90 (the downside, when the run has one). Error: "Sizing case should be one of: p50, p90."
+         * @enum {string}
+         */
+        sizingCase?: "p50" | "p90";
+      };
+    };
+    /** @description A DE wind forecast. */
+    ForecastRunDeWind: {
+      /** @enum {string} */
+      region: "DE";
+      /** @enum {string} */
+      configuration: "wind";
+      assetName: string;
+      addressLine1?: string;
+      addressLine2?: string;
+      city?: string;
+      zipCode: string;
+      /** @description Where the asset stands: its solar or wind output is modelled there */
+      site: {
+        /** @description Error: "Please enter a latitude between -90 and 90." */
+        latitude: number;
+        /** @description Error: "Please enter a longitude between -180 and 180." */
+        longitude: number;
+      };
+      /**
+       * Format: date
+       * @description YYYY-MM-DD, on or after 2025-01-01; the years modelled must end within the world views
+       */
+      startDate: string;
+      /** @description Years modelled (default 15) */
+      horizonYears?: number;
+      /** @enum {string} */
+      connectionType: "distribution" | "transmission";
+      /** @description MW the site may export (default: the rated power) */
+      maxExport?: number;
+      wind: {
+        /** @description MW */
+        ratedPower: number;
+      };
+      revenueStrategies: "energy_only"[];
+      /** @enum {string} */
+      foresight?: "realistic" | "perfect";
+      /** @description One run per world view */
+      runs: {
+        /**
+         * @description A world view of this region and configuration
+         * @enum {string}
+         */
+        worldView: "de-central" | "de-high" | "de-low";
+        /** @description The run's name */
+        name: string;
+      }[];
+      finance?: {
+        /** @description Power-related capex per kW of rated power. Capex (per kW and per kWh together) must be more than 0. Unit: currency/kW. Error: "Capex per kW should be at least 0 and at most 1000000." */
+        capexPerKW?: number;
+        /** @description Energy-related capex per kWh of energy capacity. Unit: currency/kWh. Error: "Capex per kWh should be at least 0 and at most 1000000." */
+        capexPerKWh?: number;
+        /** @description Spent in the construction year. Unit: currency/kW. Error: "Development cost per kW should be at least 0 and at most 1000000." */
+        developmentCostPerKW?: number;
+        /** @description Spent in the construction year. Unit: currency/kW. Error: "Grid connection cost per kW should be at least 0 and at most 1000000." */
+        gridConnectionCostPerKW?: number;
+        /** @description Fixed operation and maintenance. Unit: currency/kW/year. Error: "Fixed O&M per kW per year should be at least 0 and at most 1000000." */
+        fixedOmPerKWYear?: number;
+        /** @description Per MWh discharged. Unit: currency/MWh. Error: "Variable O&M per MWh should be at least 0 and at most 1000000." */
+        variableOmPerMWh?: number;
+        /** @description Share of trading revenue (every stream but the Capacity Market) paid to the optimiser. Unit: fraction. Error: "Optimiser fee should be at least 0 and less than 1 (a fraction: 0.25 = 25 %)." */
+        optimiserFee?: number;
+        /** @description Insurance, business rates, land lease. Unit: currency/kW/year. Error: "Insurance and other fixed charges per kW per year should be at least 0 and at most 1000000." */
+        insuranceAndOtherPerKWYear?: number;
+        /** @description One re-powering event (the forecast's repowering restores the full capacity), per kWh of energy capacity. Unit: currency/kWh. Error: "Re-powering cost per kWh should be at least 0 and at most 1000000." */
+        repoweringCostPerKWh?: number;
+        /** @description At the end of life, net of salvage. Unit: currency/kW. Error: "Decommissioning cost per kW should be at least 0 and at most 1000000." */
+        decommissioningCostPerKW?: number;
+        /** @description Corporate income tax rate. Unit: fraction. Error: "Tax rate should be at least 0 and less than 1 (a fraction: 0.25 = 25 %)." */
+        taxRate?: number;
+        /** @description Straight-line tax depreciation of the capex. Unit: years. Error: "Depreciation years should be a whole number of years from 1 to 50." */
+        depreciationYears?: number;
+        /** @description Escalates money inputs and revenues (real 2024 money) to nominal money. Unit: fraction/year. Error: "Inflation should be at least -0.05 and at most 0.2 (a fraction: 0.25 = 25 %)." */
+        inflation?: number;
+        /** @description Nominal; for NPV and LCOS (made real by Fisher when the figures are real). Unit: fraction/year. Error: "Discount rate should be at least 0 and at most 1 (a fraction: 0.25 = 25 %)." */
+        discountRate?: number;
+        /** @description Years of operation in the case: at most the run's years (the default). Unit: years. Error: "Asset life should be a whole number of years from 1 to 50." */
+        assetLifeYears?: number;
+        /** @description Debt ÷ capex: the share when debtSizing is gearing, the cap when sculpted. At least 0 and less than 1. Unit: fraction. Error: "Gearing should be at least 0 and less than 1 (a fraction: 0.25 = 25 %)." */
+        gearing?: number;
+        /** @description Debt-service cover ratio the debt is sculpted to on the P50 case. Unit: ratio. Error: "DSCR target on P50 should be at least 0.5 and at most 5." */
+        dscrTargetP50?: number;
+        /** @description Debt-service cover ratio the debt is sculpted to on the P90 case. Unit: ratio. Error: "DSCR target on P90 should be at least 0.5 and at most 5." */
+        dscrTargetP90?: number;
+        /** @description Years the debt is repaid over (0: no debt); at most the asset life. Unit: years. Error: "Debt tenor should be a whole number of years from 0 to 50." */
+        debtTenorYears?: number;
+        /** @description All-in, nominal. Unit: fraction/year. Error: "Debt interest rate should be at least 0 and at most 0.5 (a fraction: 0.25 = 25 %)." */
+        debtInterestRate?: number;
+        /** @description Arrangement fee, share of the debt, paid at financial close. Unit: fraction. Error: "Debt upfront fee should be at least 0 and less than 0.2 (a fraction: 0.25 = 25 %)." */
+        debtUpfrontFee?: number;
+        /**
+         * @description Figures in real 2024 money (default; the revenues' basis) or nominal money. Error: "Money basis should be one of: real, nominal."
+         * @enum {string}
+         */
+        moneyBasis?: "real" | "nominal";
+        /**
+         * @description Sculpted to a DSCR target on the sizing case, capped by gearing; or gearing × capex as a level annuity. Error: "Debt sizing should be one of: sculpted, gearing."
+         * @enum {string}
+         */
+        debtSizing?: "sculpted" | "gearing";
+        /**
+         * @description The revenue case debt is sculpted on: p50 (the run's revenue) or p90 (the downside, when the run has one). Error: "Sizing case should be one of: p50, p90."
+         * @enum {string}
+         */
+        sizingCase?: "p50" | "p90";
+      };
+    };
+    /** @description A ES bess forecast. */
+    ForecastRunEsBess: {
+      /** @enum {string} */
+      region: "ES";
+      /** @enum {string} */
+      configuration: "bess";
+      assetName: string;
+      addressLine1?: string;
+      addressLine2?: string;
+      city?: string;
+      zipCode: string;
+      /** @description Where the asset stands: its solar or wind output is modelled there */
+      site?: {
+        /** @description Error: "Please enter a latitude between -90 and 90." */
+        latitude: number;
+        /** @description Error: "Please enter a longitude between -180 and 180." */
+        longitude: number;
+      };
+      /**
+       * Format: date
+       * @description YYYY-MM-DD, on or after 2025-01-01; the years modelled must end within the world views
+       */
+      startDate: string;
+      /** @description Years modelled (default 15) */
+      horizonYears?: number;
+      /** @enum {string} */
+      connectionType: "distribution" | "transmission";
+      /** @description MW the site may export (default: the rated power) */
+      maxExport?: number;
+      /** @description The battery */
+      battery: {
+        /** @description MW. Error: "Please enter a value between 1 - 500 MW." */
+        ratedPower: number;
+        /** @description Hours: up to 6, or 8 with the extended-duration feature. Errors: "Please enter a value between 0.5 - 6h.", "Please enter a value between 0.5 - 8h." */
+        duration: number;
+        /** @description Cycles per day. Error: "Please enter a value between 1 - 5." */
+        maxCycles: number;
+        /** @description Round-trip efficiency, percent (default 88) */
+        efficiency?: number;
+        /** @description MW the site may import (default: the rated power) */
+        maxImport?: number;
+        /** @description Percent of the year in service (default 97) */
+        availability?: number;
+        degradation:
+          | {
+              /** @enum {string} */
+              type: "none";
+            }
+          | {
+              /** @enum {string} */
+              type: "standard";
+              /** @description Cycles before repowering. Error: "Please enter a value between 1 - 12 000 cycles." */
+              repowering: number;
+            };
+      };
+      revenueStrategies: ("energy_with_as" | "energy_only")[];
+      /** @enum {string} */
+      foresight?: "realistic" | "perfect";
+      /** @description One run per world view */
+      runs: {
+        /**
+         * @description A world view of this region and configuration
+         * @enum {string}
+         */
+        worldView: "es-central" | "es-high" | "es-low";
+        /** @description The run's name */
+        name: string;
+      }[];
+      finance?: {
+        /** @description Power-related capex per kW of rated power. Capex (per kW and per kWh together) must be more than 0. Unit: currency/kW. Error: "Capex per kW should be at least 0 and at most 1000000." */
+        capexPerKW?: number;
+        /** @description Energy-related capex per kWh of energy capacity. Unit: currency/kWh. Error: "Capex per kWh should be at least 0 and at most 1000000." */
+        capexPerKWh?: number;
+        /** @description Spent in the construction year. Unit: currency/kW. Error: "Development cost per kW should be at least 0 and at most 1000000." */
+        developmentCostPerKW?: number;
+        /** @description Spent in the construction year. Unit: currency/kW. Error: "Grid connection cost per kW should be at least 0 and at most 1000000." */
+        gridConnectionCostPerKW?: number;
+        /** @description Fixed operation and maintenance. Unit: currency/kW/year. Error: "Fixed O&M per kW per year should be at least 0 and at most 1000000." */
+        fixedOmPerKWYear?: number;
+        /** @description Per MWh discharged. Unit: currency/MWh. Error: "Variable O&M per MWh should be at least 0 and at most 1000000." */
+        variableOmPerMWh?: number;
+        /** @description Share of trading revenue (every stream but the Capacity Market) paid to the optimiser. Unit: fraction. Error: "Optimiser fee should be at least 0 and less than 1 (a fraction: 0.25 = 25 %)." */
+        optimiserFee?: number;
+        /** @description Insurance, business rates, land lease. Unit: currency/kW/year. Error: "Insurance and other fixed charges per kW per year should be at least 0 and at most 1000000." */
+        insuranceAndOtherPerKWYear?: number;
+        /** @description One re-powering event (the forecast's repowering restores the full capacity), per kWh of energy capacity. Unit: currency/kWh. Error: "Re-powering cost per kWh should be at least 0 and at most 1000000." */
+        repoweringCostPerKWh?: number;
+        /** @description At the end of life, net of salvage. Unit: currency/kW. Error: "Decommissioning cost per kW should be at least 0 and at most 1000000." */
+        decommissioningCostPerKW?: number;
+        /** @description Corporate income tax rate. Unit: fraction. Error: "Tax rate should be at least 0 and less than 1 (a fraction: 0.25 = 25 %)." */
+        taxRate?: number;
+        /** @description Straight-line tax depreciation of the capex. Unit: years. Error: "Depreciation years should be a whole number of years from 1 to 50." */
+        depreciationYears?: number;
+        /** @description Escalates money inputs and revenues (real 2024 money) to nominal money. Unit: fraction/year. Error: "Inflation should be at least -0.05 and at most 0.2 (a fraction: 0.25 = 25 %)." */
+        inflation?: number;
+        /** @description Nominal; for NPV and LCOS (made real by Fisher when the figures are real). Unit: fraction/year. Error: "Discount rate should be at least 0 and at most 1 (a fraction: 0.25 = 25 %)." */
+        discountRate?: number;
+        /** @description Years of operation in the case: at most the run's years (the default). Unit: years. Error: "Asset life should be a whole number of years from 1 to 50." */
+        assetLifeYears?: number;
+        /** @description Debt ÷ capex: the share when debtSizing is gearing, the cap when sculpted. At least 0 and less than 1. Unit: fraction. Error: "Gearing should be at least 0 and less than 1 (a fraction: 0.25 = 25 %)." */
+        gearing?: number;
+        /** @description Debt-service cover ratio the debt is sculpted to on the P50 case. Unit: ratio. Error: "DSCR target on P50 should be at least 0.5 and at most 5." */
+        dscrTargetP50?: number;
+        /** @description Debt-service cover ratio the debt is sculpted to on the P90 case. Unit: ratio. Error: "DSCR target on P90 should be at least 0.5 and at most 5." */
+        dscrTargetP90?: number;
+        /** @description Years the debt is repaid over (0: no debt); at most the asset life. Unit: years. Error: "Debt tenor should be a whole number of years from 0 to 50." */
+        debtTenorYears?: number;
+        /** @description All-in, nominal. Unit: fraction/year. Error: "Debt interest rate should be at least 0 and at most 0.5 (a fraction: 0.25 = 25 %)." */
+        debtInterestRate?: number;
+        /** @description Arrangement fee, share of the debt, paid at financial close. Unit: fraction. Error: "Debt upfront fee should be at least 0 and less than 0.2 (a fraction: 0.25 = 25 %)." */
+        debtUpfrontFee?: number;
+        /**
+         * @description Figures in real 2024 money (default; the revenues' basis) or nominal money. Error: "Money basis should be one of: real, nominal."
+         * @enum {string}
+         */
+        moneyBasis?: "real" | "nominal";
+        /**
+         * @description Sculpted to a DSCR target on the sizing case, capped by gearing; or gearing × capex as a level annuity. Error: "Debt sizing should be one of: sculpted, gearing."
+         * @enum {string}
+         */
+        debtSizing?: "sculpted" | "gearing";
+        /**
+         * @description The revenue case debt is sculpted on: p50 (the run's revenue) or p90 (the downside, when the run has one). Error: "Sizing case should be one of: p50, p90."
+         * @enum {string}
+         */
+        sizingCase?: "p50" | "p90";
+      };
+    };
+    /** @description A ES solar forecast. */
+    ForecastRunEsSolar: {
+      /** @enum {string} */
+      region: "ES";
+      /** @enum {string} */
+      configuration: "solar";
+      assetName: string;
+      addressLine1?: string;
+      addressLine2?: string;
+      city?: string;
+      zipCode: string;
+      /** @description Where the asset stands: its solar or wind output is modelled there */
+      site: {
+        /** @description Error: "Please enter a latitude between -90 and 90." */
+        latitude: number;
+        /** @description Error: "Please enter a longitude between -180 and 180." */
+        longitude: number;
+      };
+      /**
+       * Format: date
+       * @description YYYY-MM-DD, on or after 2025-01-01; the years modelled must end within the world views
+       */
+      startDate: string;
+      /** @description Years modelled (default 15) */
+      horizonYears?: number;
+      /** @enum {string} */
+      connectionType: "distribution" | "transmission";
+      /** @description MW the site may export (default: the rated power) */
+      maxExport?: number;
+      solar: {
+        /** @description MWp */
+        ratedPower: number;
+        /** @description An uploaded solar profile of yours (instead of the modelled output) */
+        profileId?: string;
+      };
+      revenueStrategies: "energy_only"[];
+      /** @enum {string} */
+      foresight?: "realistic" | "perfect";
+      /** @description One run per world view */
+      runs: {
+        /**
+         * @description A world view of this region and configuration
+         * @enum {string}
+         */
+        worldView: "es-central";
+        /** @description The run's name */
+        name: string;
+      }[];
+      finance?: {
+        /** @description Power-related capex per kW of rated power. Capex (per kW and per kWh together) must be more than 0. Unit: currency/kW. Error: "Capex per kW should be at least 0 and at most 1000000." */
+        capexPerKW?: number;
+        /** @description Energy-related capex per kWh of energy capacity. Unit: currency/kWh. Error: "Capex per kWh should be at least 0 and at most 1000000." */
+        capexPerKWh?: number;
+        /** @description Spent in the construction year. Unit: currency/kW. Error: "Development cost per kW should be at least 0 and at most 1000000." */
+        developmentCostPerKW?: number;
+        /** @description Spent in the construction year. Unit: currency/kW. Error: "Grid connection cost per kW should be at least 0 and at most 1000000." */
+        gridConnectionCostPerKW?: number;
+        /** @description Fixed operation and maintenance. Unit: currency/kW/year. Error: "Fixed O&M per kW per year should be at least 0 and at most 1000000." */
+        fixedOmPerKWYear?: number;
+        /** @description Per MWh discharged. Unit: currency/MWh. Error: "Variable O&M per MWh should be at least 0 and at most 1000000." */
+        variableOmPerMWh?: number;
+        /** @description Share of trading revenue (every stream but the Capacity Market) paid to the optimiser. Unit: fraction. Error: "Optimiser fee should be at least 0 and less than 1 (a fraction: 0.25 = 25 %)." */
+        optimiserFee?: number;
+        /** @description Insurance, business rates, land lease. Unit: currency/kW/year. Error: "Insurance and other fixed charges per kW per year should be at least 0 and at most 1000000." */
+        insuranceAndOtherPerKWYear?: number;
+        /** @description One re-powering event (the forecast's repowering restores the full capacity), per kWh of energy capacity. Unit: currency/kWh. Error: "Re-powering cost per kWh should be at least 0 and at most 1000000." */
+        repoweringCostPerKWh?: number;
+        /** @description At the end of life, net of salvage. Unit: currency/kW. Error: "Decommissioning cost per kW should be at least 0 and at most 1000000." */
+        decommissioningCostPerKW?: number;
+        /** @description Corporate income tax rate. Unit: fraction. Error: "Tax rate should be at least 0 and less than 1 (a fraction: 0.25 = 25 %)." */
+        taxRate?: number;
+        /** @description Straight-line tax depreciation of the capex. Unit: years. Error: "Depreciation years should be a whole number of years from 1 to 50." */
+        depreciationYears?: number;
+        /** @description Escalates money inputs and revenues (real 2024 money) to nominal money. Unit: fraction/year. Error: "Inflation should be at least -0.05 and at most 0.2 (a fraction: 0.25 = 25 %)." */
+        inflation?: number;
+        /** @description Nominal; for NPV and LCOS (made real by Fisher when the figures are real). Unit: fraction/year. Error: "Discount rate should be at least 0 and at most 1 (a fraction: 0.25 = 25 %)." */
+        discountRate?: number;
+        /** @description Years of operation in the case: at most the run's years (the default). Unit: years. Error: "Asset life should be a whole number of years from 1 to 50." */
+        assetLifeYears?: number;
+        /** @description Debt ÷ capex: the share when debtSizing is gearing, the cap when sculpted. At least 0 and less than 1. Unit: fraction. Error: "Gearing should be at least 0 and less than 1 (a fraction: 0.25 = 25 %)." */
+        gearing?: number;
+        /** @description Debt-service cover ratio the debt is sculpted to on the P50 case. Unit: ratio. Error: "DSCR target on P50 should be at least 0.5 and at most 5." */
+        dscrTargetP50?: number;
+        /** @description Debt-service cover ratio the debt is sculpted to on the P90 case. Unit: ratio. Error: "DSCR target on P90 should be at least 0.5 and at most 5." */
+        dscrTargetP90?: number;
+        /** @description Years the debt is repaid over (0: no debt); at most the asset life. Unit: years. Error: "Debt tenor should be a whole number of years from 0 to 50." */
+        debtTenorYears?: number;
+        /** @description All-in, nominal. Unit: fraction/year. Error: "Debt interest rate should be at least 0 and at most 0.5 (a fraction: 0.25 = 25 %)." */
+        debtInterestRate?: number;
+        /** @description Arrangement fee, share of the debt, paid at financial close. Unit: fraction. Error: "Debt upfront fee should be at least 0 and less than 0.2 (a fraction: 0.25 = 25 %)." */
+        debtUpfrontFee?: number;
+        /**
+         * @description Figures in real 2024 money (default; the revenues' basis) or nominal money. Error: "Money basis should be one of: real, nominal."
+         * @enum {string}
+         */
+        moneyBasis?: "real" | "nominal";
+        /**
+         * @description Sculpted to a DSCR target on the sizing case, capped by gearing; or gearing × capex as a level annuity. Error: "Debt sizing should be one of: sculpted, gearing."
+         * @enum {string}
+         */
+        debtSizing?: "sculpted" | "gearing";
+        /**
+         * @description The revenue case debt is sculpted on: p50 (the run's revenue) or p90 (the downside, when the run has one). Error: "Sizing case should be one of: p50, p90."
+         * @enum {string}
+         */
+        sizingCase?: "p50" | "p90";
+      };
+    };
+    /** @description A ES wind forecast. */
+    ForecastRunEsWind: {
+      /** @enum {string} */
+      region: "ES";
+      /** @enum {string} */
+      configuration: "wind";
+      assetName: string;
+      addressLine1?: string;
+      addressLine2?: string;
+      city?: string;
+      zipCode: string;
+      /** @description Where the asset stands: its solar or wind output is modelled there */
+      site: {
+        /** @description Error: "Please enter a latitude between -90 and 90." */
+        latitude: number;
+        /** @description Error: "Please enter a longitude between -180 and 180." */
+        longitude: number;
+      };
+      /**
+       * Format: date
+       * @description YYYY-MM-DD, on or after 2025-01-01; the years modelled must end within the world views
+       */
+      startDate: string;
+      /** @description Years modelled (default 15) */
+      horizonYears?: number;
+      /** @enum {string} */
+      connectionType: "distribution" | "transmission";
+      /** @description MW the site may export (default: the rated power) */
+      maxExport?: number;
+      wind: {
+        /** @description MW */
+        ratedPower: number;
+      };
+      revenueStrategies: "energy_only"[];
+      /** @enum {string} */
+      foresight?: "realistic" | "perfect";
+      /** @description One run per world view */
+      runs: {
+        /**
+         * @description A world view of this region and configuration
+         * @enum {string}
+         */
+        worldView: "es-central" | "es-high" | "es-low";
+        /** @description The run's name */
+        name: string;
+      }[];
+      finance?: {
+        /** @description Power-related capex per kW of rated power. Capex (per kW and per kWh together) must be more than 0. Unit: currency/kW. Error: "Capex per kW should be at least 0 and at most 1000000." */
+        capexPerKW?: number;
+        /** @description Energy-related capex per kWh of energy capacity. Unit: currency/kWh. Error: "Capex per kWh should be at least 0 and at most 1000000." */
+        capexPerKWh?: number;
+        /** @description Spent in the construction year. Unit: currency/kW. Error: "Development cost per kW should be at least 0 and at most 1000000." */
+        developmentCostPerKW?: number;
+        /** @description Spent in the construction year. Unit: currency/kW. Error: "Grid connection cost per kW should be at least 0 and at most 1000000." */
+        gridConnectionCostPerKW?: number;
+        /** @description Fixed operation and maintenance. Unit: currency/kW/year. Error: "Fixed O&M per kW per year should be at least 0 and at most 1000000." */
+        fixedOmPerKWYear?: number;
+        /** @description Per MWh discharged. Unit: currency/MWh. Error: "Variable O&M per MWh should be at least 0 and at most 1000000." */
+        variableOmPerMWh?: number;
+        /** @description Share of trading revenue (every stream but the Capacity Market) paid to the optimiser. Unit: fraction. Error: "Optimiser fee should be at least 0 and less than 1 (a fraction: 0.25 = 25 %)." */
+        optimiserFee?: number;
+        /** @description Insurance, business rates, land lease. Unit: currency/kW/year. Error: "Insurance and other fixed charges per kW per year should be at least 0 and at most 1000000." */
+        insuranceAndOtherPerKWYear?: number;
+        /** @description One re-powering event (the forecast's repowering restores the full capacity), per kWh of energy capacity. Unit: currency/kWh. Error: "Re-powering cost per kWh should be at least 0 and at most 1000000." */
+        repoweringCostPerKWh?: number;
+        /** @description At the end of life, net of salvage. Unit: currency/kW. Error: "Decommissioning cost per kW should be at least 0 and at most 1000000." */
+        decommissioningCostPerKW?: number;
+        /** @description Corporate income tax rate. Unit: fraction. Error: "Tax rate should be at least 0 and less than 1 (a fraction: 0.25 = 25 %)." */
+        taxRate?: number;
+        /** @description Straight-line tax depreciation of the capex. Unit: years. Error: "Depreciation years should be a whole number of years from 1 to 50." */
+        depreciationYears?: number;
+        /** @description Escalates money inputs and revenues (real 2024 money) to nominal money. Unit: fraction/year. Error: "Inflation should be at least -0.05 and at most 0.2 (a fraction: 0.25 = 25 %)." */
+        inflation?: number;
+        /** @description Nominal; for NPV and LCOS (made real by Fisher when the figures are real). Unit: fraction/year. Error: "Discount rate should be at least 0 and at most 1 (a fraction: 0.25 = 25 %)." */
+        discountRate?: number;
+        /** @description Years of operation in the case: at most the run's years (the default). Unit: years. Error: "Asset life should be a whole number of years from 1 to 50." */
+        assetLifeYears?: number;
+        /** @description Debt ÷ capex: the share when debtSizing is gearing, the cap when sculpted. At least 0 and less than 1. Unit: fraction. Error: "Gearing should be at least 0 and less than 1 (a fraction: 0.25 = 25 %)." */
+        gearing?: number;
+        /** @description Debt-service cover ratio the debt is sculpted to on the P50 case. Unit: ratio. Error: "DSCR target on P50 should be at least 0.5 and at most 5." */
+        dscrTargetP50?: number;
+        /** @description Debt-service cover ratio the debt is sculpted to on the P90 case. Unit: ratio. Error: "DSCR target on P90 should be at least 0.5 and at most 5." */
+        dscrTargetP90?: number;
+        /** @description Years the debt is repaid over (0: no debt); at most the asset life. Unit: years. Error: "Debt tenor should be a whole number of years from 0 to 50." */
+        debtTenorYears?: number;
+        /** @description All-in, nominal. Unit: fraction/year. Error: "Debt interest rate should be at least 0 and at most 0.5 (a fraction: 0.25 = 25 %)." */
+        debtInterestRate?: number;
+        /** @description Arrangement fee, share of the debt, paid at financial close. Unit: fraction. Error: "Debt upfront fee should be at least 0 and less than 0.2 (a fraction: 0.25 = 25 %)." */
+        debtUpfrontFee?: number;
+        /**
+         * @description Figures in real 2024 money (default; the revenues' basis) or nominal money. Error: "Money basis should be one of: real, nominal."
+         * @enum {string}
+         */
+        moneyBasis?: "real" | "nominal";
+        /**
+         * @description Sculpted to a DSCR target on the sizing case, capped by gearing; or gearing × capex as a level annuity. Error: "Debt sizing should be one of: sculpted, gearing."
+         * @enum {string}
+         */
+        debtSizing?: "sculpted" | "gearing";
+        /**
+         * @description The revenue case debt is sculpted on: p50 (the run's revenue) or p90 (the downside, when the run has one). Error: "Sizing case should be one of: p50, p90."
+         * @enum {string}
+         */
+        sizingCase?: "p50" | "p90";
+      };
+    };
+    /** @description A forecast for machines: one shape per `region` × `configuration`, real booleans and numbers, and each field a variant needs required by its schema. Checked further only where a type cannot say it: ranges, a start year whose years run past the world views, uploads that are not yours, your subscription. */
+    ForecastRunMachineRequest:
+      | components["schemas"]["ForecastRunGbBess"]
+      | components["schemas"]["ForecastRunGbSolarDcCoupling"]
+      | components["schemas"]["ForecastRunGbSolarAcCoupling"]
+      | components["schemas"]["ForecastRunGbSolar"]
+      | components["schemas"]["ForecastRunErcotBess"]
+      | components["schemas"]["ForecastRunNemBess"]
+      | components["schemas"]["ForecastRunDeBess"]
+      | components["schemas"]["ForecastRunDeSolar"]
+      | components["schemas"]["ForecastRunDeWind"]
+      | components["schemas"]["ForecastRunEsBess"]
+      | components["schemas"]["ForecastRunEsSolar"]
+      | components["schemas"]["ForecastRunEsWind"];
     /** @description The forecast object (spec §3): every rule of spec §5 is checked, and each field that is wrong is named in `errors` with the message given in its description. Per-region paths fix region (and configuration). */
     ForecastRunRequest: {
       /** @description Ignored (a draft's id is its path) */
@@ -11117,6 +12834,92 @@ export interface operations {
       };
       /** @description Not found, or not yours. */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (per API key, see the description): wait the `Retry-After` seconds. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not available for a moment (the database or a data source): try again shortly. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  postForecastRuns: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ForecastRunMachineRequest"];
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          /** @description The first created run (absolute): `GET` it to follow its progress */
+          Location?: string;
+          /** @description Seconds until the run's first progress is worth a look */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["RunsCreated"];
+        };
+      };
+      /** @description Invalid input: `errors` names each field that is wrong, with its messages. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not logged in, or the API key is not valid. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A subscription or a permission is missing (`subscription` names it when it is a subscription), or the API key lacks the scope. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request body is too large. */
+      413: {
         headers: {
           [name: string]: unknown;
         };

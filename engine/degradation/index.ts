@@ -41,41 +41,19 @@ export function customRetention(curve: DegradationCurve, efc: number): number {
   return retention[retention.length - 1];
 }
 
-export const UPLOAD_MAX_BYTES = 2_097_152;
 export const UNSUPPORTED_UPLOAD_MESSAGE = "Looks like the format you are trying to upload is not supported";
 
 export class UploadError extends Error {}
 
-/** Spec §5 upload rule shared by degradation curves and solar/wind profiles. */
-export function checkUpload(fileName: string, sizeBytes: number, mimeType?: string): void {
-  const okType =
-    !mimeType ||
-    mimeType === "text/csv" ||
-    mimeType === "application/vnd.ms-excel" ||
-    mimeType === "text/plain";
-  if (!/\.csv$/i.test(fileName) || !okType || sizeBytes > UPLOAD_MAX_BYTES)
-    throw new UploadError(UNSUPPORTED_UPLOAD_MESSAGE);
-}
-
 /**
- * Parses a custom degradation curve CSV: two columns, cycles and capacity retention (a fraction
- * 0–1 or a percentage 0–100), a header line optional. Invalid content → UploadError with the
- * spec's message.
+ * A custom degradation curve from the rows of its CSV file (cells as read by the API's CSV reader):
+ * two columns, cycles and capacity retention (a fraction 0–1 or a percentage 0–100), a header row
+ * optional. Invalid content → UploadError with the spec's message.
  */
-export function parseDegradationCsv(
-  text: string,
-  fileName = "curve.csv",
-  sizeBytes = text.length,
-): DegradationCurve {
-  checkUpload(fileName, sizeBytes);
-  const lines = text
-    .split(/\r?\n/)
-    .map((l) => l.trim())
-    .filter(Boolean);
+export function degradationCurveFromRows(rows: string[][]): DegradationCurve {
   const cycles: number[] = [];
   const retention: number[] = [];
-  for (const [i, line] of lines.entries()) {
-    const cells = line.split(/[,;\t]/).map((c) => c.trim());
+  for (const [i, cells] of rows.entries()) {
     const a = Number(cells[0]);
     const b = Number((cells[1] ?? "").replace("%", ""));
     if (cells.length < 2 || !Number.isFinite(a) || !Number.isFinite(b)) {

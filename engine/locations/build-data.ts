@@ -5,12 +5,13 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { tnuosZoneAt, haversineKm } from "./geo.ts";
+import { parseEnv } from "../../api/config.ts";
 import { ercotZoneForLocation } from "../markets/ercot.ts";
 import { australiaRegionName, nemRegionForState } from "../markets/nem.ts";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const geoDir =
-  process.argv[2] ?? process.env.VOLTCAST_GEO_DIR ?? path.resolve(here, "../../../shared/data/geo");
+// The folder given, else the setting VOLTCAST_GEO_DIR (api/config.ts; a relative one from the repo's root).
+const geoDir = process.argv[2] ?? path.resolve(here, "../..", parseEnv().VOLTCAST_GEO_DIR);
 const outDir = path.resolve(here, "../../data");
 if (!existsSync(geoDir)) {
   console.error(`geo folder not found: ${geoDir}`);

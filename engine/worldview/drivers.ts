@@ -4,7 +4,7 @@
 // (the calibration CLI does this for the base year where ../shared/data has them).
 import { ar1, hashSeed, Rng } from "./rng.ts";
 import { localGrid, type LocalGrid, MS_MIN, type TzRule } from "./calendar.ts";
-import type { DemandProfile } from "./profiles.ts";
+import type { DemandProfile } from "./derived-shapes.ts";
 
 export interface Drivers {
   demandMW: Float64Array;

@@ -23,23 +23,7 @@
 // (negative bids follow subsidies and must-run, not gas). Knots come from cli/derive-price-map.ts
 // (real data in ../shared/data) and live in price-map.generated.ts.
 import { PRICE_MAPS } from "./price-map.generated.ts";
-
-export interface PriceMap {
-  /** Base-year reference cost (CCGT short-run cost, currency/MWh) the knots are normalised by. */
-  refCost: number;
-  /** Knots at probabilities q (increasing): the base-year model price u and the real price v at q (normalised; both non-decreasing). */
-  q: number[];
-  u: number[];
-  v: number[];
-  /** Share of the base-year model's intervals with a negative price (the rank of its zero crossing). */
-  modelNegativeShare: number;
-  /**
-   * The scarcity adder stays outside the map (ERCOT's ORDC, decision 0230): the map corrects the
-   * energy price without it, and the adder (cap − mapped price) × shortfall probability is added
-   * after, so the tail follows each year's own reserve margins instead of the base year's ranks.
-   */
-  scarcityOutside?: boolean;
-}
+import type { PriceMap } from "./derived-shapes.ts";
 
 /** Probabilities of the map's knots: dense in both tails, where negative prices and spikes live. */
 export const KNOT_PROBABILITIES: number[] = (() => {

@@ -2,16 +2,7 @@
 // (profiles.generated.ts, produced by cli/derive-profiles.ts). ERCOT and Spain have no demand data in
 // ../shared/data, so their profiles are set by hand from published load shapes (see SOURCES below).
 import { DERIVED_PROFILES } from "./profiles.generated.ts";
-
-export interface DemandProfile {
-  shapeJan: { weekday: number[]; weekend: number[] };
-  shapeJul: { weekday: number[]; weekend: number[] };
-  weekendFactorJan: number;
-  weekendFactorJul: number;
-  monthly: number[];
-  meanMW: number;
-  source: string;
-}
+import type { DemandProfile } from "./derived-shapes.ts";
 
 const norm = (a: number[]) => {
   const m = a.reduce((x, y) => x + y, 0) / a.length;

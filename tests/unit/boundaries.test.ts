@@ -1,5 +1,6 @@
 // The boundaries of ARCHITECTURE.md, as `npm run lint` enforces them (decision 0032): the lint rules
 // fail on an import across a boundary and on an import circle, and pass on what the project does.
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { ESLint } from "eslint";
@@ -48,6 +49,23 @@ describe("import boundaries (ESLint)", () => {
     ).toEqual([]);
   });
 
+  it("lets the engine's command-line tools read their settings through api/config.ts, and nothing else of api/", async () => {
+    const cli =
+      'import { parseEnv } from "../../../api/config.ts";\nexport const dir = parseEnv().VOLTCAST_SHARED_DATA_DIR;\n';
+    expect(await boundaryErrors("engine/worldview/cli/fixture.ts", cli)).toEqual([]);
+    const more = await boundaryErrors(
+      "engine/worldview/cli/fixture.ts",
+      'import { badRequest } from "../../../api/http/errors.ts";\nexport const f = badRequest;\n',
+    );
+    expect(more.join("\n")).toMatch(/may import api\/config\.ts/);
+    // the pure model reads no settings at all
+    const model = await boundaryErrors(
+      "engine/worldview/fixture.ts",
+      'import { parseEnv } from "../../api/config.ts";\nexport const f = parseEnv;\n',
+    );
+    expect(model.join("\n")).toMatch(/engine\/ is the pure model/);
+  });
+
   it("keeps app/validation to zod and itself", async () => {
     const errors = await boundaryErrors(
       "app/validation/fixture.ts",
@@ -74,7 +92,25 @@ describe("import circles (dependency-cruiser)", () => {
     expect(found.length).toBeGreaterThan(0);
   });
 
+  it("finds none in engine/, generated data files and their readers included", async () => {
+    const rule = (await config()).forbidden.find((r: { name: string }) => r.name === "no-circular");
+    expect(rule.to).toEqual({ circular: true });
+    expect(await violations(["engine"])).toEqual([]);
+  }, 120_000);
+
   it("finds none in api/ and app/", async () => {
     expect(await violations(["api", "app"])).toEqual([]);
   }, 120_000);
+});
+
+describe("settings (api/config.ts, decision 0040)", () => {
+  it("no engine module reads a VOLTCAST_ or CHAIN_ variable from process.env itself", () => {
+    const raw = readdirSync(path.join(root, "engine"), { recursive: true })
+      .map(String)
+      .filter((f) => /\.(ts|mjs)$/.test(f))
+      .filter((f) =>
+        /process\.env(\.|\[["'])(VOLTCAST_|CHAIN_)/.test(readFileSync(path.join(root, "engine", f), "utf8")),
+      );
+    expect(raw).toEqual([]);
+  });
 });

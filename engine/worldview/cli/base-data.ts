@@ -6,12 +6,16 @@ import { gunzipSync } from "node:zlib";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { MS_DAY, MS_HOUR, utcOffsetHours } from "../calendar.ts";
+import { parseEnv } from "../../../api/config.ts";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-/** Folder of the shared real data: env VOLTCAST_SHARED_DATA_DIR (as the app, api/config.ts), else ../shared/data beside the repo. */
+/** The repository's root: a relative setting is read from there, wherever the CLI is started. */
+const repoRoot = path.resolve(here, "../../..");
+
+/** Folder of the shared real data: the setting VOLTCAST_SHARED_DATA_DIR (api/config.ts; default ../shared/data beside the repo). */
 export function sharedDataDir(): string {
-  return process.env.VOLTCAST_SHARED_DATA_DIR ?? path.resolve(here, "../../../../shared/data");
+  return path.resolve(repoRoot, parseEnv().VOLTCAST_SHARED_DATA_DIR);
 }
 
 export function hasSharedData(): boolean {

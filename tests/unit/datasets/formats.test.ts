@@ -1,8 +1,13 @@
 // The importer's file formats on small files of each layout whose rows go through shared helpers
 // (issue 21 item 6): which series a file makes, at which UTC instants, with which values, and
 // which rows are passed over.
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { detectFormat, splitLine } from "../../../api/datasets/formats.ts";
+import { parseFile } from "../../../api/datasets/importer.ts";
 
 function read(lines: string[]) {
   const format = detectFormat(lines[0]);
@@ -98,6 +103,28 @@ describe("importer formats", () => {
     ]);
     expect(Object.keys(hubs.series)).toEqual(["ercot-hb-north-dam", "ercot-hb-north-rtm"]);
     expect(hubs.series["ercot-hb-north-rtm"].points).toEqual([["2024-07-01T05:00:00.000Z", 26]]);
+  });
+
+  it("reads a file through the CSV library: quoted header and cells, a line break inside quotes, gzip (issue 28 item 13)", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "voltcast-formats-"));
+    const text = [
+      '\uFEFF"delivery_date","note","hour_ending","regup_mcpc_usd_per_mw_h"',
+      '"07/01/2024","plain","1","5"',
+      '07/01/2024,"two\r\nlines, and a ""quote""",2,5.5',
+      "",
+      "07/01/2024,,3,6",
+    ].join("\r\n");
+    const plain = path.join(dir, "as.csv");
+    writeFileSync(plain, text);
+    const gz = path.join(dir, "as.csv.gz");
+    writeFileSync(gz, gzipSync(text));
+    for (const f of [plain, gz]) {
+      const { format, series } = await parseFile(f);
+      expect(format?.id).toBe("ercot-as-mcpc");
+      expect(series.map((s) => [s.meta.slug, Array.from(s.series.values)])).toEqual([
+        ["ercot-as-regup-mcpc", [5, 5.5, 6]],
+      ]);
+    }
   });
 
   it("makes one series per column present in a wide file", () => {
