@@ -56,20 +56,20 @@ test("the builder's finance drawer: defaults with sources, checked, kept by a dr
   // The finance drawer: every default with its source.
   let finance = await openDrawer(page, "Finance (optional)");
   await expect(finance.getByText(/^Default \d+ — /).first()).toBeVisible();
-  await expect(finance.getByLabel(/^Capex per kW/)).toHaveValue("");
-  await finance.getByLabel(/^Capex per kW/).fill("300");
-  await finance.getByLabel(/^Gearing/).fill("1");
+  await expect(finance.getByLabel("Capex per kW (GBP/kW)", { exact: true })).toHaveValue("");
+  await finance.getByLabel("Capex per kW (GBP/kW)", { exact: true }).fill("300");
+  await finance.getByLabel("Gearing (fraction)", { exact: true }).fill("1");
   await finance.getByRole("button", { name: "Save finance inputs" }).click({ force: true });
   // Refused with the rule's own message (JS on: as typed; off: the server's answer).
   await expect(finance.getByText("Gearing should be at least 0 and less than 1").first()).toBeVisible();
-  await finance.getByLabel(/^Gearing/).fill("0.5");
+  await finance.getByLabel("Gearing (fraction)", { exact: true }).fill("0.5");
   await finance.getByRole("button", { name: "Save finance inputs" }).click();
   await expect(finance).toHaveCount(0);
 
   // Kept in the forecast: the drawer shows them again.
   finance = await openDrawer(page, "Finance (optional)");
-  await expect(finance.getByLabel(/^Capex per kW/)).toHaveValue("300");
-  await expect(finance.getByLabel(/^Gearing/)).toHaveValue("0.5");
+  await expect(finance.getByLabel("Capex per kW (GBP/kW)", { exact: true })).toHaveValue("300");
+  await expect(finance.getByLabel("Gearing (fraction)", { exact: true })).toHaveValue("0.5");
   await finance.getByRole("link", { name: "Cancel" }).click();
 
   // A draft keeps them.
@@ -104,5 +104,5 @@ test("the builder's finance drawer: defaults with sources, checked, kept by a dr
     await page.goto(runUrl);
     await expect(page.getByRole("heading", { name: "Investment case" })).toBeVisible({ timeout: 1000 });
   }).toPass({ timeout: RUN_TIMEOUT, intervals: [3000] });
-  await expect(page.getByLabel(/^Capex per kW/)).toHaveValue("300");
+  await expect(page.getByLabel("Capex per kW (GBP/kW)", { exact: true })).toHaveValue("300");
 });

@@ -178,7 +178,8 @@ export function valuesFromForm(form: FormData, owned: readonly string[]): FormSt
       // A map posted as `<name>.<key>` fields: the run names by world view, the finance inputs by field.
       const map: Record<string, string> = {};
       for (const [k, v] of form.entries()) {
-        if (k.startsWith(`${name}.`) && typeof v === "string") map[k.slice(name.length + 1)] = v.trim();
+        if (k.startsWith(`${name}.`) && typeof v === "string" && (name === "runName" || v.trim() !== ""))
+          map[k.slice(name.length + 1)] = v.trim();
       }
       out[name] = map;
       continue;
