@@ -1507,6 +1507,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/forecast/finance-defaults/": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The finance defaults of a market, each with its source
+     * @description What a forecast's investment case uses for every finance input not given in its `finance` part. Money in the market's currency, real 2024 money; rates and shares as fractions.
+     */
+    get: operations["getForecastFinanceDefaults"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/forecast/run-library/{id}/result/download.zip": {
     parameters: {
       query?: never;
@@ -5127,6 +5147,77 @@ export interface components {
         /** @description Paths the run queued */
         total: number;
       } | null;
+    };
+    FinanceDefaults: {
+      currency: string;
+      inputs: {
+        /** @description Power-related capex per kW of rated power. Capex (per kW and per kWh together) must be more than 0. Unit: currency/kW. Error: "Capex per kW should be at least 0 and at most 1000000." */
+        capexPerKW: number;
+        /** @description Energy-related capex per kWh of energy capacity. Unit: currency/kWh. Error: "Capex per kWh should be at least 0 and at most 1000000." */
+        capexPerKWh: number;
+        /** @description Spent in the construction year. Unit: currency/kW. Error: "Development cost per kW should be at least 0 and at most 1000000." */
+        developmentCostPerKW: number;
+        /** @description Spent in the construction year. Unit: currency/kW. Error: "Grid connection cost per kW should be at least 0 and at most 1000000." */
+        gridConnectionCostPerKW: number;
+        /** @description Fixed operation and maintenance. Unit: currency/kW/year. Error: "Fixed O&M per kW per year should be at least 0 and at most 1000000." */
+        fixedOmPerKWYear: number;
+        /** @description Per MWh discharged. Unit: currency/MWh. Error: "Variable O&M per MWh should be at least 0 and at most 1000000." */
+        variableOmPerMWh: number;
+        /** @description Share of trading revenue (every stream but the Capacity Market) paid to the optimiser. Unit: fraction. Error: "Optimiser fee should be at least 0 and less than 1 (a fraction: 0.25 = 25 %)." */
+        optimiserFee: number;
+        /** @description Insurance, business rates, land lease. Unit: currency/kW/year. Error: "Insurance and other fixed charges per kW per year should be at least 0 and at most 1000000." */
+        insuranceAndOtherPerKWYear: number;
+        /** @description One re-powering event (the forecast's repowering restores the full capacity), per kWh of energy capacity. Unit: currency/kWh. Error: "Re-powering cost per kWh should be at least 0 and at most 1000000." */
+        repoweringCostPerKWh: number;
+        /** @description At the end of life, net of salvage. Unit: currency/kW. Error: "Decommissioning cost per kW should be at least 0 and at most 1000000." */
+        decommissioningCostPerKW: number;
+        /** @description Corporate income tax rate. Unit: fraction. Error: "Tax rate should be at least 0 and less than 1 (a fraction: 0.25 = 25 %)." */
+        taxRate: number;
+        /** @description Straight-line tax depreciation of the capex. Unit: years. Error: "Depreciation years should be a whole number of years from 1 to 50." */
+        depreciationYears: number;
+        /** @description Escalates money inputs and revenues (real 2024 money) to nominal money. Unit: fraction/year. Error: "Inflation should be at least -0.05 and at most 0.2 (a fraction: 0.25 = 25 %)." */
+        inflation: number;
+        /** @description Nominal; for NPV and LCOS (made real by Fisher when the figures are real). Unit: fraction/year. Error: "Discount rate should be at least 0 and at most 1 (a fraction: 0.25 = 25 %)." */
+        discountRate: number;
+        /** @description Years of operation in the case: at most the run's years (the default). Unit: years. Error: "Asset life should be a whole number of years from 1 to 50." */
+        assetLifeYears: number;
+        /** @description Debt ÷ capex: the share when debtSizing is gearing, the cap when sculpted. At least 0 and less than 1. Unit: fraction. Error: "Gearing should be at least 0 and less than 1 (a fraction: 0.25 = 25 %)." */
+        gearing: number;
+        /** @description Debt-service cover ratio the debt is sculpted to on the P50 case. Unit: ratio. Error: "DSCR target on P50 should be at least 0.5 and at most 5." */
+        dscrTargetP50: number;
+        /** @description Debt-service cover ratio the debt is sculpted to on the P90 case. Unit: ratio. Error: "DSCR target on P90 should be at least 0.5 and at most 5." */
+        dscrTargetP90: number;
+        /** @description Years the debt is repaid over (0: no debt); at most the asset life. Unit: years. Error: "Debt tenor should be a whole number of years from 0 to 50." */
+        debtTenorYears: number;
+        /** @description All-in, nominal. Unit: fraction/year. Error: "Debt interest rate should be at least 0 and at most 0.5 (a fraction: 0.25 = 25 %)." */
+        debtInterestRate: number;
+        /** @description Arrangement fee, share of the debt, paid at financial close. Unit: fraction. Error: "Debt upfront fee should be at least 0 and less than 0.2 (a fraction: 0.25 = 25 %)." */
+        debtUpfrontFee: number;
+        /**
+         * @description Figures in real 2024 money (default; the revenues' basis) or nominal money. Error: "Money basis should be one of: real, nominal."
+         * @enum {string}
+         */
+        moneyBasis: "real" | "nominal";
+        /**
+         * @description Sculpted to a DSCR target on the sizing case, capped by gearing; or gearing × capex as a level annuity. Error: "Debt sizing should be one of: sculpted, gearing."
+         * @enum {string}
+         */
+        debtSizing: "sculpted" | "gearing";
+        /**
+         * @description The revenue case debt is sculpted on: p50 (the run's revenue) or p90 (the downside, when the run has one). Error: "Sizing case should be one of: p50, p90."
+         * @enum {string}
+         */
+        sizingCase: "p50" | "p90";
+      };
+      /** @description Per field: where its default comes from */
+      sources: {
+        [key: string]: {
+          /** @enum {string} */
+          kind: "source" | "derived" | "converted" | "assumption";
+          text: string;
+          url?: string;
+        };
+      };
     };
     RunZipArchive: {
       id: string;
@@ -14585,6 +14676,79 @@ export interface operations {
             /** @description Solar configurations may use it */
             solarAvailable: boolean;
           }[];
+        };
+      };
+      /** @description Invalid input: `errors` names each field that is wrong, with its messages. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not logged in, or the API key is not valid. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A subscription or a permission is missing (`subscription` names it when it is a subscription), or the API key lacks the scope. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (per API key, see the description): wait the `Retry-After` seconds. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not available for a moment (the database or a data source): try again shortly. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  getForecastFinanceDefaults: {
+    parameters: {
+      query: {
+        marketRegion: "GB" | "ERCOT" | "NEM" | "DE" | "ES";
+        /** @description The forecast's years (default 20): the asset life, debt tenor and depreciation follow it */
+        assetLifeYears?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["FinanceDefaults"];
         };
       };
       /** @description Invalid input: `errors` names each field that is wrong, with its messages. */

@@ -137,6 +137,12 @@ export function assetCardLines(a: AssetCardData): string[] {
   return lines;
 }
 
+/** The forecast's years as typed, when they are a whole number the finance defaults can take. */
+function horizonOf(state: FormState): number | undefined {
+  const n = Number(typeof state.horizonYears === "string" ? state.horizonYears : "");
+  return Number.isInteger(n) && n >= 1 && n <= 50 ? n : undefined;
+}
+
 // ── Loader ───────────────────────────────────────────────────────────────────────────────────
 
 async function preConfigurationList(request: Request) {
@@ -238,6 +244,20 @@ export async function canvasLoader(request: Request, forecastIdParam?: string) {
       },
     );
   }
+  // The Finance drawer shows the market's defaults with their sources (the API's, as a run uses them).
+  const financeDefaults =
+    drawer === "finance" && p.region
+      ? await p.api
+          .GET("/forecast/finance-defaults/", {
+            params: {
+              query: {
+                marketRegion: p.region,
+                assetLifeYears: horizonOf(p.state),
+              },
+            },
+          })
+          .catch(() => null)
+      : null;
   const modal = q.modal;
   const subscription =
     modal === "subscription" ? await subscriptionByKey(p.api, url.searchParams.get("subscription")) : null;
@@ -256,6 +276,7 @@ export async function canvasLoader(request: Request, forecastIdParam?: string) {
     blocks: p.region ? blocksOf(p) : [],
     drawer: drawer ?? null,
     missing,
+    financeDefaults,
     modal: modal ?? null,
     subscription,
     notice,
@@ -273,6 +294,7 @@ export async function canvasLoader(request: Request, forecastIdParam?: string) {
             "windDetails",
             "draft",
             "run",
+            "finance",
           ] as const
         ).map((k) => [k, drawerHref(p, k)]),
       ),

@@ -28,6 +28,7 @@ export const DRAWER_KINDS = [
   "windDetails",
   "draft",
   "run",
+  "finance",
 ] as const;
 export type DrawerKind = (typeof DRAWER_KINDS)[number];
 export const isDrawerKind = (v: unknown): v is DrawerKind =>
@@ -85,6 +86,9 @@ export function drawerOwnedFields(kind: DrawerKind, configuration: Configuration
       return ["assetName"];
     case "run":
       return ["revenueStrategies", "foresight", "macroScenarios", "runName"];
+    case "finance":
+      // Optional (issue 30 item 4): the forecast's finance inputs, as one map of the fields given.
+      return ["finance"];
   }
 }
 
@@ -179,6 +183,9 @@ export function drawerSchema(kind: DrawerKind, configuration: Configuration, ctx
       const s = forecastStepSchemas(ctx);
       return scopedSchema([s.revenueStrategies, s.worldView, s.outputNames], owned);
     }
+    case "finance":
+      // The forecast's own finance rules (forecast.ts → finance.ts), nothing else required.
+      return scopedSchema([draftSchema(ctx)], owned);
   }
 }
 
@@ -192,6 +199,7 @@ export function drawerOfField(field: string, configuration: Configuration): Draw
   for (const kind of blocksFor(configuration))
     if (drawerOwnedFields(kind, configuration).includes(top)) return kind;
   if (["revenueStrategies", "foresight", "macroScenarios", "runName"].includes(top)) return "run";
+  if (top === "finance") return "finance";
   return "asset";
 }
 

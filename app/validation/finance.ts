@@ -253,7 +253,11 @@ export function financeSchema(ctx: FinanceContext = {}) {
     );
   }
   for (const [k, f] of Object.entries(FINANCE_CHOICE_FIELDS) as [ChoiceName, ChoiceField][]) {
-    shape[k] = z.enum(f.values, { errorMap: () => ({ message: choiceMessage(f) }) }).optional();
+    // An empty choice (a form's "Default" option) is not given, as an empty number is.
+    shape[k] = z.preprocess(
+      (v) => (v === "" ? undefined : v),
+      z.enum(f.values, { errorMap: () => ({ message: choiceMessage(f) }) }).optional(),
+    );
   }
   return z
     .object(shape)

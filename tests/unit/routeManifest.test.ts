@@ -25,6 +25,7 @@ const URL_TREE: [url: string, parent: string, file: string][] = [
   ["/forecasts/runs/:runId/download", "/forecasts/runs/:runId", "forecasts+/runs+/$runId.download.tsx"],
   ["/forecasts/runs/:runId/events", "/forecasts/runs/:runId", "forecasts+/runs+/$runId.events.tsx"],
   ["/forecasts/runs/:runId/file", "/forecasts/runs/:runId", "forecasts+/runs+/$runId.file.tsx"],
+  ["/forecasts/runs/:runId/finance", "/forecasts/runs/:runId", "forecasts+/runs+/$runId.finance.tsx"],
   ["/forecasts/runs/:runId/methodology", "/forecasts", "forecasts+/runs+/$runId_.methodology.tsx"],
   ["/forecasts/runs/download", "/forecasts", "forecasts+/runs+/download.tsx"],
   ["/forecasts?index", "/forecasts", "forecasts+/_index.tsx"],

@@ -17,6 +17,7 @@ import {
   RunDrawerForm,
   builderFormProps,
 } from "./DrawerForms.tsx";
+import { FinanceDrawerForm } from "./FinanceDrawer.tsx";
 import { DRAWER_TITLES } from "./summaries.ts";
 import { scenariosOffered, str } from "./state.ts";
 import { Toolbar, useHydrated } from "./ui.tsx";
@@ -178,6 +179,11 @@ function CanvasScreen({ data }: { data: CanvasData }) {
               {editing ? "Save changes" : "Save as draft"}
             </ButtonLink>
           )}
+          {region ? (
+            <ButtonLink to={data.hrefs.drawer.finance} $variant="secondary" preventScrollReset>
+              Finance (optional)
+            </ButtonLink>
+          ) : null}
           <ButtonLink to={data.hrefs.drawer.run} preventScrollReset>
             Run model
           </ButtonLink>
@@ -207,6 +213,13 @@ function CanvasScreen({ data }: { data: CanvasData }) {
             ) : (
               <RunDrawerForm key="run" props={props} cancelHref={here} offered={offered} />
             )
+          ) : data.drawer === "finance" ? (
+            <FinanceDrawerForm
+              key="finance"
+              props={props}
+              defaults={data.financeDefaults}
+              cancelHref={here}
+            />
           ) : data.drawer === "draft" ? (
             <DraftDrawerForm key="draft" props={props} cancelHref={here} editing={editing} />
           ) : (

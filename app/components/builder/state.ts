@@ -174,12 +174,14 @@ export function valuesFromForm(form: FormData, owned: readonly string[]): FormSt
   const out: FormState = {};
   const listFields = new Set(["revenueStrategies", "macroScenarios"]);
   for (const name of owned) {
-    if (name === "runName") {
+    if (name === "runName" || name === "finance") {
+      // A map posted as `<name>.<key>` fields: the run names by world view, the finance inputs by field.
       const map: Record<string, string> = {};
       for (const [k, v] of form.entries()) {
-        if (k.startsWith("runName.") && typeof v === "string") map[k.slice("runName.".length)] = v.trim();
+        if (k.startsWith(`${name}.`) && typeof v === "string" && (name === "runName" || v.trim() !== ""))
+          map[k.slice(name.length + 1)] = v.trim();
       }
-      out.runName = map;
+      out[name] = map;
       continue;
     }
     const all = form.getAll(INPUT_NAMES[name] ?? name).filter((v): v is string => typeof v === "string");

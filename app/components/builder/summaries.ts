@@ -36,6 +36,11 @@ export const DRAWER_TITLES: Record<DrawerKind, { title: string; description?: st
     title: "Run model",
     description: "Choose the revenue strategy and world views, then name the outputs.",
   },
+  finance: {
+    title: "Finance (optional)",
+    description:
+      "Capex, costs, tax, discount rate and debt for the run's investment case. A field left empty takes the market's default, shown with its source.",
+  },
 };
 
 function valueOf(
