@@ -14,12 +14,13 @@ import { fileURLToPath } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const PORT = process.env.BENCH_WEB_PORT ?? process.env.E2E_PORT ?? "3117";
-const BASE = `http://127.0.0.1:${PORT}`;
+// BENCH_WEB_BASE: measure a server that is already running instead of starting one.
+const BASE = process.env.BENCH_WEB_BASE ?? `http://127.0.0.1:${PORT}`;
 const CONNECTIONS = Number(process.env.BENCH_WEB_CONNECTIONS ?? 50);
 const SECONDS = Number(process.env.BENCH_WEB_SECONDS ?? 10);
 const YEAR =
-  "/data-api/data-and-charts/plotting/get-data/?fields=gb-national-demand-30min&start_date=2024-01-01&end_date=2024-12-31";
-const PAGES = { home: "/", library: "/library", databooks: "/library/databooks" };
+  "/api/v1/data-api/data-and-charts/plotting/get-data/?fields=gb-national-demand-30min&start_date=2024-01-01&end_date=2024-12-31";
+const PAGES = { home: "/", library: "/library/live-and-historic", databooks: "/library/databooks" };
 
 interface Figure {
   name: string;
@@ -69,11 +70,13 @@ async function waitFor(what: string, ok: () => Promise<boolean>, seconds: number
 export default async function bench() {
   const json = process.argv.includes("--json");
   const log = (s: string) => (json ? console.error(s) : console.log(s));
-  const server = spawn(path.join(root, "node_modules/.bin/tsx"), ["tests/e2e/support/start-server.ts"], {
-    cwd: root,
-    stdio: ["ignore", "ignore", "inherit"],
-    env: { ...process.env, E2E_PORT: PORT },
-  });
+  const server = process.env.BENCH_WEB_BASE
+    ? undefined
+    : spawn(path.join(root, "node_modules/.bin/tsx"), ["tests/e2e/support/start-server.ts"], {
+        cwd: root,
+        stdio: ["ignore", "ignore", "inherit"],
+        env: { ...process.env, E2E_PORT: PORT },
+      });
   try {
     await waitFor("the server", async () => (await fetch(BASE + "/")).ok, 300);
     // The GB files are imported in the background after start.
@@ -125,7 +128,9 @@ export default async function bench() {
     );
     if (json) console.log(JSON.stringify(figures, null, 2));
   } finally {
-    server.kill("SIGTERM");
-    await new Promise((r) => server.once("exit", r));
+    if (server) {
+      server.kill("SIGTERM");
+      await new Promise((r) => server.once("exit", r));
+    }
   }
 }
