@@ -85,6 +85,11 @@ interface Describe {
    * unavailable); 404 with params; 413 with a body or a method that carries one.
    */
   errors?: number[];
+  /**
+   * Answers carry an ETag and a request with If-None-Match naming it is answered 304 without a
+   * body (api/http/conditional.ts).
+   */
+  conditional?: true;
   /** Served before the API's checks and without the database (the description itself): no 400, 413 or 503. */
   standalone?: true;
 }
@@ -143,13 +148,22 @@ export function describe(d: Describe) {
     errors.add(503);
     if (d.body || ["post", "put", "patch"].includes(d.method)) errors.add(413);
   }
+  const headers = d.conditional
+    ? {
+        ...d.headers,
+        ETag: {
+          description:
+            "The answer's version: send it back in If-None-Match to be answered 304 while it holds",
+        },
+      }
+    : d.headers;
   const success = content(d.response, status);
   const responses: Record<string, unknown> = {
-    [status]: d.headers
+    [status]: headers
       ? {
           ...success,
           headers: Object.fromEntries(
-            Object.entries(d.headers).map(([name, h]) => [
+            Object.entries(headers).map(([name, h]) => [
               name,
               { description: h.description, schema: { type: h.type ?? "string" } },
             ]),
@@ -158,6 +172,10 @@ export function describe(d: Describe) {
       : success,
   };
   const kept = new Map<number, ResponseSpec>([[status, d.response]]);
+  if (d.conditional) {
+    responses[304] = { description: "Not modified: the If-None-Match tag is still current; no body." };
+    kept.set(304, "empty");
+  }
   for (const e of [...errors].sort()) {
     responses[e] = {
       description: ERROR_TEXTS[e] ?? "An error",

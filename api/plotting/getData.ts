@@ -7,6 +7,7 @@ import { datasetPoints } from "../db/schema/index.ts";
 import { getDataset, type Dataset } from "../datasets/store.ts";
 import { SUBSCRIPTIONS } from "../access/catalog.ts";
 import { badRequest, subscriptionRequired } from "../http/errors.ts";
+import { entityTag } from "../http/conditional.ts";
 import type { PlotQuery } from "../../app/validation/savedChart.ts";
 import {
   DISPLAY_POINTS,
@@ -120,13 +121,33 @@ const TOO_MANY_POINTS = `At most ${MAX_POINTS_UNTHINNED.toLocaleString("en-GB")}
 
 const pairs = (p: Points): [number, number][] => p.ts.map((t, i) => [t, p.values[i]]);
 
+/**
+ * What a get-data answer depends on, as an entity tag: the query, the point budget and each
+ * series' version (every write of points ends by refreshing the dataset's stats, which moves its
+ * `updatedAt`; the count and end date are there too). Bump PLOT_DATA_FORMAT when the answer's
+ * shape or computation changes, so that tags given before a release are not honoured after it.
+ */
+const PLOT_DATA_FORMAT = 1;
+export function plotDataTag(q: PlotQuery, datasets: Dataset[], maxPoints = DISPLAY_POINTS): string {
+  return entityTag(
+    "get-data",
+    PLOT_DATA_FORMAT,
+    q,
+    // Infinity (every point) would serialise as null
+    String(maxPoints),
+    datasets.map((d) => [d.id, d.updatedAt.getTime(), d.pointCount, d.endDate?.getTime() ?? null]),
+  );
+}
+
 export async function getPlotData(
   db: Db,
   q: PlotQuery,
   subscriptions: Set<string>,
   maxPoints = DISPLAY_POINTS,
+  /** The query's datasets when the caller has already checked them (plottableDatasets). */
+  checked?: Dataset[],
 ): Promise<PlotData> {
-  const datasets = await plottableDatasets(db, q.fields, subscriptions);
+  const datasets = checked ?? (await plottableDatasets(db, q.fields, subscriptions));
   const dataEnd = datasets.reduce<Date | null>(
     (m, d) => (d.endDate && (!m || d.endDate > m) ? d.endDate : m),
     null,

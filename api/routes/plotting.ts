@@ -18,7 +18,14 @@ import {
   SHORTCUTS,
   UNITS,
 } from "../../app/validation/savedChart.ts";
-import { getPlotData, isMovingAverageAvailable } from "../plotting/getData.ts";
+import {
+  getPlotData,
+  isMovingAverageAvailable,
+  plotDataTag,
+  plottableDatasets,
+} from "../plotting/getData.ts";
+import { DISPLAY_POINTS } from "../plotting/series.ts";
+import { answeredNotModified } from "../http/conditional.ts";
 import {
   homeFolders,
   REGION_LABELS,
@@ -260,6 +267,7 @@ describe({
   query: PlotQueryDoc,
   response: PlotData,
   errors: [403],
+  conditional: true,
 });
 describe({
   method: "get",
@@ -392,14 +400,11 @@ export function plottingRouter(ctx: ApiContext) {
       const q = plotQueryFrom(req.query);
       const a = await access(ctx, req);
       // thin=false: every point (for exports); otherwise thinned for display.
-      res.json(
-        await getPlotData(
-          ctx.db,
-          q,
-          a.subscriptions,
-          req.query.thin === "false" ? Number.POSITIVE_INFINITY : undefined,
-        ),
-      );
+      const maxPoints = req.query.thin === "false" ? Number.POSITIVE_INFINITY : DISPLAY_POINTS;
+      // Access is checked (and refused) before the tag is compared: a 304 only for who may read it.
+      const checked = await plottableDatasets(ctx.db, q.fields, a.subscriptions);
+      if (answeredNotModified(req, res, plotDataTag(q, checked, maxPoints))) return;
+      res.json(await getPlotData(ctx.db, q, a.subscriptions, maxPoints, checked));
     }),
   );
 

@@ -260,6 +260,48 @@ describe("get-data", () => {
     expect(Math.min(...values)).toBe(-185);
   });
 
+  it("answers a repeated query with 304 (If-None-Match) until the series changes, and checks access first", async () => {
+    const day = { ts: raw.ts.slice(0, 48), values: raw.values.slice(0, 48) };
+    const [stored] = await storeSeries(t.backend.ctx.db, "test:etag", "test", [
+      { meta: meta("test-etag"), series: day },
+    ]);
+    const url = `${BASE}/get-data/?fields=${stored.id}&start_date=2023-01-01&end_date=2023-01-01`;
+    const first = await t.call(url);
+    expect(first.status).toBe(200);
+    const tag = first.headers.get("etag");
+    expect(tag).toMatch(/^W\/".+"$/);
+    const again = await t.call(url, { headers: { "if-none-match": tag! } });
+    expect(again.status).toBe(304);
+    expect(again.raw.byteLength).toBe(0);
+    // Another query of the same series is another answer.
+    const everyPoint = await t.call(`${url}&thin=false`, { headers: { "if-none-match": tag! } });
+    expect(everyPoint.status).toBe(200);
+    // A re-import that changes one value: a new tag, and the new value to whoever held the old tag.
+    await storeSeries(t.backend.ctx.db, "test:etag", "test", [
+      {
+        meta: meta("test-etag"),
+        series: { ts: day.ts, values: day.values.map((v, i) => (i === 3 ? 999 : v)) },
+      },
+    ]);
+    const changed = await t.call(url, { headers: { "if-none-match": tag! } });
+    expect(changed.status).toBe(200);
+    expect(changed.headers.get("etag")).not.toBe(tag);
+    expect(changed.body.series[0].points.map((p: number[]) => p[1])).toContain(999);
+  });
+
+  it("refuses a locked series to a caller without its subscription even with the tag of an allowed answer", async () => {
+    const url = `${BASE}/get-data/?fields=${lockedId}`;
+    const allowed = await t.call(url, { as: "gb@voltcast.local" });
+    expect(allowed.status).toBe(200);
+    const tag = allowed.headers.get("etag")!;
+    expect((await t.call(url, { as: "gb@voltcast.local", headers: { "if-none-match": tag } })).status).toBe(
+      304,
+    );
+    expect((await t.call(url, { as: "free@voltcast.local", headers: { "if-none-match": tag } })).status).toBe(
+      403,
+    );
+  });
+
   it("draws the moving average when available, and says when it is not", async () => {
     const q = `fields=${priceId}&start_date=2023-03-01&end_date=2023-03-31&period=day&moving_average=7`;
     expect((await t.call(`${BASE}/is-moving-average-available/?${q}`)).body).toEqual({ isAvailable: true });
