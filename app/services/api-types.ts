@@ -8377,11 +8377,20 @@ export interface operations {
       /** @description OK */
       200: {
         headers: {
+          /** @description The answer's version: send it back in If-None-Match to be answered 304 while it holds */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
           "application/json": components["schemas"]["PlotData"];
         };
+      };
+      /** @description Not modified: the If-None-Match tag is still current; no body. */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /** @description Invalid input: `errors` names each field that is wrong, with its messages. */
       400: {
