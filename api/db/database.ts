@@ -78,7 +78,7 @@ const portOpen = (port: number) =>
     s.on("error", () => resolve(false));
   });
 
-/** SQLSTATE 57P03 (cannot connect now): the server is starting up or shutting down. */
+/** "no": it refuses the password (28P01/28000); "not-now": it is starting up or shutting down. */
 async function answers(url: string): Promise<"yes" | "not-now" | "no"> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
   try {
@@ -86,7 +86,10 @@ async function answers(url: string): Promise<"yes" | "not-now" | "no"> {
     await client.query("select 1");
     return "yes";
   } catch (e) {
-    return (e as { code?: string }).code === "57P03" ? "not-now" : "no";
+    // Only a refused password means another server's; anything else (57P03, a reset or refused
+    // connection, a timeout) is a server still starting or stopping — asked again until it decides.
+    const code = (e as { code?: string }).code;
+    return code === "28P01" || code === "28000" ? "no" : "not-now";
   } finally {
     await client.end().catch(() => {});
   }
@@ -128,7 +131,7 @@ async function runningEmbedded(
     }
     if (Date.now() > until)
       throw new ConfigError(
-        `The embedded PostgreSQL in ${path.join(dataDir, "postgres")} has been stopping for over ${STOPPING_WAIT_SECONDS} s. Wait until the previous Voltcast process has exited (its postmaster.pid file is removed), then start again.`,
+        `The embedded PostgreSQL in ${path.join(dataDir, "postgres")} has not taken connections for over ${STOPPING_WAIT_SECONDS} s. Wait until the previous Voltcast process has exited (its postmaster.pid file is removed), then start again; if none runs, another program holds port ${port}: remove ${path.join(dataDir, "postgres.port")}.`,
       );
     await sleep(250);
   }
