@@ -80,20 +80,6 @@ export const ChartBox = styled.figure`
   }
 `;
 
-export const InlineForm = {
-  display: "flex",
-  gap: "0.75rem",
-  alignItems: "flex-end",
-  flexWrap: "wrap",
-} as const;
-
-export const StackedLabel = {
-  display: "flex",
-  flexDirection: "column",
-  gap: "0.2rem",
-  fontWeight: 600,
-} as const;
-
 /** The page's URL with some search parameters changed (null removes one). */
 export function hrefWith(pathname: string, sp: URLSearchParams, changes: Record<string, string | null>) {
   const next = new URLSearchParams(sp);
