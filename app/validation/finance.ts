@@ -150,7 +150,7 @@ const choice = <const T extends [string, ...string[]]>(label: string, values: T,
 });
 export const FINANCE_CHOICE_FIELDS = {
   moneyBasis: choice(
-    "Money basis",
+    "Cash flows in",
     ["real", "nominal"],
     "Figures in real 2024 money (default; the revenues' basis) or nominal money.",
   ),

@@ -19,6 +19,7 @@ import { Button, Card, Muted, Notice } from "../ui.tsx";
 import { ErrorText, FormErrors } from "../Field.tsx";
 import { theme } from "../theme.ts";
 import { formatMoney } from "./rules.ts";
+import { strategyLabel } from "~/validation/runLabels";
 import {
   bigMoney,
   FINANCE_FIELDS,
@@ -74,11 +75,14 @@ export function FinancePanel({
   financeNote,
   reply: pageReply,
   strategy,
+  region,
   runYears,
   pathname,
   sp,
 }: {
   runId: string;
+  /** The run's market region: the strategy is named as the builder offered it there. */
+  region: string;
   /** The finance the page was served with: for the URL's inputs, else the forecast's. */
   finance: RunFinance | null;
   financeNote: string | null;
@@ -172,7 +176,7 @@ export function FinancePanel({
     <Section aria-labelledby="investment-heading">
       <h2 id="investment-heading">Investment case</h2>
       <p>
-        On the {finance.strategy.replace(/_/g, " ")} revenue, in {finance.moneyBasis}. Change an input and
+        On the {strategyLabel(finance.strategy, region)} revenue, in {finance.moneyBasis}. Change an input and
         recompute: the run's revenues are reused, nothing is dispatched again.
       </p>
       {stale ? (

@@ -285,6 +285,7 @@ function RunView() {
             financeNote={extras.financeNote}
             reply={recomputed?.reply ?? null}
             strategy={sp.get("strategy")}
+            region={run.marketRegion}
             runYears={strategy.years.length}
             pathname={pathname}
             sp={sp}
