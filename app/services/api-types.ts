@@ -2468,7 +2468,7 @@ export interface components {
           /** @description Arrangement fee, share of the debt, paid at financial close. Unit: fraction. Error: "Debt upfront fee should be at least 0 and less than 0.2 (a fraction: 0.25 = 25 %)." */
           debtUpfrontFee?: number;
           /**
-           * @description Figures in real 2024 money (default; the revenues' basis) or nominal money. Error: "Money basis should be one of: real, nominal."
+           * @description Figures in real 2024 money (default; the revenues' basis) or nominal money. Error: "Money basis (cash flows) should be one of: real, nominal."
            * @enum {string}
            */
           moneyBasis?: "real" | "nominal";
@@ -2760,7 +2760,7 @@ export interface components {
         /** @description Arrangement fee, share of the debt, paid at financial close. Unit: fraction. Error: "Debt upfront fee should be at least 0 and less than 0.2 (a fraction: 0.25 = 25 %)." */
         debtUpfrontFee?: number;
         /**
-         * @description Figures in real 2024 money (default; the revenues' basis) or nominal money. Error: "Money basis should be one of: real, nominal."
+         * @description Figures in real 2024 money (default; the revenues' basis) or nominal money. Error: "Money basis (cash flows) should be one of: real, nominal."
          * @enum {string}
          */
         moneyBasis?: "real" | "nominal";
@@ -2993,7 +2993,7 @@ export interface components {
         /** @description Arrangement fee, share of the debt, paid at financial close. Unit: fraction. Error: "Debt upfront fee should be at least 0 and less than 0.2 (a fraction: 0.25 = 25 %)." */
         debtUpfrontFee?: number;
         /**
-         * @description Figures in real 2024 money (default; the revenues' basis) or nominal money. Error: "Money basis should be one of: real, nominal."
+         * @description Figures in real 2024 money (default; the revenues' basis) or nominal money. Error: "Money basis (cash flows) should be one of: real, nominal."
          * @enum {string}
          */
         moneyBasis?: "real" | "nominal";
@@ -3181,7 +3181,7 @@ export interface components {
         /** @description Arrangement fee, share of the debt, paid at financial close. Unit: fraction. Error: "Debt upfront fee should be at least 0 and less than 0.2 (a fraction: 0.25 = 25 %)." */
         debtUpfrontFee?: number;
         /**
-         * @description Figures in real 2024 money (default; the revenues' basis) or nominal money. Error: "Money basis should be one of: real, nominal."
+         * @description Figures in real 2024 money (default; the revenues' basis) or nominal money. Error: "Money basis (cash flows) should be one of: real, nominal."
          * @enum {string}
          */
         moneyBasis?: "real" | "nominal";
@@ -3369,7 +3369,7 @@ export interface components {
         /** @description Arrangement fee, share of the debt, paid at financial close. Unit: fraction. Error: "Debt upfront fee should be at least 0 and less than 0.2 (a fraction: 0.25 = 25 %)." */
         debtUpfrontFee?: number;
         /**
-         * @description Figures in real 2024 money (default; the revenues' basis) or nominal money. Error: "Money basis should be one of: real, nominal."
+         * @description Figures in real 2024 money (default; the revenues' basis) or nominal money. Error: "Money basis (cash flows) should be one of: real, nominal."
          * @enum {string}
          */
         moneyBasis?: "real" | "nominal";
@@ -3531,7 +3531,7 @@ export interface components {
         /** @description Arrangement fee, share of the debt, paid at financial close. Unit: fraction. Error: "Debt upfront fee should be at least 0 and less than 0.2 (a fraction: 0.25 = 25 %)." */
         debtUpfrontFee?: number;
         /**
-         * @description Figures in real 2024 money (default; the revenues' basis) or nominal money. Error: "Money basis should be one of: real, nominal."
+         * @description Figures in real 2024 money (default; the revenues' basis) or nominal money. Error: "Money basis (cash flows) should be one of: real, nominal."
          * @enum {string}
          */
         moneyBasis?: "real" | "nominal";
@@ -3671,7 +3671,7 @@ export interface components {
         /** @description Arrangement fee, share of the debt, paid at financial close. Unit: fraction. Error: "Debt upfront fee should be at least 0 and less than 0.2 (a fraction: 0.25 = 25 %)." */
         debtUpfrontFee?: number;
         /**
-         * @description Figures in real 2024 money (default; the revenues' basis) or nominal money. Error: "Money basis should be one of: real, nominal."
+         * @description Figures in real 2024 money (default; the revenues' basis) or nominal money. Error: "Money basis (cash flows) should be one of: real, nominal."
          * @enum {string}
          */
         moneyBasis?: "real" | "nominal";
@@ -3810,7 +3810,7 @@ export interface components {
         /** @description Arrangement fee, share of the debt, paid at financial close. Unit: fraction. Error: "Debt upfront fee should be at least 0 and less than 0.2 (a fraction: 0.25 = 25 %)." */
         debtUpfrontFee?: number;
         /**
-         * @description Figures in real 2024 money (default; the revenues' basis) or nominal money. Error: "Money basis should be one of: real, nominal."
+         * @description Figures in real 2024 money (default; the revenues' basis) or nominal money. Error: "Money basis (cash flows) should be one of: real, nominal."
          * @enum {string}
          */
         moneyBasis?: "real" | "nominal";
@@ -3938,7 +3938,7 @@ export interface components {
         /** @description Arrangement fee, share of the debt, paid at financial close. Unit: fraction. Error: "Debt upfront fee should be at least 0 and less than 0.2 (a fraction: 0.25 = 25 %)." */
         debtUpfrontFee?: number;
         /**
-         * @description Figures in real 2024 money (default; the revenues' basis) or nominal money. Error: "Money basis should be one of: real, nominal."
+         * @description Figures in real 2024 money (default; the revenues' basis) or nominal money. Error: "Money basis (cash flows) should be one of: real, nominal."
          * @enum {string}
          */
         moneyBasis?: "real" | "nominal";
@@ -4046,7 +4046,7 @@ export interface components {
         /** @description Arrangement fee, share of the debt, paid at financial close. Unit: fraction. Error: "Debt upfront fee should be at least 0 and less than 0.2 (a fraction: 0.25 = 25 %)." */
         debtUpfrontFee?: number;
         /**
-         * @description Figures in real 2024 money (default; the revenues' basis) or nominal money. Error: "Money basis should be one of: real, nominal."
+         * @description Figures in real 2024 money (default; the revenues' basis) or nominal money. Error: "Money basis (cash flows) should be one of: real, nominal."
          * @enum {string}
          */
         moneyBasis?: "real" | "nominal";
@@ -4152,7 +4152,7 @@ export interface components {
         /** @description Arrangement fee, share of the debt, paid at financial close. Unit: fraction. Error: "Debt upfront fee should be at least 0 and less than 0.2 (a fraction: 0.25 = 25 %)." */
         debtUpfrontFee?: number;
         /**
-         * @description Figures in real 2024 money (default; the revenues' basis) or nominal money. Error: "Money basis should be one of: real, nominal."
+         * @description Figures in real 2024 money (default; the revenues' basis) or nominal money. Error: "Money basis (cash flows) should be one of: real, nominal."
          * @enum {string}
          */
         moneyBasis?: "real" | "nominal";
@@ -4280,7 +4280,7 @@ export interface components {
         /** @description Arrangement fee, share of the debt, paid at financial close. Unit: fraction. Error: "Debt upfront fee should be at least 0 and less than 0.2 (a fraction: 0.25 = 25 %)." */
         debtUpfrontFee?: number;
         /**
-         * @description Figures in real 2024 money (default; the revenues' basis) or nominal money. Error: "Money basis should be one of: real, nominal."
+         * @description Figures in real 2024 money (default; the revenues' basis) or nominal money. Error: "Money basis (cash flows) should be one of: real, nominal."
          * @enum {string}
          */
         moneyBasis?: "real" | "nominal";
@@ -4388,7 +4388,7 @@ export interface components {
         /** @description Arrangement fee, share of the debt, paid at financial close. Unit: fraction. Error: "Debt upfront fee should be at least 0 and less than 0.2 (a fraction: 0.25 = 25 %)." */
         debtUpfrontFee?: number;
         /**
-         * @description Figures in real 2024 money (default; the revenues' basis) or nominal money. Error: "Money basis should be one of: real, nominal."
+         * @description Figures in real 2024 money (default; the revenues' basis) or nominal money. Error: "Money basis (cash flows) should be one of: real, nominal."
          * @enum {string}
          */
         moneyBasis?: "real" | "nominal";
@@ -4494,7 +4494,7 @@ export interface components {
         /** @description Arrangement fee, share of the debt, paid at financial close. Unit: fraction. Error: "Debt upfront fee should be at least 0 and less than 0.2 (a fraction: 0.25 = 25 %)." */
         debtUpfrontFee?: number;
         /**
-         * @description Figures in real 2024 money (default; the revenues' basis) or nominal money. Error: "Money basis should be one of: real, nominal."
+         * @description Figures in real 2024 money (default; the revenues' basis) or nominal money. Error: "Money basis (cash flows) should be one of: real, nominal."
          * @enum {string}
          */
         moneyBasis?: "real" | "nominal";
@@ -4799,7 +4799,7 @@ export interface components {
         /** @description Arrangement fee, share of the debt, paid at financial close. Unit: fraction. Error: "Debt upfront fee should be at least 0 and less than 0.2 (a fraction: 0.25 = 25 %)." */
         debtUpfrontFee?: number;
         /**
-         * @description Figures in real 2024 money (default; the revenues' basis) or nominal money. Error: "Money basis should be one of: real, nominal."
+         * @description Figures in real 2024 money (default; the revenues' basis) or nominal money. Error: "Money basis (cash flows) should be one of: real, nominal."
          * @enum {string}
          */
         moneyBasis?: "real" | "nominal";
@@ -4881,7 +4881,7 @@ export interface components {
       /** @description Arrangement fee, share of the debt, paid at financial close. Unit: fraction. Error: "Debt upfront fee should be at least 0 and less than 0.2 (a fraction: 0.25 = 25 %)." */
       debtUpfrontFee: number;
       /**
-       * @description Figures in real 2024 money (default; the revenues' basis) or nominal money. Error: "Money basis should be one of: real, nominal."
+       * @description Figures in real 2024 money (default; the revenues' basis) or nominal money. Error: "Money basis (cash flows) should be one of: real, nominal."
        * @enum {string}
        */
       moneyBasis: "real" | "nominal";
@@ -5194,7 +5194,7 @@ export interface components {
         /** @description Arrangement fee, share of the debt, paid at financial close. Unit: fraction. Error: "Debt upfront fee should be at least 0 and less than 0.2 (a fraction: 0.25 = 25 %)." */
         debtUpfrontFee: number;
         /**
-         * @description Figures in real 2024 money (default; the revenues' basis) or nominal money. Error: "Money basis should be one of: real, nominal."
+         * @description Figures in real 2024 money (default; the revenues' basis) or nominal money. Error: "Money basis (cash flows) should be one of: real, nominal."
          * @enum {string}
          */
         moneyBasis: "real" | "nominal";
@@ -14477,7 +14477,7 @@ export interface operations {
           /** @description Arrangement fee, share of the debt, paid at financial close. Unit: fraction. Error: "Debt upfront fee should be at least 0 and less than 0.2 (a fraction: 0.25 = 25 %)." */
           debtUpfrontFee?: number;
           /**
-           * @description Figures in real 2024 money (default; the revenues' basis) or nominal money. Error: "Money basis should be one of: real, nominal."
+           * @description Figures in real 2024 money (default; the revenues' basis) or nominal money. Error: "Money basis (cash flows) should be one of: real, nominal."
            * @enum {string}
            */
           moneyBasis?: "real" | "nominal";

@@ -150,7 +150,7 @@ const choice = <const T extends [string, ...string[]]>(label: string, values: T,
 });
 export const FINANCE_CHOICE_FIELDS = {
   moneyBasis: choice(
-    "Cash flows in",
+    "Money basis (cash flows)",
     ["real", "nominal"],
     "Figures in real 2024 money (default; the revenues' basis) or nominal money.",
   ),

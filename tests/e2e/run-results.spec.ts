@@ -211,7 +211,7 @@ test("the run page states its money basis and links the methodology; the dispatc
   await expect(average).not.toContainText("per MW of battery");
 
   // Item 4: the basis in the workbook's words, and the methodology one link away.
-  const basis = page.getByLabel("Money basis");
+  const basis = page.getByLabel("Money basis", { exact: true });
   await expect(basis).toContainText("Money basis: real 2024 AUD.");
   await expect(basis).toContainText("constant 2024 prices; no inflation is applied to later years");
   await basis.getByRole("link", { name: /methodology/ }).click();
