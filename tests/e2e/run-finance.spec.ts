@@ -47,6 +47,10 @@ test("changing capex on the run page changes the IRR without a new dispatch", as
   await page.goto(`/forecasts/runs/${id}?period=month`);
 
   await expect(page.getByRole("heading", { name: "Investment case" })).toBeVisible();
+  // The browser tests' library runs forecast one year: the page says the case is too short to judge.
+  await expect(page.getByRole("note", { name: "Short asset life" })).toContainText(
+    "The case covers 1 year: the asset life can be no longer than the forecast (1 year)",
+  );
   const irr = page.getByTestId("project-irr");
   const irrBefore = (await irr.textContent())!;
   expect(irrBefore).toMatch(/%/);

@@ -69,6 +69,9 @@ const Grid = styled.div`
   }
 `;
 
+/** Below this asset life (years) the page says the case is too short to judge an investment. */
+const SHORT_LIFE_YEARS = 15;
+
 export function FinancePanel({
   runId,
   finance: pageFinance,
@@ -179,6 +182,15 @@ export function FinancePanel({
         On the {strategyLabel(finance.strategy, region)} revenue, in {finance.moneyBasis}. Change an input and
         recompute: the run's revenues are reused, nothing is dispatched again.
       </p>
+      {finance.inputs.assetLifeYears < SHORT_LIFE_YEARS ? (
+        // A short forecast makes a short asset life: the capex is then recovered over a few years only.
+        <Notice role="note" aria-label="Short asset life">
+          The case covers {finance.inputs.assetLifeYears}{" "}
+          {finance.inputs.assetLifeYears === 1 ? "year" : "years"}: the asset life can be no longer than the
+          forecast ({runYears} {runYears === 1 ? "year" : "years"}), while a battery is financed over 15–20.
+          For a meaningful IRR, forecast the asset's whole life.
+        </Notice>
+      ) : null}
       {stale ? (
         <Notice $tone="danger" role="alert">
           The inputs below need correcting; the figures are those of the last case that could be computed.
