@@ -8,33 +8,15 @@ import { fileURLToPath } from "node:url";
 import { solveBest, solveDispatch, solveDispatchOracle } from "../engine/dispatch/solve.ts";
 import { solveDispatchDp } from "../engine/dispatch/fast.ts";
 import { runForecast, syntheticMarketYear } from "../engine/forecast/index.ts";
+import { figure, highsReferenceProblem, setHighsReferenceMs } from "./figures.ts";
 import type { MarketYear } from "../engine/types.ts";
 import { hasSharedData, loadRealSeries } from "../tests/unit/engine/support/real-prices.ts";
-import type { DispatchProblem, DispatchResult } from "../engine/dispatch/types.ts";
+import type { DispatchResult } from "../engine/dispatch/types.ts";
 
 export default async function engineBench() {
   // 1. dispatch speed
-  const real = hasSharedData ? loadRealSeries((id) => id === "gb-day-ahead-hourly") : [];
-  let price: Float64Array;
-  let label: string;
-  if (real.length) {
-    // GB day-ahead 2024, each hour repeated for both half-hours (SOURCES.md)
-    const seg = real[0].segments[0];
-    const start = (Date.parse("2024-01-01T00:00:00Z") - Date.parse(seg.startUtc)) / 3600_000;
-    const hourly = seg.price.subarray(start, start + 8784);
-    price = new Float64Array(hourly.length * 2);
-    for (let i = 0; i < price.length; i++) price[i] = hourly[i >> 1];
-    label = "GB day-ahead 2024 (half-hourly)";
-  } else {
-    price = syntheticMarketYear("GB", 2024).energyPrice;
-    label = "synthetic GB 2024";
-  }
-  const problem: DispatchProblem = {
-    intervalMinutes: 30,
-    startUtc: "2024-01-01T00:00:00Z",
-    price,
-    battery: { powerMW: 1, energyMWh: 2, roundTripEfficiency: 0.88, maxCyclesPerDay: 1 },
-  };
+  const { problem, label } = highsReferenceProblem();
+  const price = problem.price;
   // Timing on this machine: the DP settles in V8's optimising tier only after 7–15 runs (200–250
   // ms, then 25–35 ms, measured; each worker thread of a forecast solves thousands of years, so
   // the settled speed is the one that counts), HiGHS after 2–3, and the machine has slow spells
@@ -88,6 +70,9 @@ export default async function engineBench() {
   console.log(
     `  production (solveBest):  ${tBest.toFixed(0)} ms via ${best.solver}, revenue ${best.revenue.toFixed(2)}, gap ${gap(best.revenue)} %, speed-up vs HiGHS ${speedUp(ms.best)}×`,
   );
+  setHighsReferenceMs(tOracle);
+  figure("engine.highs.gb.year", Math.round(tOracle), "ms");
+  figure("engine.production.gb.year", Math.round(tBest), "ms", true);
   const list = (xs: number[]) => xs.map((x) => x.toFixed(0)).join(" ");
   console.log(`  rounds (ms): HiGHS ${list(ms.oracle)}; production ${list(ms.best)}`);
 
@@ -146,6 +131,9 @@ export default async function engineBench() {
     console.log(
       `forecast GB 50 MW / 2 h ${strategy}, 3 world views × ${years} years, half-hourly, ${foresight === "realistic" ? "realistic foresight (the default)" : "perfect foresight (upper bound)"}, 2 worker threads on 2 cores: ${sec.toFixed(1)} s${full}`,
     );
+    // End to end: the market years are part of a run's work (issue 29, acceptance 1).
+    if (foresight === "realistic")
+      figure(`forecast.gb.3x${years}.${strategy}`, Math.round((sec + tWv / 1000) * 10) / 10, "s", true);
     for (const s of r.scenarios)
       console.log(
         `  ${s.scenarioId}: average ${s.averagePerMWYear.toFixed(0)} ${s.unitYear}; first year ${s.years[0]?.year}: ${s.years[0]?.perMWYear.toFixed(0)}`,
@@ -184,6 +172,7 @@ export default async function engineBench() {
     const sec = (performance.now() - t0) / 1000;
     const full =
       nemYears >= 20 ? "" : ` (≈ ${((sec * 20) / nemYears).toFixed(0)} s for 20 years, linear extrapolation)`;
+    figure(`forecast.nem.${nemYears}.ancillaries`, Math.round(sec * 10) / 10, "s", true);
     console.log(
       `forecast NEM 50 MW / 2 h Energy + FCAS, nem-central × ${nemYears} years, 5-minute, one thread: ${sec.toFixed(1)} s` +
         ` (market years ${(build / 1000).toFixed(1)} s of it)${full}; average ${r.scenarios[0].averagePerMWYear.toFixed(0)} ${r.scenarios[0].unitYear}`,

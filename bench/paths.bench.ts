@@ -10,6 +10,7 @@ import type { PathJob } from "../api/forecasts/pathThreadImpl.ts";
 import type { ForecastInput } from "../engine/forecast/types.ts";
 import { pathPercentiles, type PathYear } from "../engine/paths/index.ts";
 import { defaultFinanceInputs } from "../engine/finance/index.ts";
+import { figure } from "./figures.ts";
 
 function pathInThread(job: PathJob): Promise<PathYear[]> {
   return new Promise((resolve, reject) => {
@@ -56,6 +57,7 @@ export default async function pathsBench() {
   );
   const sec = (performance.now() - t0) / 1000;
   const full = n >= 30 ? "" : ` (≈ ${((sec * 30) / n).toFixed(0)} s for 30 paths, linear extrapolation)`;
+  figure(`forecast.gb.paths${n}${years === 20 ? "" : `.${years}y`}`, Math.round(sec * 10) / 10, "s", true);
   const mw = 50;
   const finance = defaultFinanceInputs("GB", years).inputs;
   const p = pathPercentiles(paths, {

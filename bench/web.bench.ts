@@ -5,7 +5,7 @@
 // - get-data for a year of half-hours (GB national demand 2024), as a browser asks it again
 //   (If-None-Match with the tag of its first answer) and cold (no tag);
 // - the home, library and databooks pages.
-// `--json` prints `{ name, value, unit }` items: web.get-data.year.rps, web.get-data.year.cold.rps,
+// Figures (bench/figures.ts; `--json`): web.get-data.year.rps, web.get-data.year.cold.rps,
 // web.pages.p95ms (the worst of the three pages) and one p95 per page.
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -16,6 +16,7 @@ import { users } from "../api/db/schema/index.ts";
 import { e2eStateFile } from "../tests/e2e/support/state.ts";
 import { loadavg } from "node:os";
 import path from "node:path";
+import { figure } from "./figures.ts";
 import { fileURLToPath } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -27,12 +28,6 @@ const SECONDS = Number(process.env.BENCH_WEB_SECONDS ?? 10);
 const YEAR =
   "/api/v1/data-api/data-and-charts/plotting/get-data/?fields=gb-national-demand-30min&start_date=2024-01-01&end_date=2024-12-31";
 const PAGES = { home: "/", library: "/library/live-and-historic", databooks: "/library/databooks" };
-
-interface Figure {
-  name: string;
-  value: number;
-  unit: string;
-}
 
 function pct(xs: number[], p: number) {
   const s = [...xs].sort((a, b) => a - b);
@@ -74,8 +69,6 @@ async function waitFor(what: string, ok: () => Promise<boolean>, seconds: number
 }
 
 export default async function bench() {
-  const json = process.argv.includes("--json");
-  const log = (s: string) => (json ? console.error(s) : console.log(s));
   const server = process.env.BENCH_WEB_BASE
     ? undefined
     : spawn(path.join(root, "node_modules/.bin/tsx"), ["tests/e2e/support/start-server.ts"], {
@@ -114,44 +107,42 @@ export default async function bench() {
       },
       900,
     );
-    log(
+    console.log(
       `load average before: ${loadavg()
         .map((l) => l.toFixed(2))
         .join(" ")}`,
     );
-    const figures: Figure[] = [];
     const first = await fetch(BASE + YEAR, { headers: auth });
     await first.arrayBuffer();
     const tag = first.headers.get("etag");
     // Warm up the process (V8 tiers, pools) before measuring.
     await load(YEAR, auth, [200]);
     const again = await load(YEAR, tag ? { ...auth, "If-None-Match": tag } : auth, [200, 304]);
-    log(
+    console.log(
       `get-data year (If-None-Match) ${again.rps.toFixed(0)} req/s p50=${again.p50.toFixed(0)} ms p95=${again.p95.toFixed(0)} ms n=${again.n}`,
     );
-    figures.push({ name: "web.get-data.year.rps", value: Math.round(again.rps), unit: "req/s" });
+    figure("web.get-data.year.rps", Math.round(again.rps), "req/s");
     const cold = await load(YEAR, auth, [200]);
-    log(
+    console.log(
       `get-data year (no tag)        ${cold.rps.toFixed(0)} req/s p50=${cold.p50.toFixed(0)} ms p95=${cold.p95.toFixed(0)} ms n=${cold.n}`,
     );
-    figures.push({ name: "web.get-data.year.cold.rps", value: Math.round(cold.rps), unit: "req/s" });
+    figure("web.get-data.year.cold.rps", Math.round(cold.rps), "req/s");
     let worst = 0;
     for (const [name, url] of Object.entries(PAGES)) {
       await load(url, {}, [200]);
       const r = await load(url, {}, [200]);
-      log(
+      console.log(
         `${name.padEnd(29)} ${r.rps.toFixed(0)} req/s p50=${r.p50.toFixed(0)} ms p95=${r.p95.toFixed(0)} ms p99=${r.p99.toFixed(0)} ms`,
       );
-      figures.push({ name: `web.pages.${name}.p95ms`, value: Math.round(r.p95), unit: "ms" });
+      figure(`web.pages.${name}.p95ms`, Math.round(r.p95), "ms");
       worst = Math.max(worst, r.p95);
     }
-    figures.push({ name: "web.pages.p95ms", value: Math.round(worst), unit: "ms" });
-    log(
+    figure("web.pages.p95ms", Math.round(worst), "ms");
+    console.log(
       `load average after: ${loadavg()
         .map((l) => l.toFixed(2))
         .join(" ")}`,
     );
-    if (json) console.log(JSON.stringify(figures, null, 2));
   } finally {
     if (server) {
       server.kill("SIGTERM");
