@@ -41,6 +41,23 @@ export const ALL_TECHS: Tech[] = [
   "windOffshore",
   "solar",
 ];
+/** How a technology is named where an analyst reads it (databook headers). */
+export const TECH_LABEL: Record<Tech, string> = {
+  nuclear: "Nuclear",
+  lignite: "Lignite",
+  coal: "Coal",
+  ccgt: "Gas CCGT",
+  ocgt: "Gas OCGT",
+  oil: "Oil",
+  biomass: "Biomass",
+  gasCcs: "Gas CCS",
+  hydrogen: "Hydrogen",
+  hydro: "Hydro (reservoir)",
+  ror: "Run-of-river hydro",
+  windOnshore: "Onshore wind",
+  windOffshore: "Offshore wind",
+  solar: "Solar",
+};
 
 export type Fuel = "gas" | "coal" | "lignite" | "oil" | "biomass" | "hydrogen";
 

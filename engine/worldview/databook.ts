@@ -8,7 +8,7 @@ import ExcelJS from "exceljs";
 import type { ServiceKey } from "../types.ts";
 import { REGIONS } from "../markets/regions.ts";
 import { moneyBasisLabel, moneyBasisNote } from "../markets/money.ts";
-import { MARKET_TABLES, ALL_TECHS } from "./assumptions.ts";
+import { MARKET_TABLES, ALL_TECHS, TECH_LABEL } from "./assumptions.ts";
 import { getScenario, FIRST_YEAR, LAST_YEAR, type Scenario } from "./scenarios.ts";
 import { SERVICE_LEVELS } from "./ancillary.ts";
 import { addServicesSheets } from "./service-sheet.ts";
@@ -126,11 +126,11 @@ export async function buildDatabookXlsx(scenarioId: string): Promise<Buffer> {
     [
       YEAR,
       SYSTEM,
-      ...ALL_TECHS.map((t) => GW(t)),
-      GW("battery"),
-      GW("pumped hydro"),
-      GW("new-entrant peakers"),
-      GW("interconnection"),
+      ...ALL_TECHS.map((t) => GW(TECH_LABEL[t])),
+      GW("Battery storage"),
+      GW("Pumped hydro"),
+      GW("New-entrant peakers"),
+      GW("Interconnection"),
     ],
     ya.map((a) => [
       a.year,

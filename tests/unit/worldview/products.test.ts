@@ -53,6 +53,12 @@ describe("databook", () => {
     const ratio = sol.getRow(2).getCell(5).value as number;
     expect(ratio).toBeGreaterThan(0.3);
     expect(ratio).toBeLessThan(1.2);
+    // technologies named as an analyst reads them, not by the model's keys (windOnshore, ror, gasCcs)
+    const mix = wb.getWorksheet("Capacity mix")!.getRow(1).values as string[];
+    expect(mix).toEqual(
+      expect.arrayContaining(["Onshore wind (GW)", "Gas CCGT (GW)", "Battery storage (GW)"]),
+    );
+    expect(mix.filter((h) => typeof h === "string" && /^[a-z]|[a-z][A-Z]/.test(h))).toEqual([]);
     // scarcity follows the capacity margin the world view builds, year by year
     const cm = wb.getWorksheet("Capacity margin")!;
     expect(cm.getRow(1).values).toEqual(
