@@ -24,7 +24,8 @@ import type { PriceMap } from "../derived-shapes.ts";
 import { DERIVED_PARAMS, PRICE_MAPS } from "../price-map.generated.ts";
 import { fitRow, rawPrice, targetGrid } from "./fit-report.ts";
 import { tailStats } from "./fixed-bounds.ts";
-import { priceTargets } from "./targets.ts";
+import { priceTargets, type PriceTarget } from "./targets.ts";
+import { fitMetrics } from "../market-fit.ts";
 import * as data from "./base-data.ts";
 
 /**
@@ -39,6 +40,35 @@ if (!data.hasSharedData()) {
   process.exit(1);
 }
 
+/**
+ * A NEM region's daily-spread error against its pooled full years (decision 0242): the mean size of
+ * the errors at the half hour (what the map is fitted on) and at the hour (what the download is
+ * judged on), each against the day-weighted mean spread of the years.
+ */
+function pooledSpreadError(
+  t: PriceTarget,
+  model: Float64Array,
+  years: { year: number; observed: Float64Array }[],
+): number {
+  const errors = [t.intervalMinutes, 60].map((res) => {
+    let sum = 0;
+    let days = 0;
+    for (const y of [{ year: t.year, observed: t.observed }, ...years]) {
+      const o = resample(y.observed, t.intervalMinutes, res, intervalsInYear(y.year, res));
+      const m = fitMetrics(o, targetGrid({ ...t, year: y.year, intervalMinutes: res }), Infinity);
+      sum += m.dailySpread * (m.n / (1440 / res));
+      days += m.n / (1440 / res);
+    }
+    const n = intervalsInYear(t.year, res);
+    const ob = resample(t.observed, t.intervalMinutes, res, n);
+    const mo = resample(model, t.intervalMinutes, res, n);
+    const spread = fitMetrics(mo, targetGrid({ ...t, intervalMinutes: res }), Infinity, ob).dailySpread;
+    return (100 * (spread - sum / days)) / (sum / days);
+  });
+  const size = (Math.abs(errors[0]) + Math.abs(errors[1])) / 2;
+  return errors[0] + errors[1] < 0 ? -size : size;
+}
+
 const NOISE = [0, 0.05, 0.1, 0.15, 0.2, 0.3, 0.4, 0.5, 0.65, 0.8, 1];
 
 // `-- ERCOT` re-derives one system and keeps the others' committed maps
@@ -49,6 +79,7 @@ const params: Record<string, { spreadNoise: number }> = only
   : {};
 for (const t of priceTargets(2024, only)) {
   const outside = SCARCITY_OUTSIDE_MAP.has(t.system);
+  const pooled = t.shapeYears ?? [];
   let best: { loss: number; noise: number; map: PriceMap; spread: number } | undefined;
   for (const noise of NOISE) {
     const raw = rawPrice(t, { spreadNoise: noise });
@@ -71,13 +102,18 @@ for (const t of priceTargets(2024, only)) {
         raw.cap,
       ).price;
     } else {
-      map = fitPriceMap(raw.price, obs, refCost);
+      map = fitPriceMap(
+        raw.price,
+        obs,
+        refCost,
+        pooled.map((y) => y.observed),
+      );
       mapped = Float64Array.from(raw.price);
       applyPriceMap(mapped, map, raw.refCost, raw.floor, raw.cap);
     }
     const onGrid = resample(mapped, raw.intervalMinutes, t.intervalMinutes, t.observed.length);
     const row = fitRow(t, onGrid);
-    let spreadError = row.errors.spreadPct;
+    let spreadError = pooled.length ? pooledSpreadError(t, onGrid, pooled) : row.errors.spreadPct;
     if (outside) {
       const day = targetGrid(t).dayIndex;
       const perDay = 1440 / t.intervalMinutes;
@@ -91,7 +127,7 @@ for (const t of priceTargets(2024, only)) {
   }
   maps[t.system] = {
     ...best!.map,
-    source: `${t.source}, ${t.year}, ${(100 * t.coverage).toFixed(0)} % of intervals`,
+    source: `${t.source}, ${[...pooled.map((y) => y.year), t.year].join(" + ")}, ${(100 * t.coverage).toFixed(0)} % of intervals`,
   };
   params[t.system] = { spreadNoise: best!.noise };
   console.error(
