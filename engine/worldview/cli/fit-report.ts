@@ -112,8 +112,8 @@ function poolPrice(scen: Scenario, year: number): Float64Array {
 
 /**
  * The real metrics of a target's year pooled with its other full years (decision 0242): the years'
- * series and local grids end to end, days numbered on, so daily spreads, percentiles and shares are
- * those of all the years' intervals together.
+ * series and local grids end to end, so percentiles, shares and profiles are those of all the years'
+ * intervals together, and the daily spread the mean over all their days.
  */
 export function pooledMetrics(t: PriceTarget, thr: number) {
   const years = [{ year: t.year, observed: t.observed }, ...(t.shapeYears ?? [])];
@@ -133,7 +133,7 @@ export function pooledMetrics(t: PriceTarget, thr: number) {
     offset = d[d.length - 1] + 1;
     return d;
   });
-  return fitMetrics(
+  const pooled = fitMetrics(
     cat(
       years.map((y) => y.observed),
       (n) => new Float64Array(n),
@@ -151,6 +151,13 @@ export function pooledMetrics(t: PriceTarget, thr: number) {
     },
     thr,
   );
+  // fitMetrics counts a day's intervals from the series' length (one year's): the mean daily
+  // spread is each year's, weighted by its days
+  const per = years.map((y, k) => fitMetrics(y.observed, grids[k], thr));
+  const daysOf = (m: { n: number }) => m.n / (1440 / t.intervalMinutes);
+  const dailySpread =
+    per.reduce((a, m) => a + m.dailySpread * daysOf(m), 0) / per.reduce((a, m) => a + daysOf(m), 0);
+  return { ...pooled, dailySpread };
 }
 
 export function fitRow(t: PriceTarget, model: Float64Array = productPrice(t)): FitRow {
