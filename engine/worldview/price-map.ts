@@ -59,7 +59,10 @@ export function fitPriceMap(
 ): PriceMap {
   const m = sortedFinite(model, observed);
   const o = pooled.length
-    ? Float64Array.from([...sortedFinite(observed, model), ...pooled.flatMap((y) => [...sortedFinite(y, y)])]).sort()
+    ? Float64Array.from([
+        ...sortedFinite(observed, model),
+        ...pooled.flatMap((y) => [...sortedFinite(y, y)]),
+      ]).sort()
     : sortedFinite(observed, model);
   const at = (s: Float64Array, f: number) => Math.min(s.length - 1, Math.round(f * (s.length - 1)));
   const q: number[] = [];

@@ -109,7 +109,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     const p = NEM_PUBLISHED_2024;
     const line = (name: string, x: NemFleetRevenue | NemRegionRevenue) =>
       `${name.padEnd(6)} energy ${k(x.energyPerMW)}  FCAS ${k(x.fcasPerMW)} (contingency ${k(x.contingencyPerMW)}, of which 1 s ${k(x.oneSecondPerMW)}; regulation ${k(x.regulationPerMW)})`;
-    console.log(`NEM 2 h battery, Central world view, ${process.argv[2] ?? 2024}, A$/MW (Energy + FCAS, realistic foresight)`);
+    console.log(
+      `NEM 2 h battery, Central world view, ${process.argv[2] ?? 2024}, A$/MW (Energy + FCAS, realistic foresight)`,
+    );
     for (const x of r.regions) console.log(line(x.region, x) + `  fleet ${x.fleetGW.toFixed(2)} GW`);
     console.log(line("fleet", r));
     const e = (m: number, ref: number) => `${m >= ref ? "+" : ""}${((100 * (m - ref)) / ref).toFixed(1)} %`;

@@ -11,7 +11,11 @@
 import { existsSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import * as data from "../../../engine/worldview/cli/base-data.ts";
-import { FIXED_BOUNDS, hourlyDownloadRows, type FixedRow } from "../../../engine/worldview/cli/fixed-bounds.ts";
+import {
+  FIXED_BOUNDS,
+  hourlyDownloadRows,
+  type FixedRow,
+} from "../../../engine/worldview/cli/fixed-bounds.ts";
 import {
   NEM_PUBLISHED_2024,
   NEM_REVENUE_BOUNDS,
@@ -26,7 +30,11 @@ describe("NEM fixed bounds are the issue's", () => {
     expect(FIXED_BOUNDS.fullYear).toEqual({ meanPct: 10, spreadPct: 20, negativeHoursPp: 2 });
     expect(FIXED_BOUNDS.nemFiveMinute).toEqual({ spreadPct: 25, negativeHoursPp: 4 });
     expect(NEM_REVENUE_BOUNDS).toEqual({ fcasPct: 30, energyPct: 20 });
-    expect(NEM_PUBLISHED_2024).toMatchObject({ totalPerMW: 148_000, energyPerMW: 102_000, fcasPerMW: 46_000 });
+    expect(NEM_PUBLISHED_2024).toMatchObject({
+      totalPerMW: 148_000,
+      energyPerMW: 102_000,
+      fcasPerMW: 46_000,
+    });
   });
 });
 

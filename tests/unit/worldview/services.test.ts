@@ -93,7 +93,10 @@ describe.skipIf(targets.length === 0)("modelled service prices match the real cl
       });
       const mid = [...ratios].sort((a, b) => a - b)[Math.floor((ratios.length - 1) / 2)];
       for (const [i, r] of ratios.entries())
-        expect(Math.abs(r / mid - 1), `${keys[i]}: ×${r.toFixed(1)} against the group's ×${mid.toFixed(1)}`).toBeLessThanOrEqual(0.3);
+        expect(
+          Math.abs(r / mid - 1),
+          `${keys[i]}: ×${r.toFixed(1)} against the group's ×${mid.toFixed(1)}`,
+        ).toBeLessThanOrEqual(0.3);
     },
     60_000,
   );
