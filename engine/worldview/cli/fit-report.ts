@@ -115,7 +115,7 @@ function poolPrice(scen: Scenario, year: number): Float64Array {
  * series and local grids end to end, so percentiles, shares and profiles are those of all the years'
  * intervals together, and the daily spread the mean over all their days.
  */
-export function pooledMetrics(t: PriceTarget, thr: number) {
+function pooledMetrics(t: PriceTarget, thr: number) {
   const years = [{ year: t.year, observed: t.observed }, ...(t.shapeYears ?? [])];
   const grids = years.map((y) => targetGrid({ ...t, year: y.year }));
   const cat = <T extends Float64Array | Uint8Array | Int32Array>(parts: T[], make: (n: number) => T): T => {

@@ -32,7 +32,7 @@ export const NEM_REVENUE_BOUNDS = { fcasPct: 30, energyPct: 20 } as const;
 const REGULATION = new Set(["RAISEREG", "LOWERREG"]);
 const ONE_SECOND = new Set(["RAISE1SEC", "LOWER1SEC"]);
 
-export interface NemRegionRevenue {
+interface NemRegionRevenue {
   region: string;
   fleetGW: number;
   energyPerMW: number;

@@ -108,7 +108,7 @@ function target(
  * and SA1 (the only regions with a 2023 file). 2025 is held back for the out-of-sample check, so it
  * is never pooled.
  */
-export function nemShapeYears(system: string): { year: number; observed: Float64Array }[] {
+function nemShapeYears(system: string): { year: number; observed: Float64Array }[] {
   if (!data.hasSharedData() || !["NSW1", "SA1"].includes(system)) return [];
   const p = nem5("prices/nem/nem_sa1_nsw1_rrp_demand_5min_2023.csv.gz", system, 2023);
   if (!p || coverageOf(p) < 0.95) return [];
