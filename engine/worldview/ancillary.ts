@@ -88,7 +88,8 @@ const GB_FR =
   "NESO Dynamic Containment/Moderation/Regulation EFA-block clearing prices 2024 (NESO Data Portal, Open Data Licence)";
 const GB_EAC = "NESO Enduring Auction Capability reserve clearing prices";
 const ERCOT_AS = "ERCOT day-ahead ancillary service MCPC 2024";
-const NEM_FCAS = "AEMO NEMweb DISPATCHPRICE FCAS, NSW1, 18 Dec 2025 – 4 Jan 2026 (a 17-day sample)";
+const NEM_FCAS =
+  "levels fitted on Modo's NEM battery index: a 2 h battery's 2024 FCAS revenue A$46k/MW (A$148k total − A$102k energy), 75 % contingency / 25 % regulation (January 2025 split); shapes from AEMO NEMweb DISPATCHPRICE FCAS, NSW1, 18 Dec 2025 – 4 Jan 2026 (a 17-day sample: no full-year FCAS price file could be found)";
 const ES_ESTIMATE =
   "estimate: REE secondary band price 2022 (44.66 EUR/MW/h, REE market data) × Spain day-ahead 2024/2022 price ratio";
 const GB_CLEARED =
@@ -345,43 +346,43 @@ export const SERVICE_LEVELS: Record<MarketRegion, MarketServices> = {
       // requirements: contingency raise ≈ the largest credible generation contingency, lower ≈ the
       // largest load contingency, regulation ≈ AEMO's standard regulation volume (approximate)
       RAISE6SEC: {
-        level: 0.2023,
+        level: 5.329,
         floor: 0,
         sigma: 1.2,
-        scarcityWeight: 0.0169,
+        scarcityWeight: 0.445,
         shape: flat,
         requirement: { mw: [[2024, 700]], after: "fixed", source: NEM_REQ },
         basis: NEM_FCAS,
       },
       RAISE60SEC: {
-        level: 0.124,
+        level: 3.267,
         floor: 0,
         sigma: 1.2,
-        scarcityWeight: 0.0138,
+        scarcityWeight: 0.363,
         shape: flat,
         requirement: { mw: [[2024, 700]], after: "fixed", source: NEM_REQ },
         basis: NEM_FCAS,
       },
       RAISE5MIN: {
-        level: 0.06337,
+        level: 1.669,
         floor: 0,
         sigma: 1.2,
-        scarcityWeight: 0.00905,
+        scarcityWeight: 0.238,
         shape: flat,
         requirement: { mw: [[2024, 700]], after: "fixed", source: NEM_REQ },
         basis: NEM_FCAS,
       },
       RAISEREG: {
-        level: 5.186,
+        level: 11.35,
         floor: 0,
         sigma: 0.8,
-        scarcityWeight: 0.00693,
+        scarcityWeight: 0.0151,
         shape: [0.8, 1.2, 0.8, 0.7, 1.5, 1.0],
         requirement: { mw: [[2024, 250]], after: "renewables", source: NEM_REQ },
         basis: NEM_FCAS,
       },
       LOWER6SEC: {
-        level: 0.11,
+        level: 2.898,
         floor: 0,
         sigma: 1.2,
         scarcityWeight: 0,
@@ -390,7 +391,7 @@ export const SERVICE_LEVELS: Record<MarketRegion, MarketServices> = {
         basis: NEM_FCAS,
       },
       LOWER60SEC: {
-        level: 0.2863,
+        level: 7.542,
         floor: 0,
         sigma: 1.2,
         scarcityWeight: 0,
@@ -399,7 +400,7 @@ export const SERVICE_LEVELS: Record<MarketRegion, MarketServices> = {
         basis: NEM_FCAS,
       },
       LOWER5MIN: {
-        level: 0.1362,
+        level: 3.588,
         floor: 0,
         sigma: 1.2,
         scarcityWeight: 0,
@@ -408,7 +409,7 @@ export const SERVICE_LEVELS: Record<MarketRegion, MarketServices> = {
         basis: NEM_FCAS,
       },
       LOWERREG: {
-        level: 1.702,
+        level: 3.727,
         floor: 0,
         sigma: 0.8,
         scarcityWeight: 0,
@@ -417,7 +418,7 @@ export const SERVICE_LEVELS: Record<MarketRegion, MarketServices> = {
         basis: NEM_FCAS,
       },
     },
-    source: `${NEM_FCAS}: a structural sample, not an annual average`,
+    source: `${NEM_FCAS} (cli/fit-nem-fcas.ts, decision 0243)`,
   },
   DE: {
     blockHours: 4,

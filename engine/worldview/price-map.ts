@@ -51,9 +51,19 @@ export function fitPriceMap(
   model: ArrayLike<number>,
   observed: ArrayLike<number>,
   refCost: number,
+  /**
+   * Other full years of the same system's real prices pooled with `observed` into one duration
+   * curve (the NEM regions: decision 0242), so the map lands on the years' shape, not one year's.
+   */
+  pooled: ArrayLike<number>[] = [],
 ): PriceMap {
   const m = sortedFinite(model, observed);
-  const o = sortedFinite(observed, model);
+  const o = pooled.length
+    ? Float64Array.from([
+        ...sortedFinite(observed, model),
+        ...pooled.flatMap((y) => [...sortedFinite(y, y)]),
+      ]).sort()
+    : sortedFinite(observed, model);
   const at = (s: Float64Array, f: number) => Math.min(s.length - 1, Math.round(f * (s.length - 1)));
   const q: number[] = [];
   const u: number[] = [];

@@ -110,10 +110,60 @@ function poolPrice(scen: Scenario, year: number): Float64Array {
   return pools.get(k)!;
 }
 
+/**
+ * The real metrics of a target's year pooled with its other full years (decision 0242): the years'
+ * series and local grids end to end, so percentiles, shares and profiles are those of all the years'
+ * intervals together, and the daily spread the mean over all their days.
+ */
+function pooledMetrics(t: PriceTarget, thr: number) {
+  const years = [{ year: t.year, observed: t.observed }, ...(t.shapeYears ?? [])];
+  const grids = years.map((y) => targetGrid({ ...t, year: y.year }));
+  const cat = <T extends Float64Array | Uint8Array | Int32Array>(parts: T[], make: (n: number) => T): T => {
+    const out = make(parts.reduce((a, p) => a + p.length, 0));
+    let o = 0;
+    for (const p of parts) {
+      out.set(p as never, o);
+      o += p.length;
+    }
+    return out;
+  };
+  let offset = 0;
+  const days = grids.map((g) => {
+    const d = Int32Array.from(g.dayIndex, (x) => x + offset);
+    offset = d[d.length - 1] + 1;
+    return d;
+  });
+  const pooled = fitMetrics(
+    cat(
+      years.map((y) => y.observed),
+      (n) => new Float64Array(n),
+    ),
+    {
+      hour: cat(
+        grids.map((g) => g.hour),
+        (n) => new Float64Array(n),
+      ),
+      month: cat(
+        grids.map((g) => g.month),
+        (n) => new Uint8Array(n),
+      ),
+      dayIndex: cat(days, (n) => new Int32Array(n)),
+    },
+    thr,
+  );
+  // fitMetrics counts a day's intervals from the series' length (one year's): the mean daily
+  // spread is each year's, weighted by its days
+  const per = years.map((y, k) => fitMetrics(y.observed, grids[k], thr));
+  const daysOf = (m: { n: number }) => m.n / (1440 / t.intervalMinutes);
+  const dailySpread =
+    per.reduce((a, m) => a + m.dailySpread * daysOf(m), 0) / per.reduce((a, m) => a + daysOf(m), 0);
+  return { ...pooled, dailySpread };
+}
+
 export function fitRow(t: PriceTarget, model: Float64Array = productPrice(t)): FitRow {
   const grid = targetGrid(t);
   const thr = SPIKE_THRESHOLD[t.region];
-  const observed = fitMetrics(t.observed, grid, thr);
+  const observed = t.shapeYears?.length ? pooledMetrics(t, thr) : fitMetrics(t.observed, grid, thr);
   const m = fitMetrics(model, grid, thr, t.observed);
   const errors = fitErrors(observed, m);
   return {

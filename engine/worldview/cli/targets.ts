@@ -22,6 +22,11 @@ export interface PriceTarget {
   /** Share of the year's intervals observed. */
   coverage: number;
   source: string;
+  /**
+   * Other full years of the same system on the same grid that the price shape is fitted on and
+   * checked against beside `year` (NEM NSW1 and SA1: 2023; decision 0242).
+   */
+  shapeYears?: { year: number; observed: Float64Array }[];
 }
 
 function coverageOf(v: Float64Array): number {
@@ -97,6 +102,19 @@ function target(
   ];
 }
 
+/**
+ * The other full calendar years of real 5-minute prices a NEM region's price shape is fitted on
+ * beside the base year (decision 0242), half-hourly means on their own UTC-year grids: 2023 for NSW1
+ * and SA1 (the only regions with a 2023 file). 2025 is held back for the out-of-sample check, so it
+ * is never pooled.
+ */
+function nemShapeYears(system: string): { year: number; observed: Float64Array }[] {
+  if (!data.hasSharedData() || !["NSW1", "SA1"].includes(system)) return [];
+  const p = nem5("prices/nem/nem_sa1_nsw1_rrp_demand_5min_2023.csv.gz", system, 2023);
+  if (!p || coverageOf(p) < 0.95) return [];
+  return [{ year: 2023, observed: resample(p, 5, 30, p.length / 6) }];
+}
+
 /** Every real price series of `year` (2024 = base year, 2025 = held back) found in the data folder. */
 export function priceTargets(year: 2024 | 2025, only?: string): PriceTarget[] {
   if (!data.hasSharedData()) return [];
@@ -127,6 +145,7 @@ export function priceTargets(year: 2024 | 2025, only?: string): PriceTarget[] {
     if (!want(r, "NEM")) continue;
     if (year === 2024) {
       const p = nem5("prices/nem/nem_rrp_demand_5min_2024.csv.gz", r, 2024);
+      const shapeYears = nemShapeYears(r);
       if (p)
         out.push(
           ...target(
@@ -136,7 +155,7 @@ export function priceTargets(year: 2024 | 2025, only?: string): PriceTarget[] {
             30,
             resample(p, 5, 30, p.length / 6),
             "AEMO 5-minute RRP, half-hourly mean",
-          ),
+          ).map((t) => (shapeYears.length ? { ...t, shapeYears } : t)),
         );
     } else if (r === "NSW1") {
       out.push(...target("NEM", r, 2025, 60, nsw1Hourly2025(), "OpenElectricity NSW1 hourly"));

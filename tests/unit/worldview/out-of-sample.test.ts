@@ -33,8 +33,11 @@ describe.skipIf(!hasData)("out of sample: 2025 against the Central world views",
     },
   );
 
+  // NSW1 is left out: its 2024 world-view year is the pooled 2023–24 shape (decision 0242), so the
+  // "same months of 2024" part measures 2024 against 2023–24 (+12 %), and its mean is held to the
+  // fixed ±10 % instead (nem-fixed-bounds.test.ts)
   it("the allowance is measured, not a blanket: full-year markets keep the mean within 40 %", () => {
-    for (const r of rows.filter((x) => x.coverage > 0.8)) {
+    for (const r of rows.filter((x) => x.coverage > 0.8 && x.system !== "NSW1")) {
       const mean = r.checks.find((c) => c.metric === "meanPct")!;
       expect(mean.bound, r.system).toBeLessThan(40);
     }

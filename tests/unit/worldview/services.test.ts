@@ -52,7 +52,10 @@ const gbBattery = (startDate: string) =>
 // Acceptance 3 of issue 17. The German targets come from the regelleistung.net auction files,
 // internal calibration data: their messages carry the relative error only, no value from the files.
 describe.skipIf(targets.length === 0)("modelled service prices match the real clearing prices", () => {
-  it.each(targets.map((t) => [`${t.region} ${t.key} (${t.window})`, t] as const))(
+  // NEM FCAS levels are fitted on the published 2024 revenue (decision 0243); the 17-day sample
+  // only shapes them (the next block)
+  const priced = targets.filter((t) => t.region !== "NEM");
+  it.each(priced.map((t) => [`${t.region} ${t.key} (${t.window})`, t] as const))(
     "%s: mean within 15 % (or 0.50 per MW/h where small)",
     (_, t) => {
       const my = marketYear(t.scenarioId, t.year, { zone: t.zone, intervalMinutes: t.intervalMinutes });
@@ -73,6 +76,30 @@ describe.skipIf(targets.length === 0)("modelled service prices match the real cl
     for (const k of ["REGUP", "REGDN", "RRS", "ECRS", "NSPIN"]) expect(names).toContain(`ERCOT:${k}`);
     expect(targets.filter((t) => t.region === "NEM")).toHaveLength(8);
   });
+
+  // Decision 0243: the sample sets the relative levels within contingency and within regulation.
+  // Bound stated before measuring: each market's model ÷ sample ratio within ±30 % of its group's
+  // median ratio over the sample's days.
+  it.each([
+    ["contingency", ["RAISE6SEC", "RAISE60SEC", "RAISE5MIN", "LOWER6SEC", "LOWER60SEC", "LOWER5MIN"]],
+    ["regulation", ["RAISEREG", "LOWERREG"]],
+  ] as const)(
+    "NEM %s FCAS keeps the 17-day sample's relative levels",
+    (_, keys) => {
+      const ratios = keys.map((k) => {
+        const t = targets.find((x) => x.region === "NEM" && x.key === k)!;
+        const my = marketYear(t.scenarioId, t.year, { zone: t.zone, intervalMinutes: t.intervalMinutes });
+        return windowMean(my.servicePrices[t.key]!, my.startUtc, my.intervalMinutes, t) / t.mean;
+      });
+      const mid = [...ratios].sort((a, b) => a - b)[Math.floor((ratios.length - 1) / 2)];
+      for (const [i, r] of ratios.entries())
+        expect(
+          Math.abs(r / mid - 1),
+          `${keys[i]}: ×${r.toFixed(1)} against the group's ×${mid.toFixed(1)}`,
+        ).toBeLessThanOrEqual(0.3);
+    },
+    60_000,
+  );
 
   it.skipIf(!deAuctionsHeld)("covers German FCR and aFRR both ways, as internal data", () => {
     const de = targets.filter((t) => t.region === "DE");
