@@ -21,8 +21,9 @@ export function localMidnightUtc(tz: string, y: number, m: number, d: number): n
 
 /**
  * The UTC instant of a local wall-clock time. A time the autumn change repeats is its first
- * occurrence (files flag the repeat and add the hour themselves); a time the spring change skips
- * has no instant: NaN, so the row is passed over rather than written over the hour before.
+ * occurrence (files flag the repeat and add the hour themselves). A time the spring change skips is
+ * read on the clock after the change, so it falls before the change: ERCOT labels its spring day's
+ * hours ending 01, 03, 04 … (02:00 never shows), and hour ending 03 starts at "02:00", 01:00 CST.
  */
 export function localToUtc(
   tz: string,
@@ -34,11 +35,13 @@ export function localToUtc(
   ss = 0,
 ): number {
   const naive = Date.UTC(y, m - 1, d, hh, mm, ss);
+  const utc = new TZDate(y, m - 1, d, hh, mm, ss, tz).getTime();
   // TZDate reads an ambiguous time as its later occurrence in some zones (east of UTC): an hour
   // earlier showing the same clock is the first one.
-  const utc = new TZDate(y, m - 1, d, hh, mm, ss, tz).getTime();
   if (wallClock(tz, utc - 3_600_000) === naive) return utc - 3_600_000;
-  return wallClock(tz, utc) === naive ? utc : NaN;
+  if (wallClock(tz, utc) === naive) return utc;
+  // Skipped: TZDate moves it past the change; read it with the offset after the change instead.
+  return naive - tzOffset(tz, new Date(utc)) * 60_000;
 }
 
 const MONTHS: Record<string, number> = {

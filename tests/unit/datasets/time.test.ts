@@ -49,21 +49,22 @@ describe("a local wall-clock time in UTC", () => {
     expect(iso(localToUtc("Australia/Brisbane", 2026, 10, 4, 2, 30))).toBe("2026-10-03T16:30:00.000Z");
   });
 
-  it("a time the clock skips has no instant", () => {
-    expect(localToUtc("America/Chicago", 2026, 3, 8, 2, 0)).toBeNaN();
-    expect(localToUtc("Europe/London", 2026, 3, 29, 1, 30)).toBeNaN();
+  it("a time the spring change skips is read on the clock after the change: the hour before it in UTC", () => {
+    expect(iso(localToUtc("America/Chicago", 2026, 3, 8, 2, 0))).toBe("2026-03-08T07:00:00.000Z");
+    expect(iso(localToUtc("Europe/London", 2026, 3, 29, 1, 30))).toBe("2026-03-29T00:30:00.000Z");
   });
 
-  it("an ERCOT hour ending 03 on the spring clock-change day is passed over, not written over hour ending 02", () => {
+  it("ERCOT's spring clock-change day runs hours ending 01, 03, 04 (02:00 never shows): consecutive UTC hours", () => {
     const format = detectFormat("delivery_date,hour_ending,settlement_point,dam_price_usd_per_mwh")!;
     const sink = format.create(["delivery_date", "hour_ending", "settlement_point", "dam_price_usd_per_mwh"]);
-    for (const line of ["2024-03-10,2,HB_NORTH,20", "2024-03-10,3,HB_NORTH,99", "2024-03-10,4,HB_NORTH,21"])
+    for (const line of ["2024-03-10,1,HB_NORTH,20", "2024-03-10,3,HB_NORTH,21", "2024-03-10,4,HB_NORTH,22"])
       sink.row(splitLine(line, ","));
     const [dam] = sink.finish();
     const points = Array.from(dam.series.ts, (t, i) => [iso(t), dam.series.values[i]]);
     expect(points).toEqual([
-      ["2024-03-10T07:00:00.000Z", 20], // 01:00 CST
-      ["2024-03-10T08:00:00.000Z", 21], // 03:00 CDT
+      ["2024-03-10T06:00:00.000Z", 20], // 00:00 CST
+      ["2024-03-10T07:00:00.000Z", 21], // 01:00 CST, ending 03:00 CDT
+      ["2024-03-10T08:00:00.000Z", 22], // 03:00 CDT
     ]);
   });
 });
