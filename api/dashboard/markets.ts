@@ -2,6 +2,8 @@
 // and spread from the market data held, the backtest's modelled BESS revenue on those real prices,
 // and how fresh the data are. Few queries whatever the number of markets: the datasets in one, the
 // last two days of every series in one, the backtest's stored result in one or two.
+import { TZDate } from "@date-fns/tz";
+import { format } from "date-fns";
 import { and, gte, inArray, lte, not, or, eq } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { datasetPoints, datasets } from "../db/schema/index.ts";
@@ -33,10 +35,8 @@ export interface MarketSummary {
   revenueIndex: { year: number; revenuePerMWYear: number; annualised: boolean; durationHours: number } | null;
 }
 
-const localDate = (timeZone: string) => {
-  const f = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
-  return (t: Date) => f.format(t);
-};
+/** The market's calendar day of an instant, "2026-03-29". */
+const localDate = (timeZone: string) => (t: Date) => format(new TZDate(t, timeZone), "yyyy-MM-dd");
 
 export async function marketSummaries(db: Db, backtest: BacktestState): Promise<MarketSummary[]> {
   const slugs = BACKTEST_MARKETS.map((m) => m.energy);

@@ -1,40 +1,9 @@
-// Local wall-clock times of the markets' own files → UTC instants, without a date library:
-// the offset of a zone at an instant comes from Intl (the ICU tables Node ships).
+// Local wall-clock times of the markets' own files → UTC instants, by the project's date library
+// (@date-fns/tz: its offsets come from the ICU tables Node ships).
+import { TZDate, tzOffset } from "@date-fns/tz";
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatter(tz: string): Intl.DateTimeFormat {
-  let f = formatters.get(tz);
-  if (!f) {
-    f = new Intl.DateTimeFormat("en-US", {
-      timeZone: tz,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-    });
-    formatters.set(tz, f);
-  }
-  return f;
-}
-
-/** Minutes the zone is ahead of UTC at the instant `utcMs` (Europe/London in summer: 60). */
-export function tzOffsetMinutes(tz: string, utcMs: number): number {
-  const parts = formatter(tz).formatToParts(new Date(utcMs));
-  const get = (t: string) => Number(parts.find((p) => p.type === t)!.value);
-  const asUtc = Date.UTC(
-    get("year"),
-    get("month") - 1,
-    get("day"),
-    get("hour"),
-    get("minute"),
-    get("second"),
-  );
-  return Math.round((asUtc - Math.floor(utcMs / 1000) * 1000) / 60_000);
-}
+/** The wall-clock reading of an instant in `tz`, as if that reading were UTC (ms). */
+const wallClock = (tz: string, utcMs: number) => utcMs + tzOffset(tz, new Date(utcMs)) * 60_000;
 
 const midnightCache = new Map<string, number>();
 
@@ -43,16 +12,19 @@ export function localMidnightUtc(tz: string, y: number, m: number, d: number): n
   const key = `${tz}|${y}-${m}-${d}`;
   const hit = midnightCache.get(key);
   if (hit !== undefined) return hit;
-  const naive = Date.UTC(y, m - 1, d);
-  // Two passes settle the offset also next to a clock change.
-  let utc = naive - tzOffsetMinutes(tz, naive) * 60_000;
-  utc = naive - tzOffsetMinutes(tz, utc) * 60_000;
+  // Midnight exists on every day of the markets' zones (their clocks change at 01:00 or later).
+  const utc = new TZDate(y, m - 1, d, tz).getTime();
   if (midnightCache.size > 50_000) midnightCache.clear();
   midnightCache.set(key, utc);
   return utc;
 }
 
-/** The UTC instant of a local wall-clock time (an ambiguous time takes the first occurrence). */
+/**
+ * The UTC instant of a local wall-clock time. A time the autumn change repeats is its first
+ * occurrence (files flag the repeat and add the hour themselves). A time the spring change skips is
+ * read on the clock after the change, so it falls before the change: ERCOT labels its spring day's
+ * hours ending 01, 03, 04 … (02:00 never shows), and hour ending 03 starts at "02:00", 01:00 CST.
+ */
 export function localToUtc(
   tz: string,
   y: number,
@@ -63,9 +35,13 @@ export function localToUtc(
   ss = 0,
 ): number {
   const naive = Date.UTC(y, m - 1, d, hh, mm, ss);
-  let utc = naive - tzOffsetMinutes(tz, naive - 12 * 3_600_000) * 60_000;
-  utc = naive - tzOffsetMinutes(tz, utc) * 60_000;
-  return utc;
+  const utc = new TZDate(y, m - 1, d, hh, mm, ss, tz).getTime();
+  // TZDate reads an ambiguous time as its later occurrence in some zones (east of UTC): an hour
+  // earlier showing the same clock is the first one.
+  if (wallClock(tz, utc - 3_600_000) === naive) return utc - 3_600_000;
+  if (wallClock(tz, utc) === naive) return utc;
+  // Skipped: TZDate moves it past the change; read it with the offset after the change instead.
+  return naive - tzOffset(tz, new Date(utc)) * 60_000;
 }
 
 const MONTHS: Record<string, number> = {

@@ -29,6 +29,7 @@ import {
 import { datasetDownloads, datasetPoints, datasets } from "../db/schema/index.ts";
 import { qualified } from "../db/client.ts";
 import { datasetSearch, getDataset, type Dataset } from "../datasets/store.ts";
+import { librarySeries, type SeriesRow } from "../datasets/librarySeries.ts";
 import { importProgress } from "../datasets/importProgress.ts";
 import { DATASET_CATEGORIES, GRANULARITIES } from "../db/schema/datasets.ts";
 import { REGION_LABELS, REGIONS, fieldOf } from "../plotting/tree.ts";
@@ -128,6 +129,20 @@ const DataItem = z
       ),
     downloaded: z.boolean(),
     apiUrl: z.string().describe("Its data through the API (get-data)"),
+    resolutions: z
+      .array(
+        z.object({
+          id: z.string(),
+          granularity: z.string(),
+          source: z.string(),
+          startDate: z.string().nullable(),
+          endDate: z.string().nullable(),
+          pointCount: z.number().int(),
+        }),
+      )
+      .describe(
+        "Every resolution the library holds of this series (this dataset included), in the order of their first points: a region's quantity is listed once, led by its finest resolution, and its coarser datasets (other years or sources, e.g. NEM hourly or 30-minute prices) are listed here rather than as items of their own",
+      ),
   })
   .openapi("DataItem");
 const FilterValue = z.object({ id: z.string(), label: z.string(), count: z.number().int() });
@@ -327,8 +342,12 @@ function coverageOf(r: Dataset): number | null {
   return expected > 0 ? Math.min(1, r.pointCount / expected) : null;
 }
 
-/** Spec §3 data item, plus what the library shows beside it. */
-function dataItemOf(r: Dataset & { downloaded: boolean }, subscriptions: Set<string>) {
+/** Spec §3 data item, plus what the library shows beside it (the resolutions of its series). */
+function dataItemOf(
+  r: Dataset & { downloaded: boolean },
+  subscriptions: Set<string>,
+  resolutions: SeriesRow[],
+) {
   const f = fieldOf(r, subscriptions);
   const id = String(r.id);
   return {
@@ -356,7 +375,45 @@ function dataItemOf(r: Dataset & { downloaded: boolean }, subscriptions: Set<str
     downloaded: r.downloaded,
     /** Its data through the API (documented at /api/v1/docs, "get-data"). */
     apiUrl: `/api/v1/data-api/data-and-charts/plotting/get-data/?fields=${id}&shortcut=1M`,
+    resolutions: resolutions.map((x) => ({
+      id: String(x.id),
+      granularity: x.granularity,
+      source: x.source,
+      startDate: x.startDate?.toISOString() ?? null,
+      endDate: x.endDate?.toISOString() ?? null,
+      pointCount: x.pointCount,
+    })),
   };
+}
+
+/** The columns that fold datasets into series (api/datasets/librarySeries.ts). */
+const SERIES_COLUMNS = {
+  id: datasets.id,
+  region: datasets.region,
+  geography: datasets.geography,
+  variableType: datasets.variableType,
+  groupName: datasets.groupName,
+  unit: datasets.unit,
+  category: datasets.category,
+  synthetic: datasets.synthetic,
+  subscriptionKey: datasets.subscriptionKey,
+  granularity: datasets.granularity,
+  source: datasets.source,
+  startDate: datasets.startDate,
+  endDate: datasets.endDate,
+  pointCount: datasets.pointCount,
+  title: datasets.title,
+};
+
+/** The library's series among the datasets a filter matches, in the list's order. */
+async function seriesWhere(db: ApiContext["db"], where: SQL | undefined) {
+  const d = datasets;
+  const rows = await db
+    .select(SERIES_COLUMNS)
+    .from(d)
+    .where(where)
+    .orderBy(asc(d.region), asc(d.groupName), asc(d.title), asc(d.id));
+  return librarySeries(rows);
 }
 
 /** Whether the owner has a ready download with the dataset. */
@@ -396,19 +453,25 @@ export function dataAndChartsRouter(ctx: ApiContext) {
     route(async (req, res) => {
       const f = parse(ItemsQuery, req.query);
       const a = await access(ctx, req);
-      const where = filterOf(f);
-      const total = await ctx.db.$count(datasets, where);
+      // Paged by series: a series' coarser resolutions are listed with it, not as items.
+      const series = await seriesWhere(ctx.db, filterOf(f));
+      const page = series.slice(f.offset, f.offset + f.limit);
       const d = datasets;
-      const rows = await ctx.db
-        .select({ ...getTableColumns(d), downloaded: downloadedBy(ownerOf(req), ctx.db) })
-        .from(d)
-        .where(where)
-        .orderBy(asc(d.region), asc(d.groupName), asc(d.title), asc(d.id))
-        .limit(f.limit)
-        .offset(f.offset);
+      const full = page.length
+        ? await ctx.db
+            .select({ ...getTableColumns(d), downloaded: downloadedBy(ownerOf(req), ctx.db) })
+            .from(d)
+            .where(
+              inArray(
+                d.id,
+                page.map((s) => s.leader.id),
+              ),
+            )
+        : [];
+      const byId = new Map(full.map((row) => [row.id, row]));
       res.json({
-        results: rows.map((row) => {
-          const item = dataItemOf(row, a.subscriptions);
+        results: page.map((s) => {
+          const item = dataItemOf(byId.get(s.leader.id)!, a.subscriptions, s.resolutions);
           return {
             id: item.id,
             dataItem: item,
@@ -417,7 +480,7 @@ export function dataAndChartsRouter(ctx: ApiContext) {
             downloaded: item.downloaded,
           };
         }),
-        count: total,
+        count: series.length,
       });
     }),
   );
@@ -427,31 +490,38 @@ export function dataAndChartsRouter(ctx: ApiContext) {
     route(async (req, res) => {
       const f = parse(FiltersQuery, req.query);
       const d = datasets;
-      type Column = typeof d.region | typeof d.groupName | typeof d.granularity | typeof d.source;
+      /** Series per value of a column: what the list shows when the value is chosen. */
       const countBy = async (
-        col: Column | typeof d.variableType | typeof d.category,
+        col: "region" | "groupName" | "source" | "variableType" | "category",
         narrow: Partial<ItemsFilter>,
       ) => {
+        const counts = new Map<string, number>();
+        for (const s of await seriesWhere(ctx.db, filterOf(narrow)))
+          counts.set(String(s.leader[col]), (counts.get(String(s.leader[col])) ?? 0) + 1);
+        return [...counts.keys()].sort().map((v) => ({ id: v, label: v, count: counts.get(v)! }));
+      };
+      // Within one granularity no two resolutions of a series remain: datasets are series there.
+      const countGranularities = async (narrow: Partial<ItemsFilter>) => {
         const rows = await ctx.db
-          .select({ v: col, n: count() })
+          .select({ v: d.granularity, n: count() })
           .from(d)
           .where(filterOf(narrow))
-          .groupBy(col)
-          .orderBy(asc(col));
+          .groupBy(d.granularity)
+          .orderBy(asc(d.granularity));
         return rows.map((x) => ({ id: String(x.v), label: String(x.v), count: x.n }));
       };
       // Each facet counts within every other filter, the search included, but not within itself.
       const { group, granularity, ...rest } = f;
       const regions = (
-        await countBy(d.region, { category: f.category, search: f.search, group, granularity })
+        await countBy("region", { category: f.category, search: f.search, group, granularity })
       ).map((x) => ({ ...x, label: REGION_LABELS[x.id] ?? x.id }));
       res.json({
         regions: REGIONS.map((id) => regions.find((x) => x.id === id)).filter(Boolean),
-        groups: await countBy(d.groupName, { ...rest, granularity }),
-        granularities: await countBy(d.granularity, { ...rest, group }),
-        sources: await countBy(d.source, f),
-        variableTypes: await countBy(d.variableType, f),
-        categories: await countBy(d.category, { region: f.region, search: f.search }),
+        groups: await countBy("groupName", { ...rest, granularity }),
+        granularities: await countGranularities({ ...rest, group }),
+        sources: await countBy("source", f),
+        variableTypes: await countBy("variableType", f),
+        categories: await countBy("category", { region: f.region, search: f.search }),
       });
     }),
   );
@@ -613,7 +683,12 @@ export function dataAndChartsRouter(ctx: ApiContext) {
         .select({ downloaded: downloadedBy(ownerOf(req), ctx.db) })
         .from(datasets)
         .where(eq(datasets.id, d.id));
-      res.json(dataItemOf({ ...d, downloaded: row.downloaded }, a.subscriptions));
+      const series = await seriesWhere(
+        ctx.db,
+        and(eq(datasets.region, d.region), eq(datasets.geography, d.geography)),
+      );
+      const own = series.find((s) => s.resolutions.some((x) => x.id === d.id));
+      res.json(dataItemOf({ ...d, downloaded: row.downloaded }, a.subscriptions, own?.resolutions ?? [d]));
     }),
   );
 

@@ -1,5 +1,7 @@
 // Display rules of the plotter's charts (spec §9): short spans show actual timestamps, spans of a
-// week or less show point markers; values are formatted by the chart's unit.
+// week or less show point markers; values are formatted by the chart's unit. Market time by the
+// project's date library (@date-fns/tz).
+import { TZDate, tzOffset } from "@date-fns/tz";
 
 const DAY = 86_400_000;
 
@@ -46,8 +48,7 @@ export const REGION_TIME_ZONES: Record<string, string> = {
 
 /** Local clock minus UTC (ms) at an instant in a time zone. */
 export function zoneOffsetMs(t: number, timeZone: string): number {
-  const p = timeParts(Math.floor(t / 60_000) * 60_000, timeZone);
-  return Date.UTC(+p.yyyy, +p.MM - 1, +p.dd, +p.HH, +p.mm) - Math.floor(t / 60_000) * 60_000;
+  return tzOffset(timeZone, new Date(t)) * 60_000;
 }
 
 /** The time zone a chart is drawn in: the series' market time when they share one, else UTC. */
@@ -57,30 +58,18 @@ export function chartTimeZone(series: { region?: string }[], utc = false): strin
   return zones.size === 1 ? [...zones][0] : "UTC";
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
+const pad2 = (n: number) => String(n).padStart(2, "0");
+
 /** Year, month, day, hour and minute of an instant in a time zone. */
 export function timeParts(t: number, timeZone = "UTC") {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat("en-GB", {
-      timeZone,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-    });
-    formatters.set(timeZone, f);
-  }
-  const p = Object.fromEntries(f.formatToParts(new Date(t)).map((x) => [x.type, x.value]));
+  const d = new TZDate(t, timeZone);
   return {
-    yyyy: p.year,
-    MM: p.month,
-    MMM: MONTHS[Number(p.month) - 1],
-    dd: p.day,
-    HH: p.hour === "24" ? "00" : p.hour,
-    mm: p.minute,
+    yyyy: String(d.getFullYear()),
+    MM: pad2(d.getMonth() + 1),
+    MMM: MONTHS[d.getMonth()],
+    dd: pad2(d.getDate()),
+    HH: pad2(d.getHours()),
+    mm: pad2(d.getMinutes()),
   };
 }
 

@@ -2162,6 +2162,15 @@ export interface components {
       downloaded: boolean;
       /** @description Its data through the API (get-data) */
       apiUrl: string;
+      /** @description Every resolution the library holds of this series (this dataset included), in the order of their first points: a region's quantity is listed once, led by its finest resolution, and its coarser datasets (other years or sources, e.g. NEM hourly or 30-minute prices) are listed here rather than as items of their own */
+      resolutions: {
+        id: string;
+        granularity: string;
+        source: string;
+        startDate: string | null;
+        endDate: string | null;
+        pointCount: number;
+      }[];
     };
     DatasetDownload: {
       id: string;

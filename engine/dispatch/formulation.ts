@@ -14,6 +14,7 @@
 //   generation / grid (when present): export e, import i, used generation g ≤ profile
 //      AC: e − i = g + d − c;   DC: g + d + a_in = c + a_out, e − i = a_out − a_in, a ≤ inverter
 //   maximise Σ [p_exp·e − p_imp·i]·Δt  (or Σ p·(d − c)·Δt without a grid stage) + Σ price_k·r_k·Δt
+import { tzOffset } from "@date-fns/tz";
 import { LpModel } from "../lp/model.ts";
 import type { DispatchProblem, ServiceSpec } from "./types.ts";
 
@@ -42,8 +43,7 @@ export interface DispatchIndex {
 /**
  * The trading day of every interval: days since 1970-01-01 in the market's time zone (the day an
  * interval starts in), so the daily cycle cap counts the market's own day. A clock-change day has
- * 23 or 25 hours of intervals. Offsets change only at whole UTC hours in every market here, so one
- * look-up per UTC hour is enough.
+ * 23 or 25 hours of intervals.
  */
 export function tradingDayIndex(
   startUtc: string,
@@ -56,50 +56,38 @@ export function tradingDayIndex(
   const out = new Int32Array(n);
   const ms = intervalMinutes * 60_000;
   const offset = timeZone === "UTC" ? () => 0 : utcOffsetMs(timeZone);
-  let hour = NaN;
-  let off = 0;
   for (let t = 0; t < n; t++) {
     const at = t0 + t * ms;
-    const h = Math.floor(at / 3_600_000);
-    if (h !== hour) {
-      hour = h;
-      off = offset(at);
-    }
+    const off = offset(at);
     out[t] = Math.floor((at + off) / 86_400_000);
   }
   return out;
 }
 
-/** Offsets by zone and UTC hour, computed once per thread: Intl look-ups cost microseconds each. */
-const offsetCache = new Map<string, { f: Intl.DateTimeFormat; byHour: Map<number, number> }>();
+/** Offsets by zone at the start of each UTC hour, computed once per thread: look-ups cost microseconds. */
+const offsetCache = new Map<string, Map<number, number>>();
+const HOUR_MS = 3_600_000;
+const QUARTER_HOUR_MS = 900_000;
 
-/** Local time minus UTC (ms) at an instant, in an IANA time zone (constant within a UTC hour here). */
+/**
+ * Local time minus UTC (ms) at an instant, in an IANA time zone, by the project's date library.
+ * An hour whose start and end share an offset keeps it throughout; in the hour of a clock change
+ * the offset is read at the quarter-hour (Adelaide changes at 16:30 UTC, not on the hour).
+ */
 export function utcOffsetMs(timeZone: string): (at: number) => number {
-  let z = offsetCache.get(timeZone);
-  if (!z) {
-    const f = new Intl.DateTimeFormat("en-GB", {
-      timeZone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "numeric",
-      day: "numeric",
-      hour: "numeric",
-      minute: "numeric",
-    });
-    offsetCache.set(timeZone, (z = { f, byHour: new Map() }));
-  }
-  const { f, byHour } = z;
-  return (at) => {
-    const hour = Math.floor(at / 3_600_000);
-    let off = byHour.get(hour);
-    if (off === undefined) {
-      const v: Record<string, number> = {};
-      for (const x of f.formatToParts(hour * 3_600_000))
-        if (x.type !== "literal") v[x.type] = Number(x.value);
-      off = Date.UTC(v.year, v.month - 1, v.day, v.hour, v.minute) - hour * 3_600_000;
-      byHour.set(hour, off);
-    }
+  let byHour = offsetCache.get(timeZone);
+  if (!byHour) offsetCache.set(timeZone, (byHour = new Map()));
+  const cache = byHour;
+  const atHour = (h: number) => {
+    let off = cache.get(h);
+    if (off === undefined) cache.set(h, (off = tzOffset(timeZone, new Date(h * HOUR_MS)) * 60_000));
     return off;
+  };
+  return (at) => {
+    const h = Math.floor(at / HOUR_MS);
+    const off = atHour(h);
+    if (off === atHour(h + 1)) return off;
+    return tzOffset(timeZone, new Date(Math.floor(at / QUARTER_HOUR_MS) * QUARTER_HOUR_MS)) * 60_000;
   };
 }
 

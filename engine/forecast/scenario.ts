@@ -134,17 +134,11 @@ function serviceSpecs(my: MarketYear, powerMW: number): ServiceSpec[] {
   const offset = utcOffsetMs(REGIONS[my.region].timeZone);
   const t0 = Date.parse(my.startUtc);
   const step = my.intervalMinutes * 60_000;
-  // local clock time (ms) at the start of each interval (offsets change at whole UTC hours)
+  // local clock time (ms) at the start of each interval
   const local = new Float64Array(n);
-  let hour = NaN;
-  let off = 0;
   for (let t = 0; t < n; t++) {
     const at = t0 + t * step;
-    if (Math.floor(at / 3_600_000) !== hour) {
-      hour = Math.floor(at / 3_600_000);
-      off = offset(at);
-    }
-    local[t] = at + off;
+    local[t] = at + offset(at);
   }
   const masks = new Map<string, Uint8Array>();
   const out: ServiceSpec[] = [];

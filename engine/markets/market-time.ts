@@ -1,6 +1,6 @@
 // The market's own clock beside UTC in the files analysts open (issue 27 item 3, decision 0330): an
 // interval's start as local ISO 8601 with its offset, so the repeated hour of a clock change stays
-// two distinct rows. Offsets come from `utcOffsetMs` (one Intl look-up per UTC hour).
+// two distinct rows. Offsets come from `utcOffsetMs` (the date library, one look-up per quarter-hour).
 import { utcOffsetMs } from "../dispatch/formulation.ts";
 
 const pad = (n: number) => String(n).padStart(2, "0");

@@ -1,5 +1,6 @@
 // Derived products: the hourly forward curve (from the Central world view) and the synthetic
 // history of the data library.
+import { TZDate, tzOffset } from "@date-fns/tz";
 import type { MarketRegion, ServiceKey } from "../types.ts";
 import { REGIONS } from "../markets/regions.ts";
 import { MS_MIN, yearStartMs, MS_HOUR } from "./calendar.ts";
@@ -51,12 +52,6 @@ export function forwardCurve(
       np = 0;
     const mSum = new Array(12).fill(0);
     const mCnt = new Array(12).fill(0);
-    const fmt = new Intl.DateTimeFormat("en-GB", {
-      timeZone: tz,
-      hour: "2-digit",
-      weekday: "short",
-      hourCycle: "h23",
-    });
     for (let h = 0; h < nH; h++) {
       const ms = yearStartMs(y) + h * MS_HOUR;
       base += hourly[h];
@@ -64,13 +59,11 @@ export function forwardCurve(
       mSum[m] += hourly[h];
       mCnt[m]++;
     }
-    // peakload using Intl once per day at noon UTC to get the local offset
+    // peakload: weekdays 08:00–20:00 market time, the day's weekday and offset read at noon UTC
     for (let d = 0; d * 24 < nH; d++) {
-      const parts = fmt.formatToParts(new Date(yearStartMs(y) + (d * 24 + 12) * MS_HOUR));
-      const wd = parts.find((p) => p.type === "weekday")?.value ?? "";
-      const localNoon = Number(parts.find((p) => p.type === "hour")?.value ?? 12);
-      if (wd === "Sat" || wd === "Sun") continue;
-      const offset = localNoon - 12;
+      const noon = new TZDate(yearStartMs(y) + (d * 24 + 12) * MS_HOUR, tz);
+      if (noon.getDay() === 0 || noon.getDay() === 6) continue;
+      const offset = Math.floor(tzOffset(tz, noon) / 60);
       for (let lh = 8; lh < 20; lh++) {
         const h = d * 24 + lh - offset;
         if (h >= 0 && h < nH) {

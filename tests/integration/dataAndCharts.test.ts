@@ -1,10 +1,15 @@
 // Data library API on real PostgreSQL with the job workers running: data items and filters, and
 // dataset downloads prepared by the queue as a zip of CSVs, owned by users or anonymous visitors.
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { unzipSync, strFromU8 } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestBackend, type TestBackend } from "../support/backend.ts";
 import { storeSeries, type DatasetMeta } from "../../api/datasets/store.ts";
+import { importFile } from "../../api/datasets/importer.ts";
+import { backtestDataFromDb } from "../../api/backtest/data.ts";
 
 const BASE = "/data-api/data-and-charts/data";
 const HOUR = 3_600_000;
@@ -109,6 +114,72 @@ describe("data items", () => {
     });
     const dates = await t.call(`${BASE}/available-dates/?ids=${freeId}&start_date=2024-01-09`);
     expect(dates.body.dates).toEqual(["2024-01-09", "2024-01-10"]);
+  });
+
+  it("lists a NEM region's price once: its 5-minute, hourly and 30-minute datasets are the resolutions of one series, and the backtest still reads the 5-minute one alone (issue 27 item 9)", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "voltcast-nem-series-"));
+    const file = (name: string, lines: string[]) => {
+      writeFileSync(path.join(dir, name), lines.join("\n") + "\n");
+      return path.join(dir, name);
+    };
+    const db = t.backend.ctx.db;
+    const head = "region,settlement_date_nem,interval_start_utc,rrp_aud_per_mwh,total_demand_mw";
+    await importFile(
+      db,
+      file("five.csv", [
+        head,
+        "NSW1,2024-06-01 00:05:00,2024-05-31T14:00:00Z,50,7000",
+        "NSW1,2024-06-01 00:10:00,2024-05-31T14:05:00Z,51,7000",
+        "NSW1,2024-06-01 00:15:00,2024-05-31T14:10:00Z,52,7000",
+      ]),
+    );
+    await importFile(
+      db,
+      file("thirty.csv", [
+        head,
+        "NSW1,2021-03-01 00:30:00,2021-02-28T14:00:00Z,40,6000",
+        "NSW1,2021-03-01 01:00:00,2021-02-28T14:30:00Z,41,6000",
+      ]),
+    );
+    await importFile(
+      db,
+      file("hourly.csv", [
+        "region,hour_start_nem,hour_start_utc,price_aud_per_mwh",
+        "NSW1,2025-06-01 00:00,2025-05-31T14:00:00Z,80",
+        "NSW1,2025-06-01 01:00,2025-05-31T15:00:00Z,81",
+      ]),
+    );
+    const q = `region=aus-nem&search=${encodeURIComponent("Regional Reference Price of New South Wales")}`;
+    const list = await t.call(`${BASE}/items/?${q}`, { as: "pro@voltcast.local" });
+    expect(list.status).toBe(200);
+    expect(list.body.count).toBe(1);
+    const item = list.body.results[0].dataItem;
+    expect(item).toMatchObject({
+      slug: "nem-nsw1-rrp-5min",
+      title: "NSW1 price (RRP)",
+      granularity: "5 min",
+    });
+    expect(item.resolutions.map((r: any) => [r.granularity, r.startDate, r.pointCount])).toEqual([
+      ["30 min", "2021-02-28T14:00:00.000Z", 2],
+      ["5 min", "2024-05-31T14:00:00.000Z", 3],
+      ["hourly", "2025-05-31T14:00:00.000Z", 2],
+    ]);
+    expect(item.resolutions.find((r: any) => r.granularity === "hourly").source).toBe(
+      "OpenElectricity (AEMO)",
+    );
+    // One item in the facets too; a granularity chosen lists that resolution as its own item.
+    const facets = await t.call(`${BASE}/filters/?${q}`);
+    expect(facets.body.groups).toEqual([{ id: "Spot prices", label: "Spot prices", count: 1 }]);
+    const hourly = await t.call(`${BASE}/items/?${q}&granularity=hourly`, { as: "pro@voltcast.local" });
+    expect(hourly.body.results.map((r: any) => r.dataItem.slug)).toEqual(["nem-nsw1-rrp-hourly"]);
+    // Each resolution, asked for by id, names the whole series.
+    const hourlyId = item.resolutions.find((r: any) => r.granularity === "hourly").id;
+    const one = await t.call(`${BASE}/${hourlyId}/`, { as: "pro@voltcast.local" });
+    expect(one.body.resolutions.map((r: any) => r.granularity)).toEqual(["30 min", "5 min", "hourly"]);
+    // The store is unchanged: the backtest's NEM energy series holds the 5-minute points alone.
+    const nsw = (await backtestDataFromDb(db, ["NEM"])).filter((m) => m.region === "NSW1");
+    expect(nsw.map((m) => m.year)).toEqual([2024]);
+    expect(Array.from(nsw[0].energy.values)).toEqual([50, 51, 52]);
   });
 });
 

@@ -70,7 +70,45 @@ function SubscriptionBadge({ item, subscribed }: { item: DataItem; subscribed: b
   return <Badge $tone="ok">{subscribed ? `${item.subscription} ✓` : item.subscription}</Badge>;
 }
 
+const day = (iso: string | null) => (iso ? format(new Date(iso), "dd MMM yyyy") : "…");
+
+/**
+ * The periods of a series held at several resolutions (decision 0338): each resolution with its
+ * dates and source, selectable for download and plotted on its own (one interval length per chart).
+ */
+function Resolutions({ d, tree }: { d: DataItem; tree: string }) {
+  return (
+    <ul aria-label={`Resolutions of ${d.title}`} style={{ margin: "0.25rem 0 0", paddingLeft: "1rem" }}>
+      {d.resolutions.map((r) => (
+        <li key={r.id}>
+          <small>
+            {r.id === d.id ? null : (
+              <input
+                type="checkbox"
+                name="datasetIds"
+                value={r.id}
+                aria-label={`Select ${d.title}, ${r.granularity}`}
+                disabled={d.locked}
+                style={{ marginRight: "0.3rem" }}
+              />
+            )}
+            {r.granularity}: {day(r.startDate)} – {day(r.endDate)}
+            {r.source !== d.source ? ` (${r.source})` : ""}
+            {r.id === d.id ? null : (
+              <>
+                {" · "}
+                <Link to={`/plotter?fields=${r.id}&shortcut=1M&tree=${tree}`}>Plot</Link>
+              </>
+            )}
+          </small>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function DatasetRow({ d, tree, subscribed }: { d: DataItem; tree: string; subscribed: boolean }) {
+  const several = d.resolutions.length > 1;
   return (
     <tr>
       <td>
@@ -89,13 +127,15 @@ function DatasetRow({ d, tree, subscribed }: { d: DataItem; tree: string; subscr
         {d.downloaded ? <Badge style={{ marginLeft: "0.4rem" }}>Downloaded</Badge> : null}
         <small>
           {d.group} · {d.unit}
-          {d.startDate && d.endDate
-            ? ` · ${format(new Date(d.startDate), "dd MMM yyyy")} – ${format(new Date(d.endDate), "dd MMM yyyy")}`
-            : ""}
+          {several
+            ? ` · ${d.resolutions.length} resolutions (below), the ${d.granularity} data`
+            : d.startDate && d.endDate
+              ? ` · ${day(d.startDate)} – ${day(d.endDate)}`
+              : ""}
           {d.coverage !== null && d.coverage < 0.9995
-            ? ` · with gaps: ${(100 * d.coverage).toFixed(1)} % of intervals have data`
+            ? `${several ? "" : " ·"} with gaps: ${(100 * d.coverage).toFixed(1)} % of intervals have data`
             : d.coverage !== null
-              ? " · complete"
+              ? `${several ? "" : " ·"} complete`
               : ""}
         </small>
         <small>
@@ -110,12 +150,24 @@ function DatasetRow({ d, tree, subscribed }: { d: DataItem; tree: string; subscr
           {") · "}
           <Link to={`/plotter?fields=${d.id}&shortcut=1M&tree=${tree}`}>Plot</Link>
         </small>
+        {several ? <Resolutions d={d} tree={tree} /> : null}
       </td>
       <td>
         {regionLabel(d.region)}
         <small>{d.geography}</small>
       </td>
-      <td>{d.granularity}</td>
+      <td>
+        {d.granularity}
+        {several ? (
+          <small>
+            also{" "}
+            {d.resolutions
+              .filter((r) => r.id !== d.id)
+              .map((r) => r.granularity)
+              .join(", ")}
+          </small>
+        ) : null}
+      </td>
       <td>{d.synthetic ? <Badge $tone="synthetic">synthetic</Badge> : d.source}</td>
       <td>
         <SubscriptionBadge item={d} subscribed={subscribed} />

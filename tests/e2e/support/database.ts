@@ -5,6 +5,8 @@ import pg from "pg";
 import { expect } from "@playwright/test";
 import { e2eStateFile } from "./state.ts";
 import { LOCK_NAMESPACE } from "../../../api/forecasts/runLock.ts";
+import { createDb } from "../../../api/db/client.ts";
+import { importFile } from "../../../api/datasets/importer.ts";
 
 /** Run SQL against the browser tests' database. */
 export async function e2eQuery<T = Record<string, unknown>>(
@@ -39,4 +41,15 @@ export async function importDone(timeout = 280_000) {
       { timeout, intervals: [2000] },
     )
     .toBe("done");
+}
+
+/** Imports market-data files into the browser tests' database, as `npm run data:import` would. */
+export async function e2eImport(files: string[]): Promise<void> {
+  const { databaseUrl } = JSON.parse(readFileSync(e2eStateFile(), "utf8")) as { databaseUrl: string };
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
+  try {
+    for (const f of files) await importFile(createDb(pool), f);
+  } finally {
+    await pool.end();
+  }
 }
