@@ -6,6 +6,9 @@
 // the run as one without price paths (the browser tests' server computes none).
 import { test, expect, logIn } from "./support/fixtures.ts";
 import { portfolioAccount } from "./support/accounts.ts";
+import { e2eQuery } from "./support/database.ts";
+import { runFinance } from "../../api/forecasts/finance.ts";
+import type { RunResult } from "../../api/forecasts/runs.ts";
 
 const LIBRARY_RUN = "GB 2h BESS – Central (library)";
 const MW = 20;
@@ -41,16 +44,20 @@ test("the portfolio page sums its runs' revenue and cash flow per year, P50 and 
   await page.getByRole("button", { name: "Link run" }).click();
   await expect(page.getByRole("link", { name: LIBRARY_RUN })).toBeVisible();
 
-  // The run's own figures, read from the API as this user.
-  const list = await page.request.get(
-    `/api/v1/forecast/run-library/?search=${encodeURIComponent("GB 2h BESS")}`,
+  // The run's own figures: its stored result (the browser's API calls are anonymous, and the
+  // library run's result needs the subscription) and its investment case on it.
+  const [run] = await e2eQuery<{ id: string; result: RunResult }>(
+    "select id, result from forecast_runs where run_name = $1",
+    [LIBRARY_RUN],
   );
-  const id = (await list.json()).results.find((r: { runName: string }) => r.runName === LIBRARY_RUN).id;
-  const result = await (await page.request.get(`/api/v1/forecast/run-library/${id}/result/`)).json();
-  expect(result.percentiles).toBeNull(); // no price paths on the browser tests' server
-  const runMW = result.perMW.mw;
-  const year = result.strategies[0].years[0];
-  const cfads = result.finance.years.find((y: { year: number }) => y.year === year.year).cfads;
+  const [paths] = await e2eQuery<{ n: number }>(
+    "select count(*)::int as n from forecast_run_paths where run_id = $1",
+    [run.id],
+  );
+  expect(paths.n).toBe(0); // no price paths on the browser tests' server
+  const runMW = run.result.perMW!.mw;
+  const year = run.result.strategies[0].years[0];
+  const cfads = runFinance(run.result).years.find((y) => y.year === year.year)!.cfads;
 
   await page.goto("/portfolio/history");
   const table = page.getByRole("table", { name: "Revenue and cash flow per year, GBP (real 2024 GBP)" });
