@@ -15,6 +15,7 @@ import { dedicatedConnection, type Db, type DedicatedConnection } from "../db/cl
 import { forecastRunPaths } from "../db/schema/index.ts";
 import type { JobInfo, WorkerContext } from "../jobs/types.ts";
 import type { Forecast } from "../../app/validation/forecast.ts";
+import type { FinanceRequest } from "../../app/validation/finance.ts";
 import { p90Case, pathPercentiles, type PathPercentiles, type PathYear } from "../../engine/paths/index.ts";
 import { toEngineInput, worldViewZone } from "./engineInput.ts";
 import type { PathJob } from "./pathThreadImpl.ts";
@@ -202,6 +203,8 @@ export async function runPercentiles(
   db: Db,
   runId: string,
   result: RunResult,
+  /** Finance inputs overlaid on the run's own (the portfolio's sums ask for real money). */
+  given?: FinanceRequest,
 ): Promise<{ percentiles: PathPercentiles | null; pathProgress: PathProgress | null }> {
   const progress = await pathCounts(db, runId);
   if (progress.total === 0) return { percentiles: null, pathProgress: null };
@@ -210,7 +213,7 @@ export async function runPercentiles(
   let finance;
   if (!financeUnavailable(result)) {
     try {
-      const f = runFinance(result);
+      const f = runFinance(result, { given });
       const mw = result.perMW?.mw ?? Number((result.forecastUsed as Partial<Forecast>).ratedPower);
       const energy = Number(
         (result.forecastUsed as Partial<Forecast>).energyCapacity ??

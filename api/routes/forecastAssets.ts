@@ -13,7 +13,14 @@ import { access, requireUserId, type ApiContext } from "../http/context.ts";
 import { badRequest, forbidden, notFound } from "../http/errors.ts";
 import { FORECAST_REGIONS } from "../../app/validation/forecast.ts";
 import { PortfolioAssetSchema } from "../../app/validation/portfolio.ts";
-import { findRun, serializeRun, visibleTo } from "../forecasts/runs.ts";
+import { findRun, isLocked, serializeRun, shownStatus, visibleTo } from "../forecasts/runs.ts";
+import {
+  contributionOf,
+  P90_SUM_NOTE,
+  runFigures,
+  sumByCurrency,
+  type RunContribution,
+} from "../forecasts/portfolioTotals.ts";
 import { Run, viewerOf } from "./forecastRuns.ts";
 
 const ID = "/:id([0-9a-fA-F-]{36})";
@@ -178,6 +185,77 @@ describe({
       at: z.string(),
     }),
   ),
+  errors: [403],
+});
+
+const PortfolioSum = z
+  .object({
+    p50: z.number().describe("Sum of the runs' P50 (their expected figure where they have no paths)"),
+    p90: z
+      .number()
+      .describe(
+        "Sum of the runs' P90 (their expected figure where they have no paths): conservative, not the portfolio's own P90",
+      ),
+    fromPaths: z.number().int().describe("Runs whose P50 and P90 are from their price paths"),
+    fromExpected: z
+      .number()
+      .int()
+      .describe("Runs without price paths (yet): their expected (world view) figure is in both sums"),
+  })
+  .nullable();
+describe({
+  method: "get",
+  path: "/forecast/portfolio/yearly-totals/",
+  tag: "Portfolio",
+  summary:
+    "Revenue and cash flow per year, P50 and P90, summed over the runs linked to the portfolio's assets",
+  description:
+    "Per currency (runs in different currencies are never added) and calendar year: the sum over the finished runs linked to the caller's portfolio assets of revenue (the run's first strategy, per MW × the asset's rated power) and of cash flow available for debt service (the run's investment case scaled to the asset's rated power), each at P50 and at P90 in the lenders' convention (P90, the downside, is exceeded in 90 % of a run's price paths). A run without price paths — made without, or still computing them — adds its expected figure (its world view's own result) to both sums; `fromPaths` and `fromExpected` count the runs of each kind per year, and `runs` says which. Money is real 2024 throughout. " +
+    P90_SUM_NOTE +
+    " Needs portfolio access; only the caller's own assets are summed.",
+  response: z.object({
+    convention: z.literal("exceedance"),
+    note: z.string().describe("Why the sum of P90s is conservative: show it wherever the sums are shown"),
+    currencies: z.array(
+      z.object({
+        currency: z.string(),
+        moneyBasis: z.string().describe('e.g. "real 2024 GBP"'),
+        years: z.array(
+          z.object({
+            year: z.number().int(),
+            revenue: PortfolioSum.describe("null: no run has revenue in this year"),
+            cashFlow: PortfolioSum.describe(
+              "Cash flow available for debt service; null: no run with finance covers this year",
+            ),
+          }),
+        ),
+      }),
+    ),
+    runs: z
+      .array(
+        z.object({
+          runId: z.string(),
+          runName: z.string(),
+          portfolioAssetId: z.string(),
+          assetName: z.string(),
+          assetRatedPower: z.number().describe("MW: the scale of the run's per-MW figures"),
+          currency: z.string().nullable(),
+          counted: z.boolean().describe("In the sums (finished, with a result the caller may read)"),
+          paths: z
+            .enum(["in", "computing", "none"])
+            .nullable()
+            .describe(
+              "Its price paths: in (P50/P90 from them), computing, or none (expected figures stand in)",
+            ),
+          pathProgress: z
+            .object({ done: z.number().int(), failed: z.number().int(), total: z.number().int() })
+            .nullable(),
+          cashFlow: z.boolean().describe("Its cash flow is in the sums (it has an investment case)"),
+          note: z.string().nullable().describe("Why it is not counted, or has no cash flow"),
+        }),
+      )
+      .describe("Every run linked to the caller's assets, once per asset it is linked to"),
+  }),
   errors: [403],
 });
 
@@ -413,6 +491,73 @@ export function forecastAssetsRouter(ctx: ApiContext) {
           energyCapacity: r.energy_capacity,
           linkedRuns: r.linked_runs,
         })),
+      });
+    }),
+  );
+
+  r.get(
+    "/forecast/portfolio/yearly-totals/",
+    route(async (req, res) => {
+      const userId = await portfolioUser(req);
+      const viewer = await viewerOf(ctx, req);
+      const p = portfolioAssets;
+      const l = portfolioAssetRuns;
+      const links = await ctx.db
+        .select({ assetId: p.id, assetName: p.assetName, ratedPower: p.ratedPower, runId: l.forecastRunId })
+        .from(l)
+        .innerJoin(p, eq(p.id, l.portfolioAssetId))
+        .where(eq(p.userId, userId))
+        .orderBy(asc(p.assetName), asc(l.linkedAt));
+      const contributions: RunContribution[] = [];
+      const runs = [];
+      for (const link of links) {
+        const run = await findRun(ctx.db, link.runId);
+        if (!run || !visibleTo(run, viewer)) continue; // linked once, no longer the caller's to read
+        const shown = {
+          runId: run.id,
+          runName: run.run_name,
+          portfolioAssetId: link.assetId,
+          assetName: link.assetName,
+          assetRatedPower: link.ratedPower,
+        };
+        const status = shownStatus(run);
+        const why = isLocked(run, viewer)
+          ? "Needs the market's subscription to read its results."
+          : status === "failed"
+            ? "The run failed."
+            : status !== "ready_for_review" || !run.result
+              ? "Not finished yet."
+              : null;
+        if (why || !run.result) {
+          runs.push({
+            ...shown,
+            currency: null,
+            counted: false,
+            paths: null,
+            pathProgress: null,
+            cashFlow: false,
+            note: why,
+          });
+          continue;
+        }
+        const figures = await runFigures(ctx.db, run.id, run.result);
+        const c = contributionOf({ result: run.result, assetRatedPowerMW: link.ratedPower, ...figures });
+        contributions.push(c);
+        runs.push({
+          ...shown,
+          currency: c.currency,
+          counted: true,
+          paths: c.paths,
+          pathProgress: figures.pathProgress,
+          cashFlow: c.cashFlow.length > 0,
+          note: figures.financeNote,
+        });
+      }
+      res.json({
+        convention: "exceedance",
+        note: P90_SUM_NOTE,
+        currencies: sumByCurrency(contributions),
+        runs,
       });
     }),
   );

@@ -1832,6 +1832,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/forecast/portfolio/yearly-totals/": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Revenue and cash flow per year, P50 and P90, summed over the runs linked to the portfolio's assets
+     * @description Per currency (runs in different currencies are never added) and calendar year: the sum over the finished runs linked to the caller's portfolio assets of revenue (the run's first strategy, per MW × the asset's rated power) and of cash flow available for debt service (the run's investment case scaled to the asset's rated power), each at P50 and at P90 in the lenders' convention (P90, the downside, is exceeded in 90 % of a run's price paths). A run without price paths — made without, or still computing them — adds its expected figure (its world view's own result) to both sums; `fromPaths` and `fromExpected` count the runs of each kind per year, and `runs` says which. Money is real 2024 throughout. A sum of P90s is conservative, not the portfolio's own P90: each run's P90 is its own downside over its own price paths, and the paths of different runs are not drawn together (they are not joint), so every run being at its P90 in the same year is rarer than 1 in 10. The portfolio's own P90 would usually be higher. Needs portfolio access; only the caller's own assets are summed.
+     */
+    get: operations["getForecastPortfolioYearlyTotals"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/forecast/macro-scenarios/macro-scenario-databooks": {
     parameters: {
       query?: never;
@@ -16514,6 +16534,136 @@ export interface operations {
             runName: string | null;
             at: string;
           }[];
+        };
+      };
+      /** @description Invalid input: `errors` names each field that is wrong, with its messages. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not logged in, or the API key is not valid. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A subscription or a permission is missing (`subscription` names it when it is a subscription), or the API key lacks the scope. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (per API key, see the description): wait the `Retry-After` seconds. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not available for a moment (the database or a data source): try again shortly. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  getForecastPortfolioYearlyTotals: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** @enum {string} */
+            convention: "exceedance";
+            /** @description Why the sum of P90s is conservative: show it wherever the sums are shown */
+            note: string;
+            currencies: {
+              currency: string;
+              /** @description e.g. "real 2024 GBP" */
+              moneyBasis: string;
+              years: {
+                year: number;
+                /** @description null: no run has revenue in this year */
+                revenue: {
+                  /** @description Sum of the runs' P50 (their expected figure where they have no paths) */
+                  p50: number;
+                  /** @description Sum of the runs' P90 (their expected figure where they have no paths): conservative, not the portfolio's own P90 */
+                  p90: number;
+                  /** @description Runs whose P50 and P90 are from their price paths */
+                  fromPaths: number;
+                  /** @description Runs without price paths (yet): their expected (world view) figure is in both sums */
+                  fromExpected: number;
+                } | null;
+                /** @description Cash flow available for debt service; null: no run with finance covers this year */
+                cashFlow: {
+                  /** @description Sum of the runs' P50 (their expected figure where they have no paths) */
+                  p50: number;
+                  /** @description Sum of the runs' P90 (their expected figure where they have no paths): conservative, not the portfolio's own P90 */
+                  p90: number;
+                  /** @description Runs whose P50 and P90 are from their price paths */
+                  fromPaths: number;
+                  /** @description Runs without price paths (yet): their expected (world view) figure is in both sums */
+                  fromExpected: number;
+                } | null;
+              }[];
+            }[];
+            /** @description Every run linked to the caller's assets, once per asset it is linked to */
+            runs: {
+              runId: string;
+              runName: string;
+              portfolioAssetId: string;
+              assetName: string;
+              /** @description MW: the scale of the run's per-MW figures */
+              assetRatedPower: number;
+              currency: string | null;
+              /** @description In the sums (finished, with a result the caller may read) */
+              counted: boolean;
+              /**
+               * @description Its price paths: in (P50/P90 from them), computing, or none (expected figures stand in)
+               * @enum {string|null}
+               */
+              paths: "in" | "computing" | "none" | null;
+              pathProgress: {
+                done: number;
+                failed: number;
+                total: number;
+              } | null;
+              /** @description Its cash flow is in the sums (it has an investment case) */
+              cashFlow: boolean;
+              /** @description Why it is not counted, or has no cash flow */
+              note: string | null;
+            }[];
+          };
         };
       };
       /** @description Invalid input: `errors` names each field that is wrong, with its messages. */

@@ -54,6 +54,12 @@ test("changing capex on the run page changes the IRR without a new dispatch", as
   const irr = page.getByTestId("project-irr");
   const irrBefore = (await irr.textContent())!;
   expect(irrBefore).toMatch(/%/);
+  // Acceptance 1: the page also gives the equity IRR, NPV, LCOS, minimum DSCR and debt size.
+  const figures = page.getByLabel("Investment figures");
+  for (const label of ["Equity IRR (post-tax)", "NPV at", "LCOS", "DSCR minimum / average", "Debt"])
+    await expect(figures.getByText(label, { exact: false }).first()).toBeVisible();
+  await expect(page.getByTestId("equity-irr")).toHaveText(/%/);
+  await expect(page.getByTestId("debt-size")).toHaveText(/£\d/);
   const capex = page.getByLabel(/^Capex per kW\b/);
   const capexBefore = Number(await capex.inputValue());
   expect(capexBefore).toBeGreaterThan(0);

@@ -9,13 +9,12 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import styled from "styled-components";
 import { apiFor, ApiResponseError, type ApiAnswer } from "~/services/api.server";
 import { me, requireUserId } from "~/services/auth.server";
 import { getRun, listRuns } from "~/services/runs.server";
 import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
 import { Button, Card, Muted, Notice, Page, PillTabs } from "~/components/ui";
-import { theme } from "~/components/theme";
+import { PortfolioTable } from "~/components/portfolio/PortfolioTable";
 import { ExpectedRevenueChart } from "~/components/runs/charts";
 import { REGION_NAMES } from "~/components/runs/RunFilters";
 import { CURRENCY_BY_REGION, formatMoney, parseListQuery, STATUS_LABELS } from "~/components/runs/rules";
@@ -99,23 +98,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return redirect(`/portfolio/assets/${params.assetId}/expected-revenues?view=future`);
 }
 
-const Table = styled.table`
-  width: 100%;
-  background: #fff;
-  margin-top: 1rem;
-  th,
-  td {
-    padding: 0.4rem 0.6rem;
-    border-bottom: 1px solid ${theme.colour.line};
-    text-align: right;
-    font-variant-numeric: tabular-nums;
-  }
-  th:first-child,
-  td:first-child {
-    text-align: left;
-  }
-`;
-
 export default function ExpectedRevenues() {
   const { asset, view, linked, candidates } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
@@ -148,10 +130,8 @@ export default function ExpectedRevenues() {
           <Card>
             <ExpectedRevenueChart series={series} unit={unit} />
           </Card>
-          <Table>
-            <caption style={{ textAlign: "left", fontWeight: 600 }}>
-              Expected revenue per year, {unit}
-            </caption>
+          <PortfolioTable>
+            <caption>Expected revenue per year, {unit}</caption>
             <thead>
               <tr>
                 <th scope="col">Year</th>
@@ -173,7 +153,7 @@ export default function ExpectedRevenues() {
                 </tr>
               ))}
             </tbody>
-          </Table>
+          </PortfolioTable>
         </>
       ) : (
         <Notice>

@@ -1,5 +1,6 @@
-// Portfolio history (spec §2 "portfolio history"): the user's portfolio assets, what happened to
-// them (assets added, runs linked), newest first, and a form to add an asset. Portfolio access only.
+// Portfolio history (spec §2 "portfolio history"): the user's portfolio assets, the revenue and cash
+// flow of their linked runs per year (P50 and P90 sums, issue 30 item 4), what happened to them
+// (assets added, runs linked), newest first, and a form to add an asset. Portfolio access only.
 import {
   json,
   redirect,
@@ -19,6 +20,7 @@ import { Field } from "~/components/Field";
 import { Button, Card, Muted, Page } from "~/components/ui";
 import { theme } from "~/components/theme";
 import { REGION_NAMES } from "~/components/runs/RunFilters";
+import { YearlyTotals } from "~/components/portfolio/YearlyTotals";
 
 export const meta: MetaFunction = () => [{ title: "Portfolio · Voltcast" }];
 
@@ -28,11 +30,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!who.flags.portfolio_access)
     throw json("The portfolio is not available to your account.", { status: 403 });
   const api = await apiFor(request);
-  const [assets, history] = await Promise.all([
+  const [assets, history, totals] = await Promise.all([
     portfolioAssets(api),
     api.GET("/forecast/portfolio/history/"),
+    api.GET("/forecast/portfolio/yearly-totals/"),
   ]);
-  return json({ assets, history });
+  return json({ assets, history, totals });
 }
 
 const FIELDS = ["assetName", "marketRegion", "ratedPower", "energyCapacity", "zipCode"] as const;
@@ -100,7 +103,7 @@ const Grid = styled.div`
 `;
 
 export default function PortfolioHistory() {
-  const { assets, history } = useLoaderData<typeof loader>();
+  const { assets, history, totals } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   const err = (f: string) => data?.errors?.[f];
   const val = (f: string) => data?.values?.[f] ?? "";
@@ -120,6 +123,8 @@ export default function PortfolioHistory() {
       ) : (
         <Muted>Your portfolio has no assets yet.</Muted>
       )}
+      <h2>Revenue and cash flow per year</h2>
+      <YearlyTotals totals={totals} />
       <h2>History</h2>
       <Card>
         {history.length ? (

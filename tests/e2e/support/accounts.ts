@@ -5,6 +5,8 @@ import pg from "pg";
 import { createDb } from "../../../api/db/client.ts";
 import { createAccountLink, type LinkPurpose } from "../../../api/auth/accountLinks.ts";
 import { decideUpgradeRequest } from "../../../api/admin/commands.ts";
+import { createUser } from "../../../api/auth/users.ts";
+import { DEMO_PASSWORD } from "../../../api/seed/demoAccounts.ts";
 import { e2eStateFile } from "./state.ts";
 
 async function withDb<T>(fn: (pool: pg.Pool) => Promise<T>): Promise<T> {
@@ -37,5 +39,31 @@ export function confirmUpgradeRequest(email: string, subscription: string): Prom
     );
     if (!rows[0]) throw new Error(`no approved request of ${subscription} by ${email}`);
     await decideUpgradeRequest(createDb(pool), rows[0].id, true);
+  });
+}
+
+/**
+ * A fresh verified account with portfolio access and the GB library subscription (password the
+ * demo's): a portfolio of its own, which no other browser test adds to.
+ */
+export function portfolioAccount(email: string): Promise<void> {
+  return withDb(async (pool) => {
+    const db = createDb(pool);
+    const user = await createUser(db, {
+      email,
+      fullName: "Paula Portfolio",
+      companyName: "Voltcast Demo (Portfolio)",
+      password: DEMO_PASSWORD,
+      verified: true,
+    });
+    if (!user) throw new Error(`${email} exists already`);
+    await pool.query(
+      `insert into subscription_grants (subscription_key, user_id) values ('library_gb_forecast', $1)`,
+      [user.id],
+    );
+    await pool.query(
+      `insert into feature_flag_overrides (flag_key, user_id, enabled) values ('portfolio_access', $1, true)`,
+      [user.id],
+    );
   });
 }
