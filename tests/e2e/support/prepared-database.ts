@@ -14,7 +14,15 @@ import pg from "pg";
 import { e2eServerEnv } from "./server-env.ts";
 
 /** What the prepared database is made from: the code that fills it and the data it reads. */
-const SOURCES = ["api", "engine", "app", "data", "package-lock.json", "tests/e2e/support"];
+const SOURCES = [
+  "api",
+  "engine",
+  "app",
+  "data",
+  "package-lock.json",
+  "tests/e2e/support/fill-database.ts",
+  "tests/e2e/support/server-env.ts",
+];
 /** Templates of other sources, left by earlier runs, are dropped once this old. */
 const STALE_HOURS = 24;
 
