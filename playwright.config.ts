@@ -35,7 +35,9 @@ export default defineConfig({
   webServer: {
     command: "tsx tests/e2e/support/start-server.ts",
     url: `http://localhost:${PORT}/healthz`,
-    timeout: 120_000,
+    // The first start of new sources prepares the database (tests/e2e/support/prepared-database.ts):
+    // minutes on a busy machine; later starts clone it in seconds.
+    timeout: 1_200_000,
     reuseExistingServer: !process.env.CI,
     env: { E2E_PORT: String(PORT) },
     stdout: "ignore",

@@ -3,6 +3,11 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
   test: {
+    // Two files at a time, unit and integration together: an integration file spends much of its
+    // time waiting (a server starting, a run on the queue, PostgreSQL), which the other file uses.
+    // (The default, one fewer than the cores, is a single worker on CI's 2 cores.) Each integration
+    // file has its own database (tests/support/backend.ts) and free ports.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
@@ -20,8 +25,6 @@ export default defineConfig({
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
           environment: "node",
-          // One database per file (see tests/support/db.ts); files run one at a time to keep CI's 2 cores calm.
-          fileParallelism: false,
           // dist/server.js for the tests that start the production server, built once.
           globalSetup: ["tests/support/build-compiled.global.ts"],
           testTimeout: 120_000,

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { test, expect, logIn } from "./support/fixtures.ts";
-import { e2eImport } from "./support/database.ts";
+import { e2eImport, importDone } from "./support/database.ts";
 
 async function waitForGbDatasets(page: Page) {
   await expect
@@ -75,12 +75,10 @@ test("a dataset that needs a subscription says so and cannot be selected", async
   test.setTimeout(180_000);
   await logIn(page, "free@voltcast.local");
   await waitForGbDatasets(page);
-  // The seed imports GB files one after another: give the gated ones time to arrive.
+  // The seed imports GB files one after another: the gated ones are in once it is done.
+  await importDone(120_000);
+  await page.reload();
   const locked = page.getByRole("row").filter({ hasText: "subscription is required" }).first();
-  for (let i = 0; i < 30 && (await locked.count()) === 0; i++) {
-    await page.waitForTimeout(3000);
-    await page.reload();
-  }
   test.skip((await locked.count()) === 0, "no subscription-gated GB dataset in this data");
   const title = (await locked.locator("strong").first().textContent())!.trim();
   const badge = (await locked.getByText("subscription is required").textContent())!.trim();

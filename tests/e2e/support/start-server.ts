@@ -1,18 +1,19 @@
-// Starts Voltcast for the browser tests on a fresh database (dropped on exit), demo accounts seeded:
-// the compiled production server (dist/server.js, rebuilt here from the current sources) serving
+// Starts Voltcast for the browser tests on a fresh copy of the prepared database (dropped on exit):
+// GB market data, demo accounts and the library runs are in it already (prepared-database.ts).
+// The compiled production server (dist/server.js, rebuilt here from the current sources) serving
 // the web app's build (`npm run build` or `npx remix build` first).
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { createTestDatabase, testServer } from "../../support/backend.ts";
+import { rmSync, writeFileSync } from "node:fs";
+import { testServer } from "../../support/backend.ts";
 import { buildCompiledServer, COMPILED_SERVER } from "../../support/compiled.ts";
+import { preparedDatabase } from "./prepared-database.ts";
+import { e2eServerEnv } from "./server-env.ts";
 import { e2eStateFile } from "./state.ts";
 
 buildCompiledServer();
 const server = await testServer();
-const db = await createTestDatabase(server.adminUrl);
+const db = await preparedDatabase(server.adminUrl);
 // Where browser tests find the database, to read what the server would have e-mailed (no mail server).
 const stateFile = e2eStateFile();
 writeFileSync(stateFile, JSON.stringify({ databaseUrl: db.url }));
@@ -20,21 +21,11 @@ const child = spawn(process.execPath, [COMPILED_SERVER], {
   stdio: "inherit",
   env: {
     ...process.env,
-    NODE_ENV: "production",
+    ...e2eServerEnv(),
     PORT: process.env.E2E_PORT ?? "3100",
     DATABASE_URL: db.url,
-    VOLTCAST_DATA_DIR: mkdtempSync(path.join(tmpdir(), "voltcast-e2e-")),
-    VOLTCAST_SEED_DEMO: "true",
-    // GB market data only: what the browser tests browse, without importing every market in the background.
-    // One-year library runs: they are computed at start and queue ahead of the tests' own runs.
-    VOLTCAST_LIBRARY_RUN_YEARS: process.env.VOLTCAST_LIBRARY_RUN_YEARS ?? "1",
-    VOLTCAST_SEED_DATASETS: process.env.VOLTCAST_SEED_DATASETS ?? "gb",
-    // No price paths: 30 per run would multiply the CPU every run the tests make takes; the paths
-    // and their percentiles are tested in tests/integration/forecastPaths.test.ts, the fan chart
-    // over a fixture result in tests/unit/runs/fanChart.test.tsx.
-    VOLTCAST_PRICE_PATHS: process.env.VOLTCAST_PRICE_PATHS ?? "0",
+    VOLTCAST_DATA_DIR: db.dataDir,
     SESSION_SECRET: randomBytes(32).toString("hex"),
-    LOG_LEVEL: "silent",
   },
 });
 let done = false;
