@@ -69,6 +69,11 @@ export interface PriceParams {
    * real-time reserves for the ORDC (decision 0230): 1 there.
    */
   storageReserveShare: number;
+  /**
+   * Where set, the scarcity adder outside the price map is paid by realised shortfall events of this
+   * log-uniform severity instead of the expected LOLP (ERCOT's real-time tail, decision 0246).
+   */
+  shortfallSeverity?: { min: number; max: number };
 }
 
 export interface SystemYear {

@@ -8,6 +8,7 @@ import { hashSeed, ar1, Rng } from "./rng.ts";
 import { resolveSystem, type ResolvedSystem } from "./system-year.ts";
 import { MARKET_TABLES } from "./assumptions.ts";
 import { paramsFor } from "./params.ts";
+import { realiseShortfalls } from "./shortfall-events.ts";
 import { applyPriceMap, applyPriceMapOutsideScarcity, priceMapFor } from "./price-map.ts";
 import type { Scenario } from "./scenarios.ts";
 import type { MarketRegion } from "../types.ts";
@@ -90,10 +91,13 @@ export function runSystem(
   const clear = clearPrices(sy, drivers, grid, o.intervalMinutes, seed, { neighbourPrice: o.neighbourPrice });
   const map = o.raw ? undefined : priceMapFor(system);
   if (map?.scarcityOutside) {
+    // the adder is paid by realised shortfalls where the system has them (decision 0246); the
+    // expected probability stays in clear.scarcity for the services, which price the risk
+    const sev = sy.params.shortfallSeverity;
     const r = applyPriceMapOutsideScarcity(
       clear.price,
       clear.adder,
-      clear.scarcity,
+      sev ? realiseShortfalls(clear.scarcity, sev, seed) : clear.scarcity,
       map,
       sy.neighbourRefCost,
       sy.priceFloor,
