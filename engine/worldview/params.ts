@@ -73,9 +73,9 @@ export const CALIBRATED_PARAMS: Record<string, Partial<PriceParams>> = {
     subHourlyNoise: 0.05,
     // the ORDC and its realised shortfalls: calibrated on the real 2024 real-time tail by
     // cli/fit-ordc.ts (decisions 0230, 0246)
-    scarcityM0: 0.07,
-    scarcitySigma: 0.03,
-    shortfallSeverity: { min: 0.2, max: 0.7 },
+    scarcityM0: 0.02,
+    scarcitySigma: 0.02,
+    shortfallSeverity: { min: 0.05, max: 1 },
     storageReserveShare: 1,
     neighbourFactor: 0.85,
     neighbourCoupling: 0.6,
