@@ -94,7 +94,10 @@ export function runSystem(
     // the adder is paid by realised shortfalls where the system has them (decision 0246); the
     // expected probability stays in clear.scarcity for the services, which price the risk
     const sev = sy.params.shortfallSeverity;
-    const hazard = sev && !o.drivers ? weatherExpectedHazard(region, system, scen, year, o, clear.reserveMW, sy) : undefined;
+    const hazard =
+      sev && !o.drivers
+        ? weatherExpectedHazard(region, system, scen, year, o, clear.reserveMW, sy)
+        : undefined;
     const r = applyPriceMapOutsideScarcity(
       clear.price,
       clear.adder,

@@ -32,7 +32,9 @@ export function realiseShortfalls(
   seed: number,
 ): Float64Array {
   if (!(severity.min > 0 && severity.max <= 1 && severity.min <= severity.max))
-    throw new Error(`shortfall severity must satisfy 0 < min ≤ max ≤ 1, got ${severity.min}..${severity.max}`);
+    throw new Error(
+      `shortfall severity must satisfy 0 < min ≤ max ≤ 1, got ${severity.min}..${severity.max}`,
+    );
   const rng = new Rng(hashSeed(seed, "shortfall-events"));
   const rate = 1 / meanSeverity(severity);
   const span = Math.log(severity.max / severity.min);

@@ -69,7 +69,9 @@ for (const m0 of M0)
 results.sort((a, b) => a.loss - b.loss);
 console.log(`best: ${results[0].line}`);
 console.log("context, real-time HB_HUBAVG annual distributions (not fitted: no world view before 2024):");
-for (const r of data.readText("prices/ercot/ercot_hb_hubavg_annual_distribution_dam_rtm_2018_2026-07.csv")?.split("\n") ?? [])
+for (const r of data
+  .readText("prices/ercot/ercot_hb_hubavg_annual_distribution_dam_rtm_2018_2026-07.csv")
+  ?.split("\n") ?? [])
   if (r.includes(",RTM,")) {
     const c = r.split(",");
     console.log(`  ${c[0]}: mean ${c[2]}, p99 ${c[12]}, max ${c[13]}`);

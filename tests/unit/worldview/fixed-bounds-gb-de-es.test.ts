@@ -6,7 +6,11 @@
 import { existsSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import * as data from "../../../engine/worldview/cli/base-data.ts";
-import { FIXED_BOUNDS, hourlyDownloadRows, type FixedCheck } from "../../../engine/worldview/cli/fixed-bounds.ts";
+import {
+  FIXED_BOUNDS,
+  hourlyDownloadRows,
+  type FixedCheck,
+} from "../../../engine/worldview/cli/fixed-bounds.ts";
 
 const hasData = existsSync(data.sharedDataDir());
 const msg = (c: FixedCheck) =>
