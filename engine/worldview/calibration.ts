@@ -195,7 +195,10 @@ export function calibrationLoss(e: CalibrationError, useCorrelation: boolean): n
   return Number.isFinite(l) ? l : 1e9;
 }
 
-export const SEARCH_SPACE: Record<keyof PriceParams, number[]> = {
+// the shortfall severity (decision 0246) is fitted by cli/fit-ordc.ts, not by this search
+export type SearchedParam = Exclude<keyof PriceParams, "shortfallSeverity">;
+
+export const SEARCH_SPACE: Record<SearchedParam, number[]> = {
   markupA: [0, 0.1, 0.25, 0.5, 1, 2, 3, 5],
   markupK: [1, 2, 3, 5, 8],
   noiseSigma: [0.03, 0.08, 0.15, 0.25, 0.4, 0.6],
@@ -247,11 +250,11 @@ export function evaluateCases(
 export function searchParams(
   cases: CalibrationCase[],
   start: PriceParams,
-  opts: { passes?: number; keys?: Array<keyof PriceParams> } = {},
+  opts: { passes?: number; keys?: SearchedParam[] } = {},
 ): { params: PriceParams; loss: number } {
   let best = { ...start };
   let bestLoss = evaluateCases(cases, best).loss;
-  const keys = opts.keys ?? (Object.keys(SEARCH_SPACE) as Array<keyof PriceParams>);
+  const keys = opts.keys ?? (Object.keys(SEARCH_SPACE) as SearchedParam[]);
   for (let pass = 0; pass < (opts.passes ?? 2); pass++) {
     let improved = false;
     for (const k of keys) {

@@ -69,6 +69,11 @@ export interface PriceParams {
    * real-time reserves for the ORDC (decision 0230): 1 there.
    */
   storageReserveShare: number;
+  /**
+   * Where set, the scarcity adder outside the price map is paid by realised shortfall events of this
+   * log-uniform severity instead of the expected LOLP (ERCOT's real-time tail, decision 0246).
+   */
+  shortfallSeverity?: { min: number; max: number };
 }
 
 export interface SystemYear {
@@ -231,6 +236,8 @@ export interface ClearResult {
   scarcity: Float64Array;
   /** The scarcity adder included in `price`: (cap − energy price) × scarcity, currency/MWh. */
   adder: Float64Array;
+  /** Reserve margin left per interval, MW (what the shortfall probability is a function of). */
+  reserveMW: Float64Array;
   /** Neighbour price series used for coupling. */
   neighbourPrice: Float64Array;
 }
@@ -307,6 +314,7 @@ export function clearPrices(
   const thermalLoad = new Float64Array(n);
   const scarcity = new Float64Array(n);
   const adder = new Float64Array(n);
+  const reserveMW = new Float64Array(n);
   const neighbour = new Float64Array(n);
   const m0 = p.scarcityM0 * sy.peakDemandMW;
   const sig = Math.max(1, p.scarcitySigma * sy.peakDemandMW);
@@ -432,6 +440,7 @@ export function clearPrices(
     adder[i] = add;
     thermalLoad[i] = Math.max(0, x);
     scarcity[i] = lolp;
+    reserveMW[i] = margin;
   }
-  return { price, thermalLoadMW: thermalLoad, scarcity, adder, neighbourPrice: neighbour };
+  return { price, thermalLoadMW: thermalLoad, scarcity, adder, reserveMW, neighbourPrice: neighbour };
 }

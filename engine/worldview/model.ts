@@ -4,10 +4,11 @@ import { localGrid, intervalsInYear, yearStartMs, type LocalGrid } from "./calen
 import { syntheticDrivers, type Drivers } from "./drivers.ts";
 import { clearPrices, type ClearResult, type PriceParams, type SystemYear } from "./merit-order.ts";
 import { demandProfile } from "./profiles.ts";
-import { hashSeed, ar1, Rng } from "./rng.ts";
+import { hashSeed, ar1, normCdf, Rng } from "./rng.ts";
 import { resolveSystem, type ResolvedSystem } from "./system-year.ts";
 import { MARKET_TABLES } from "./assumptions.ts";
 import { paramsFor } from "./params.ts";
+import { realiseShortfalls } from "./shortfall-events.ts";
 import { applyPriceMap, applyPriceMapOutsideScarcity, priceMapFor } from "./price-map.ts";
 import type { Scenario } from "./scenarios.ts";
 import type { MarketRegion } from "../types.ts";
@@ -90,10 +91,17 @@ export function runSystem(
   const clear = clearPrices(sy, drivers, grid, o.intervalMinutes, seed, { neighbourPrice: o.neighbourPrice });
   const map = o.raw ? undefined : priceMapFor(system);
   if (map?.scarcityOutside) {
+    // the adder is paid by realised shortfalls where the system has them (decision 0246); the
+    // expected probability stays in clear.scarcity for the services, which price the risk
+    const sev = sy.params.shortfallSeverity;
+    const hazard =
+      sev && !o.drivers
+        ? weatherExpectedHazard(region, system, scen, year, o, clear.reserveMW, sy)
+        : undefined;
     const r = applyPriceMapOutsideScarcity(
       clear.price,
       clear.adder,
-      clear.scarcity,
+      sev ? realiseShortfalls(hazard ?? clear.scarcity, sev, seed) : clear.scarcity,
       map,
       sy.neighbourRefCost,
       sy.priceFloor,
@@ -115,6 +123,52 @@ export function runSystem(
     resolved,
   };
 }
+
+/**
+ * The shortfall hazard of a year (decision 0246): how often a Central year is short of reserves is an
+ * expectation over weather, not one draw's luck (the eight 2025 draws gave 0 to 30 hours above $500
+ * on the ORDC alone), and the product's own draw says when. The yearly total is the mean over
+ * SHORTFALL_WEATHER_DRAWS synthetic weather years of the same system-year (hourly runs, the
+ * product's draw among them) of the expected shortfall hours; it is spread over the product draw's
+ * intervals by their reserve margin with the ORDC's curve at TIMING_SPREAD times its width, so a
+ * calm draw still places its share of shortfalls in its tightest hours.
+ */
+function weatherExpectedHazard(
+  region: MarketRegion,
+  system: string,
+  scen: Scenario | undefined,
+  year: number,
+  o: RunOptions,
+  reserveMW: Float64Array,
+  sy: SystemYear,
+): Float64Array {
+  const hours = (key: string | number) => {
+    const r = runSystem(region, system, scen, year, {
+      intervalMinutes: 60,
+      paramOverride: o.paramOverride,
+      adjust: o.adjust,
+      weatherKey: key,
+      raw: true,
+      startMs: o.startMs,
+      n: o.n === undefined ? undefined : Math.ceil((o.n * o.intervalMinutes) / 60),
+    });
+    return r.clear.scarcity.reduce((a, b) => a + b, 0);
+  };
+  let expectedHours = hours(o.weatherKey ?? "wv");
+  for (let k = 1; k < SHORTFALL_WEATHER_DRAWS; k++) expectedHours += hours(`shortfall-${k}`);
+  expectedHours /= SHORTFALL_WEATHER_DRAWS;
+  const m0 = sy.params.scarcityM0 * sy.peakDemandMW;
+  const sig = Math.max(1, TIMING_SPREAD * sy.params.scarcitySigma * sy.peakDemandMW);
+  const w = Float64Array.from(reserveMW, (m) => 1 - normCdf((m - m0) / sig));
+  const total = w.reduce((a, b) => a + b, 0);
+  const scale = total > 0 ? (expectedHours * 60) / o.intervalMinutes / total : 0;
+  return Float64Array.from(w, (x) => x * scale);
+}
+
+/** Weather years averaged for the shortfall hazard's level (the product's draw and seven more). */
+export const SHORTFALL_WEATHER_DRAWS = 8;
+/** Width of the timing curve, in multiples of the ORDC's own σ. */
+const TIMING_SPREAD = 2;
 
 // ------------------------------------------------------------------ NEM coupling
 

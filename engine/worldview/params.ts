@@ -71,9 +71,11 @@ export const CALIBRATED_PARAMS: Record<string, Partial<PriceParams>> = {
     noiseSigma: 0.6,
     noisePhi: 0.9,
     subHourlyNoise: 0.05,
-    // the ORDC: calibrated on the real 2024 real-time tail by cli/fit-ordc.ts (decision 0230)
-    scarcityM0: 0.06,
-    scarcitySigma: 0.04,
+    // the ORDC and its realised shortfalls: calibrated on the real 2024 real-time tail by
+    // cli/fit-ordc.ts (decisions 0230, 0246)
+    scarcityM0: 0.02,
+    scarcitySigma: 0.02,
+    shortfallSeverity: { min: 0.05, max: 1 },
     storageReserveShare: 1,
     neighbourFactor: 0.85,
     neighbourCoupling: 0.6,

@@ -10,7 +10,9 @@ import { clearWorldviewCache, marketYear } from "../world-view.ts";
 import { publishedChecks, serviceTargets, windowMean, type ServiceTarget } from "./service-data.ts";
 
 const FIT = process.argv.includes("--fit");
-const targets = serviceTargets();
+// `--only ERCOT` fits and prints one market's services (the others keep their committed levels)
+const only = process.argv.includes("--only") ? process.argv[process.argv.indexOf("--only") + 1] : undefined;
+const targets = serviceTargets().filter((t) => !only || t.region === only);
 if (!targets.length) {
   console.log("No real service data found in ../shared/data (or VOLTCAST_SHARED_DATA_DIR).");
   process.exit(0);
@@ -54,7 +56,7 @@ printErrors(targets, "service    region  window");
 console.log();
 printErrors(publishedChecks(), "published cross-check");
 // eera Battery Beats (2025): at average prices the aFRR capacity markets earn about what FCR earns
-for (const year of [2024, 2026]) {
+for (const year of only && only !== "DE" ? [] : [2024, 2026]) {
   const at = (key: ServiceTarget["key"]) =>
     modelMean({ region: "DE", key, scenarioId: "de-central", year, inWindow: () => true });
   console.log(

@@ -55,9 +55,8 @@ describe.skipIf(!hasData)("ERCOT 2025 out of sample, fixed bounds", () => {
     expect(c.ok, msg(c)).toBe(true);
   });
 
-  // Known miss (decision 0230): the product's 2025 weather draw has no hour above $500 (real: 3).
-  // `fails` keeps the bound in force: when the model meets it, this test fails and must become `it`.
-  it.fails("acceptance 3: hours above $500 within ±50 % (known miss)", () => {
+  // Was a known miss (decision 0230: 0 hours against 3); the realised shortfall events (decision 0246) meet it.
+  it("acceptance 3: hours above $500 within ±50 %", () => {
     const c = tail.checks.find((x) => x.metric === "hours above $500")!;
     expect(c.ok, msg(c)).toBe(true);
   });
