@@ -87,7 +87,7 @@ export function offerSchedule(
     }
     // headroom left by reservations and site limits, the cycle budget, the SoC bounds
     const room = capped ? Math.max(0, a.cap - used[a.day[t]]) : Infinity;
-    dMW = Math.max(0, Math.min(dMW, a.A[t], ((Math.min(room, soc - a.L[t]) * etaD) / dt)));
+    dMW = Math.max(0, Math.min(dMW, a.A[t], (Math.min(room, soc - a.L[t]) * etaD) / dt));
     cMW = Math.max(0, Math.min(cMW, a.B[t], (a.H[t] - soc) / (etaC * dt)));
     soc += (etaC * cMW - dMW / etaD) * dt;
     used[a.day[t]] += (dMW / etaD) * dt;

@@ -275,7 +275,6 @@ export function refine(r: DispatchResult, k: number): DispatchResult {
  */
 export const REAL_TIME_SPOT: ReadonlySet<MarketRegion> = new Set(["NEM"]);
 
-
 /**
  * Local hour of the day before delivery by which a day's day-ahead prices are published: GB
  * (EPEX/N2EX day-ahead auctions close 09:20–09:50 UK time, results before 11:00) and ERCOT (DAM

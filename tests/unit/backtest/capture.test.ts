@@ -11,7 +11,8 @@ const BOUND = 0.5;
 
 /** Rows below the bound, measured 2026-12-07 on this branch (decision 0132). Key: market region year h. */
 const STILL_BELOW: Record<string, string> = {
-  "ERCOT HB_HUBAVG 2024 1": "14 %: real time kept by the plan on the day-ahead price (offers at prices lost more)",
+  "ERCOT HB_HUBAVG 2024 1":
+    "14 %: real time kept by the plan on the day-ahead price (offers at prices lost more)",
   "ERCOT HB_HUBAVG 2024 2": "33 %",
   "ERCOT HB_HUBAVG 2025 1": "14 %",
   "ERCOT HB_HUBAVG 2025 2": "40 %",
@@ -28,7 +29,9 @@ interface Capture {
 describe.skipIf(!sharedDataPresent())("capture of the later-market stream on the real prices", () => {
   const captures: Capture[] = [];
   beforeAll(async () => {
-    const data = await loadBacktestData((m) => m.market === "NEM" || m.market === "ERCOT" || m.market === "GB");
+    const data = await loadBacktestData(
+      (m) => m.market === "NEM" || m.market === "ERCOT" || m.market === "GB",
+    );
     for (const d of data) {
       // GB: the years its imbalance (system) prices are held
       if (d.market === "GB" && !(d.later?.series.ts.length && d.year >= 2023 && d.year <= 2024)) continue;
@@ -36,7 +39,12 @@ describe.skipIf(!sharedDataPresent())("capture of the later-market stream on the
       for (const h of REFERENCE_DURATIONS) {
         const perfect = backtestRow(d, h, "perfect").streams[stream] ?? 0;
         const realistic = backtestRow(d, h, "realistic").streams[stream] ?? 0;
-        captures.push({ key: `${d.market} ${d.region} ${d.year} ${h}`, market: d.market, perfect, realistic });
+        captures.push({
+          key: `${d.market} ${d.region} ${d.year} ${h}`,
+          market: d.market,
+          perfect,
+          realistic,
+        });
       }
     }
     for (const c of captures)
@@ -49,7 +57,10 @@ describe.skipIf(!sharedDataPresent())("capture of the later-market stream on the
     const bounded = captures.filter((c) => c.market !== "GB");
     // not vacuous: every NEM region and ERCOT are there
     for (const r of ["NEM NSW1", "NEM QLD1", "NEM SA1", "NEM VIC1", "ERCOT HB_HUBAVG"])
-      expect(bounded.some((c) => c.key.startsWith(r)), r).toBe(true);
+      expect(
+        bounded.some((c) => c.key.startsWith(r)),
+        r,
+      ).toBe(true);
     for (const c of bounded) {
       expect(c.perfect, c.key).toBeGreaterThan(0);
       // a listed row is still below (the list is cleared as rows rise)

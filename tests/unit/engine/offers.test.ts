@@ -73,7 +73,13 @@ describe("offers at prices (the NEM spot's realistic dispatch)", () => {
     };
     const planD = new Float64Array(n);
     planD.fill(1, 12, 24); // the plan sells the first hour
-    const plan = { chargeMW: new Float64Array(n), dischargeMW: planD, solver: "dp", solveMs: 0, iterations: 0 };
+    const plan = {
+      chargeMW: new Float64Array(n),
+      dischargeMW: planD,
+      solver: "dp",
+      solveMs: 0,
+      iterations: 0,
+    };
     price.fill(20, 12, 24); // … but it clears at a fifth of the forecast
     price[100] = 1000; // and later a spike, ten times the best forecast
     const r = respondToPrices(p, plan as unknown as DispatchResult, forecast);
