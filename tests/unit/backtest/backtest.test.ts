@@ -30,7 +30,7 @@ const STILL_OUTSIDE: Record<string, string> = {
   "nem-2024-energy 1.5 h":
     "ratio 1.66: A$169.7k (energy only, mean of NSW1, QLD1, SA1, VIC1, the fleet's 1.5 h mix) against Modo's A$102k energy part",
   "nem-2025-01-energy 1.5 h":
-    "ratio 1.59: A$140.1k (energy only, January–April 2025 annualised, the fleet's 1.5 h mix) against the A$88.2k we derived",
+    "ratio 1.59: A$140.1k (energy only, January–April 2025 annualised, the fleet's 1.5 h mix) against the A$88.2k we derived (1.18 before 0132)",
 };
 
 type Comparison = Extract<ReportRow, { entry: "comparison" }>;
