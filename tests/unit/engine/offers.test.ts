@@ -56,8 +56,8 @@ describe("offers at prices (the NEM spot's realistic dispatch)", () => {
       expect(b.dischargeMW[t]).toBe(a.dischargeMW[t]);
     }
     // with energy stored and cycle left, the spike is sold at once
-    const e = b.socMWh[T - 1];
-    if (e > 0.05) expect(b.dischargeMW[T]).toBeGreaterThan(a.dischargeMW[T]);
+    expect(b.socMWh[T - 1]).toBeGreaterThan(0.05);
+    expect(b.dischargeMW[T]).toBeGreaterThan(a.dischargeMW[T]);
   });
 
   it("keeps a planned discharge when the price clears far below its forecast, and sells a spike", () => {
