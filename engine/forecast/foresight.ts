@@ -12,6 +12,7 @@ import { problemDays } from "../dispatch/formulation.ts";
 import { chainParams } from "../dispatch/fast.ts";
 import { bidSchedule } from "../dispatch/bidding.ts";
 import { waterValueSchedule } from "../dispatch/water-value.ts";
+import { offerSchedule, SPOT_OFFERS, type OfferRule } from "../dispatch/offers.ts";
 
 export type Foresight = "realistic" | "perfect";
 
@@ -469,5 +470,30 @@ export function retradeOnScenarios(actual: DispatchProblem, ref?: LaterReference
     "dp",
     performance.now() - t0,
     0,
+  );
+}
+
+/**
+ * A plan traded by price-responsive offers as each interval's price clears (decision 0132): the
+ * schedule `plan` (decided on `forecast`, the export price known at gate closure) offered around the
+ * actual prices of `actual` (reservations fixed), settled at those prices.
+ */
+export function respondToPrices(
+  actual: DispatchProblem,
+  plan: DispatchResult,
+  forecast: Float64Array,
+  rule: OfferRule = SPOT_OFFERS,
+): DispatchResult {
+  const t0 = performance.now();
+  const a = chainParams(actual);
+  // the forecast of the effective export price: charges and limits are known
+  const fx = forecast.map((f, t) => f + (a.ex[t] - actual.price[t]));
+  const { c, d } = offerSchedule(a, plan.chargeMW, plan.dischargeMW, fx, actual.intervalMinutes, rule);
+  return scheduleResult(
+    actual,
+    { chargeMW: c, dischargeMW: d, serviceMW: actual.services?.map((s) => s.fixedMW) },
+    plan.solver,
+    plan.solveMs + performance.now() - t0,
+    plan.iterations,
   );
 }

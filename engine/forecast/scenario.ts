@@ -27,6 +27,7 @@ import {
   refine,
   retrade,
   retradeOnScenarios,
+  respondToPrices,
   settle,
   spreadForecast,
 } from "./foresight.ts";
@@ -406,6 +407,9 @@ export function dispatchYear(
             );
     } else result ??= decide(problem);
   }
+  if (realistic && !bidding && REAL_TIME_SPOT.has(my.region) && result && !dpScope(problem))
+    // the spot market's plan offered at prices, each 5-minute interval answered as it clears (0132)
+    result = respondToPrices(problem, result, energyForecast(problem.price, my.intervalMinutes, errorSize));
   return { result: result!, problem, asset, plan };
 }
 

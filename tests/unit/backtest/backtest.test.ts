@@ -24,8 +24,13 @@ const STILL_OUTSIDE: Record<string, string> = {
   "gb-2024q2 1.3 h": "ratio 0.72: £36.0k (fleet mix 1.3 h) against Modo's Q2 2024 fleet £50k",
   "gb-2024q2-1h 1 h": "ratio 0.70: £30.8k against Modo's Q2 2024 1 h £44k",
   "gb-2024q2-2h 2 h": "ratio 0.78: £48.0k against Modo's Q2 2024 2 h £62k",
+  // NEM energy only, once the plan is offered at prices (decision 0132, measured 2026-12-07; 1.36
+  // before it): a battery trading as the published optimisers do earns more than the energy part
+  // of a fleet that also sells FCAS — acceptance 2 (≥ 50 % of perfect) and this bound pull apart
   "nem-2024-energy 1.5 h":
-    "ratio 1.36: A$138.9k (energy only, mean of NSW1, QLD1, SA1, VIC1, the fleet's 1.5 h mix) against Modo's A$102k energy part",
+    "ratio 1.66: A$169.7k (energy only, mean of NSW1, QLD1, SA1, VIC1, the fleet's 1.5 h mix) against Modo's A$102k energy part",
+  "nem-2025-01-energy 1.5 h":
+    "ratio 1.59: A$140.1k (energy only, January–April 2025 annualised, the fleet's 1.5 h mix) against the A$88.2k we derived (1.18 before 0132)",
 };
 
 type Comparison = Extract<ReportRow, { entry: "comparison" }>;
