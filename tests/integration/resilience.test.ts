@@ -40,7 +40,6 @@ function startApp(env: Record<string, string>, port: number, opts: { group?: boo
       VOLTCAST_SEED_DATASETS: "off",
       VOLTCAST_SEED_LIBRARY_RUNS: "false",
       VOLTCAST_QUEUE_MAINTENANCE_SECONDS: "1",
-      VOLTCAST_RUN_WATCH_SECONDS: "2",
       LOG_LEVEL: "info",
       ...env,
     },
@@ -138,7 +137,7 @@ describe("PostgreSQL stops under a running app", () => {
       throw new Error(`${(e as Error).message}\n${app.log()}`);
     });
     expect(await page.text()).toMatch(/database is unavailable/);
-    await sleep(3000); // queue maintenance and the run watch meet the outage too
+    await sleep(3000); // the queue's supervisor (expiry, heartbeats) meets the outage too
     expect(app.child.exitCode, app.log()).toBeNull();
     expect(app.log()).toMatch(/\[db\] database unavailable/);
     expect(app.log()).not.toMatch(/Unhandled 'error' event/);
