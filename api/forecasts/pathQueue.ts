@@ -4,7 +4,7 @@
 import { hostname } from "node:os";
 import { sql } from "drizzle-orm";
 import type { PgBoss } from "pg-boss";
-import type { Db, Executor } from "../db/client.ts";
+import type { Executor } from "../db/client.ts";
 import { forecastRunPaths } from "../db/schema/index.ts";
 import { DEFAULT_PATH_SEED } from "../../engine/paths/index.ts";
 import { parseEnv } from "../config.ts";
