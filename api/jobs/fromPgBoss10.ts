@@ -56,7 +56,9 @@ export async function whileQueueStarts(
     if (await hasOldSchema(client)) {
       const carried = await carryJobsOver(client, boss, log);
       await client.query(`drop schema ${OLD_SCHEMA} cascade`);
-      log(`pg-boss 10's queue moved: ${carried} job(s) still to do carried over; its finished jobs are not kept`);
+      log(
+        `pg-boss 10's queue moved: ${carried} job(s) still to do carried over; its finished jobs are not kept`,
+      );
     }
   } finally {
     await client.query("select pg_advisory_unlock($1)", [QUEUE_START_LOCK]).catch(() => {});
@@ -65,20 +67,18 @@ export async function whileQueueStarts(
 }
 
 async function schemaVersion(client: pg.Client): Promise<number | null> {
-  const { rows } = await client.query<{ exists: boolean }>(
-    "select to_regclass($1) is not null as exists",
-    [`${SCHEMA}.version`],
-  );
+  const { rows } = await client.query<{ exists: boolean }>("select to_regclass($1) is not null as exists", [
+    `${SCHEMA}.version`,
+  ]);
   if (!rows[0]?.exists) return null;
   const v = await client.query<{ version: string | number }>(`select version from ${SCHEMA}.version`);
   return v.rows[0] ? Number(v.rows[0].version) : null;
 }
 
 async function hasOldSchema(client: pg.Client): Promise<boolean> {
-  const { rows } = await client.query<{ exists: boolean }>(
-    "select to_regclass($1) is not null as exists",
-    [`${OLD_SCHEMA}.job`],
-  );
+  const { rows } = await client.query<{ exists: boolean }>("select to_regclass($1) is not null as exists", [
+    `${OLD_SCHEMA}.job`,
+  ]);
   return !!rows[0]?.exists;
 }
 
@@ -95,7 +95,9 @@ async function carryJobsOver(client: pg.Client, boss: PgBoss, log: (m: string) =
   let carried = 0;
   for (const [name, jobs] of byKind) {
     if (!(await boss.getQueue(name))) {
-      log(`[queue] ${jobs.length} job(s) of "${name}", a kind this version does not run, are not carried over`);
+      log(
+        `[queue] ${jobs.length} job(s) of "${name}", a kind this version does not run, are not carried over`,
+      );
       continue;
     }
     await boss.insert(name, jobs.map(asInsert));

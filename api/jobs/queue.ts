@@ -59,8 +59,10 @@ export async function startQueue(
       };
       const heartbeatSeconds = kind.heartbeatSeconds;
       const existing = await boss.getQueue(kind.name);
-      if (existing) await boss.updateQueue(kind.name, { ...options, heartbeatSeconds: heartbeatSeconds ?? null });
-      else await boss.createQueue(kind.name, { ...options, ...(heartbeatSeconds ? { heartbeatSeconds } : {}) });
+      if (existing)
+        await boss.updateQueue(kind.name, { ...options, heartbeatSeconds: heartbeatSeconds ?? null });
+      else
+        await boss.createQueue(kind.name, { ...options, ...(heartbeatSeconds ? { heartbeatSeconds } : {}) });
     }
     return boss;
   });
