@@ -65,7 +65,7 @@ const EnvFields = z.object({
     .number()
     .refine((v) => [5, 15, 30, 60].includes(v), "must be 5, 15, 30 or 60")
     .optional(),
-  /** Seconds a run's job may stay active before its worker is taken to have died (then it is retried). */
+  /** Seconds a run's job may stay active before it is failed and retried (a backstop: a dead worker's heartbeat stops sooner). */
   VOLTCAST_FORECAST_RUN_EXPIRE_SECONDS: int(5, 86_400).default(1800),
   /** Calls a minute each API key may make. */
   VOLTCAST_API_KEY_CALLS_PER_MINUTE: int(1, 1_000_000).default(120),
