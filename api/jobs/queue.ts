@@ -79,7 +79,8 @@ export async function startQueue(
         throw new Error(`The ${name} job was not queued (a job with the same key is already waiting).`);
       return id;
     },
-    job: (kind, id) => boss.getJobById(kind, id),
+    // getJobById is deprecated in pg-boss 12: findJobs by id gives the same job.
+    job: async (kind, id) => (await boss.findJobs<object>(kind, { id }))[0] ?? null,
     async cancel(kind, id) {
       await boss.cancel(kind, id);
     },
