@@ -221,7 +221,9 @@ async function appComputingARun(name: string, opts: { group?: boolean } = {}) {
   /** Start the app again on the same data; the run finishes (within 2 minutes, issue 18). */
   async function restartAndFinish() {
     const again = startApp(env, app.port);
-    await waitFor("the app to start again", async () => (await get(again, "/healthz")).ok, 180);
+    await waitFor("the app to start again", async () => (await get(again, "/healthz")).ok, 180).catch((e) => {
+      throw new Error(`${(e as Error).message}\n${again.log()}`);
+    });
     const restarted = Date.now();
     const done = await waitFor(
       "the run to finish",
@@ -231,7 +233,7 @@ async function appComputingARun(name: string, opts: { group?: boolean } = {}) {
       },
       240,
     );
-    expect(done.status, JSON.stringify(done.progressEvents)).toBe("ready_for_review");
+    expect(done.status, `${JSON.stringify(done)}\n${again.log()}`).toBe("ready_for_review");
     expect(Date.now() - restarted).toBeLessThan(120_000);
     again.child.kill("SIGTERM");
     expect(await again.exited).toBe(0);
