@@ -7,7 +7,7 @@ import { syncCatalog } from "./access/sync.ts";
 import { startQueue, startWorkers, type Queue } from "./jobs/queue.ts";
 import type { WorkerContext } from "./jobs/types.ts";
 import { activeJobKinds, SCHEDULES } from "./jobs/registry.ts";
-import { handBackRuns, resumeComputing, watchRunWorkers } from "./forecasts/liveness.ts";
+import { handBackRuns, resumeComputing } from "./forecasts/liveness.ts";
 import { SEEDS } from "./seed/index.ts";
 import { refuseDemoAccountsInProduction } from "./seed/demoAccounts.ts";
 import type { ApiContext } from "./http/context.ts";
@@ -58,7 +58,7 @@ export async function startBackend(
       // (up to 10 s), close the connections, and stop PostgreSQL last.
       async stop() {
         await stopWorkers();
-        await queue.boss.stop({ graceful: true, timeout: 10_000, wait: true }).catch(() => {});
+        await queue.boss.stop({ graceful: true, timeout: 10_000 }).catch(() => {});
         await pool.end().catch(() => {});
         await database.stop();
       },
@@ -71,16 +71,14 @@ export async function startBackend(
 }
 
 /**
- * The workers of every job kind, and the watch that returns runs whose worker is gone to the queue
- * (api/forecasts/liveness.ts). Returns a function that drains them: no new jobs, runs in progress
- * handed back to the queue; the other jobs finish while the queue stops.
+ * The workers of every job kind (a dead worker's runs go back to the queue when their heartbeat
+ * stops: pg-boss, decision 0023). Returns a function that drains them: no new jobs, runs in progress
+ * handed back to the queue (api/forecasts/liveness.ts); the other jobs finish while the queue stops.
  */
 async function startRunWorkers(queue: Queue, ctx: WorkerContext): Promise<() => Promise<void>> {
   resumeComputing();
   const stopJobs = await startWorkers(queue, ctx);
-  const stopWatch = watchRunWorkers(ctx.db, queue.boss, ctx.log);
   return async () => {
-    stopWatch();
     await stopJobs();
     const handedBack = handBackRuns();
     if (handedBack) ctx.log(`Handing ${handedBack} run(s) back to the queue`);

@@ -42,8 +42,8 @@ const EnvFields = z.object({
   VOLTCAST_WORKERS: flag.default("true"),
   /** Seed the demo accounts (default: only in development with the embedded database). Production refuses to start with them unless "true". */
   VOLTCAST_SEED_DEMO: flag.optional(),
-  /** Seconds between queue maintenance passes (expiry of jobs whose worker died). */
-  VOLTCAST_QUEUE_MAINTENANCE_SECONDS: int(1, 3600).default(30),
+  /** Seconds between the queue's checks for expired jobs and jobs whose worker died (heartbeat stopped). */
+  VOLTCAST_QUEUE_MAINTENANCE_SECONDS: int(1, 3600).default(10),
   /** Richer geography (postcodes, GSP groups) read when the folder exists. */
   VOLTCAST_GEO_DIR: z.string().min(1).default("../shared/data/geo"),
   /** Real public data imported at first start and by `npm run data:import`. */
@@ -65,10 +65,8 @@ const EnvFields = z.object({
     .number()
     .refine((v) => [5, 15, 30, 60].includes(v), "must be 5, 15, 30 or 60")
     .optional(),
-  /** Seconds a run's job may stay active before its worker is taken to have died (then it is retried). */
+  /** Seconds a run's job may stay active before it is failed and retried (a backstop: a dead worker's heartbeat stops sooner). */
   VOLTCAST_FORECAST_RUN_EXPIRE_SECONDS: int(5, 86_400).default(1800),
-  /** Seconds between checks for runs whose worker died. */
-  VOLTCAST_RUN_WATCH_SECONDS: int(1, 600).default(10),
   /** Calls a minute each API key may make. */
   VOLTCAST_API_KEY_CALLS_PER_MINUTE: int(1, 1_000_000).default(120),
   /** Tests only: also run the queue's self-test job kind. */

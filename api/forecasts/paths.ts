@@ -3,9 +3,9 @@
 // path, so any worker process takes paths and more workers finish a run's paths sooner. The result
 // gains `percentiles` when no path is waiting any more.
 //
-// Liveness as for runs (decision 0010): the worker dispatching a path holds a PostgreSQL advisory
-// lock on it on its own connection; the run watch (liveness.ts) fails the job of an active path
-// whose lock nobody holds (its worker died), and pg-boss retries it on a live worker. A path counts
+// Liveness as for runs (decisions 0010, 0023): the worker dispatching a path holds a PostgreSQL
+// advisory lock on it on its own connection, and pg-boss heartbeats its job; when the worker dies,
+// the heartbeat stops and pg-boss fails the job and retries it on a live worker. A path counts
 // once: its row is written only while it is still waiting, so a retry that finds it done does
 // nothing. When a path's retries are spent, the dead letter marks it failed, so the run's
 // percentiles never wait for ever (they are over the paths that were computed).

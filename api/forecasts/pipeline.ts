@@ -2,10 +2,10 @@
 // loop) → progress events as it goes → results, the result workbook and `ready_for_review`.
 // A run that cannot be computed ends `failed` with a warning event naming the reason.
 //
-// Liveness (decisions 0151, 0010): the worker computing a run holds a PostgreSQL advisory lock on
-// it for the whole run. If that process dies, its connection closes and the lock is released; the
-// run watch (liveness.ts) sees an active job without its lock and fails the job, which pg-boss
-// retries on a live worker; the retry (which takes the lock) resumes the run. A retry that finds
+// Liveness (decisions 0151, 0010, 0023): the worker computing a run holds a PostgreSQL advisory
+// lock on it for the whole run (one computation at a time; the page's "waiting for a worker"), and
+// pg-boss heartbeats its job. If that process dies, the lock is released and the heartbeat stops;
+// pg-boss fails the job and retries it on a live worker; the retry (which takes the lock) resumes the run. A retry that finds
 // the lock still held waits for the live worker to finish. A stopping worker hands its runs back
 // (HandedBack: the job fails and is retried). When every retry is spent, the job goes to the
 // dead-letter kind (forecast-run-dead), which fails the run with a reason — never left processing.

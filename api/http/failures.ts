@@ -88,11 +88,11 @@ export function knownFailure(err: unknown, where = "api"): ApiError | null {
 }
 
 /**
- * For a process's entry point (server.ts, worker.ts). pg-boss 10 completes and fails jobs without
- * awaiting the query (manager.js, onFetch): when the database goes at that moment (an outage, or
- * Ctrl-C stopping PostgreSQL with the app) the rejection is unhandled and would end the process
- * with a stack trace. Such a rejection is logged as the outage it is (the job stays active and the
- * run watch or pg-boss's expiry retries it); any other still ends the process, as by default.
+ * For a process's entry point (server.ts, worker.ts). A queue library may settle a job without
+ * awaiting the query (pg-boss 10 did, in manager.js): when the database goes at that moment (an
+ * outage, or Ctrl-C stopping PostgreSQL with the app) the rejection is unhandled and would end the
+ * process with a stack trace. Such a rejection is logged as the outage it is (the job stays active
+ * and its stopped heartbeat or its expiry retries it); any other still ends the process, as by default.
  */
 export function outliveDatabaseLossInTheQueue() {
   process.on("unhandledRejection", (reason) => {

@@ -1,5 +1,5 @@
 // The job kinds of the queue, typed: each kind names its payload, its retry/expiry policy and its handler.
-import type PgBoss from "pg-boss";
+import type { PgBoss } from "pg-boss";
 import type { Db } from "../db/client.ts";
 
 export interface WorkerContext {
@@ -24,12 +24,21 @@ export interface JobKind<T extends object> {
   /** Retries after a failure (including a worker that died: its job expires and is retried). */
   retryLimit: number;
   retryDelaySeconds: number;
-  /** An active job not finished by then is taken to have lost its worker. */
+  /** An active job not finished by then is failed (→ retried): a stuck attempt's backstop. */
   expireInSeconds: number;
+  /**
+   * Set for long jobs: the worker heartbeats the job while its handler runs, and a job whose
+   * heartbeat stops (the worker process died) is failed and retried within about this many
+   * seconds plus VOLTCAST_QUEUE_MAINTENANCE_SECONDS, long before it would expire (decision 0023).
+   */
+  heartbeatSeconds?: number;
   /** How many of this kind one worker process runs at once. */
   concurrency?: number;
   handle(data: T, ctx: WorkerContext, job: JobInfo): Promise<object | void>;
 }
+
+/** pg-boss's shortest heartbeat: a dead worker's job is back in the queue soonest. */
+export const HEARTBEAT_SECONDS = 10;
 
 export function defineJob<T extends object>(kind: JobKind<T>): JobKind<T> {
   return kind;

@@ -1,6 +1,6 @@
 // A forecast run whose worker process is killed mid-run is not left processing: the run page says
-// it waits for a worker (no ETA), a worker started again picks it up within seconds (the run watch
-// sees its lock gone, with the queue's default 30-minute expiry untouched) and it finishes within
+// it waits for a worker (no ETA), a worker started again picks it up within seconds (pg-boss sees
+// its heartbeat stopped, with the queue's default 30-minute expiry untouched) and it finishes within
 // 2 minutes (issue 18 acceptance 3); a run whose retries are all spent (dead letter) ends failed.
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync } from "node:fs";
@@ -27,7 +27,6 @@ function startWorker(): ChildProcess {
       VOLTCAST_QUEUE_MAINTENANCE_SECONDS: "1",
       VOLTCAST_SEED_DEMO: "false",
       VOLTCAST_FORECAST_INTERVAL_MINUTES: "60",
-      VOLTCAST_RUN_WATCH_SECONDS: "5",
     },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
@@ -96,10 +95,12 @@ describe("forecast runs survive their worker", () => {
     expect(created.status).toBe(201);
     const id = created.body.runIds[0];
     const { rows } = await t.backend.ctx.pool.query(
-      `select dead_letter, expire_in from pgboss.job where id = (select job_id::uuid from forecast_runs where id = $1)`,
+      `select dead_letter, expire_seconds, heartbeat_seconds from pgboss.job where id = (select job_id::uuid from forecast_runs where id = $1)`,
       [id],
     );
     expect(rows[0].dead_letter).toBe("forecast-run-dead");
+    expect(rows[0].expire_seconds).toBe(1800);
+    expect(rows[0].heartbeat_seconds).toBe(10);
 
     const first = startWorker();
     await waitFor("the run to start computing", async () =>

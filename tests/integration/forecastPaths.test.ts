@@ -29,7 +29,6 @@ function startWorker(name: string): ChildProcess {
       VOLTCAST_QUEUE_MAINTENANCE_SECONDS: "1",
       VOLTCAST_SEED_DEMO: "false",
       VOLTCAST_FORECAST_INTERVAL_MINUTES: "60",
-      VOLTCAST_RUN_WATCH_SECONDS: "5",
       VOLTCAST_PRICE_PATHS: "30",
       VOLTCAST_WORKER_NAME: name,
     },

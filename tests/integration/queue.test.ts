@@ -75,7 +75,7 @@ afterAll(async () => {
       // already gone
     }
   }
-  await queue?.boss.stop({ graceful: false, wait: true }).catch(() => {});
+  await queue?.boss.stop({ graceful: false }).catch(() => {});
   await db?.drop();
   await server?.stop();
 });

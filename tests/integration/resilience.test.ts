@@ -40,7 +40,6 @@ function startApp(env: Record<string, string>, port: number, opts: { group?: boo
       VOLTCAST_SEED_DATASETS: "off",
       VOLTCAST_SEED_LIBRARY_RUNS: "false",
       VOLTCAST_QUEUE_MAINTENANCE_SECONDS: "1",
-      VOLTCAST_RUN_WATCH_SECONDS: "2",
       LOG_LEVEL: "info",
       ...env,
     },
@@ -138,7 +137,7 @@ describe("PostgreSQL stops under a running app", () => {
       throw new Error(`${(e as Error).message}\n${app.log()}`);
     });
     expect(await page.text()).toMatch(/database is unavailable/);
-    await sleep(3000); // queue maintenance and the run watch meet the outage too
+    await sleep(3000); // the queue's supervisor (expiry, heartbeats) meets the outage too
     expect(app.child.exitCode, app.log()).toBeNull();
     expect(app.log()).toMatch(/\[db\] database unavailable/);
     expect(app.log()).not.toMatch(/Unhandled 'error' event/);
@@ -222,7 +221,9 @@ async function appComputingARun(name: string, opts: { group?: boolean } = {}) {
   /** Start the app again on the same data; the run finishes (within 2 minutes, issue 18). */
   async function restartAndFinish() {
     const again = startApp(env, app.port);
-    await waitFor("the app to start again", async () => (await get(again, "/healthz")).ok, 180);
+    await waitFor("the app to start again", async () => (await get(again, "/healthz")).ok, 180).catch((e) => {
+      throw new Error(`${(e as Error).message}\n${again.log()}`);
+    });
     const restarted = Date.now();
     const done = await waitFor(
       "the run to finish",
@@ -232,7 +233,7 @@ async function appComputingARun(name: string, opts: { group?: boolean } = {}) {
       },
       240,
     );
-    expect(done.status, JSON.stringify(done.progressEvents)).toBe("ready_for_review");
+    expect(done.status, `${JSON.stringify(done)}\n${again.log()}`).toBe("ready_for_review");
     expect(Date.now() - restarted).toBeLessThan(120_000);
     again.child.kill("SIGTERM");
     expect(await again.exited).toBe(0);

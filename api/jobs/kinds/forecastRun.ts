@@ -1,7 +1,7 @@
 // Forecast runs on the queue: one job per run (api/forecasts/pipeline.ts). A job whose worker
-// died expires and is retried (the run resumes); when the retries are spent the job goes to
-// forecast-run-dead, which fails the run with its reason.
-import { defineJob } from "../types.ts";
+// died stops heartbeating and is retried (the run resumes); when the retries are spent the job
+// goes to forecast-run-dead, which fails the run with its reason.
+import { defineJob, HEARTBEAT_SECONDS } from "../types.ts";
 import { executeRun, failAbandonedRun } from "../../forecasts/pipeline.ts";
 import { FORECAST_RUN_DEAD_JOB, FORECAST_RUN_JOB, FORECAST_RUN_SHORT_JOB } from "../../forecasts/runs.ts";
 import { parseEnv } from "../../config.ts";
@@ -13,6 +13,7 @@ export const forecastRun = defineJob<{ runId: string }>({
   retryDelaySeconds: 1,
   // The default; each run's job is sent with its own expiry (runExpirySeconds()).
   expireInSeconds: 1800,
+  heartbeatSeconds: HEARTBEAT_SECONDS,
   /** Runs computed at once per worker process (VOLTCAST_FORECAST_CONCURRENCY, default 1): each takes a core. */
   get concurrency() {
     return parseEnv().VOLTCAST_FORECAST_CONCURRENCY;
@@ -26,6 +27,7 @@ export const forecastRunShort = defineJob<{ runId: string }>({
   retryLimit: 4,
   retryDelaySeconds: 1,
   expireInSeconds: 1800,
+  heartbeatSeconds: HEARTBEAT_SECONDS,
   concurrency: 1,
   handle: (data, ctx, job) => executeRun(ctx, data.runId, job),
 });
