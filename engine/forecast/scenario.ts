@@ -212,6 +212,17 @@ export interface YearRunOptions {
    * against the price's distribution (decision 0131), which does not either.
    */
   retrade?: boolean | "scenarios";
+  /**
+   * A sample of the year (the preview, forecast/preview.ts): each interval's weight in the
+   * year's sums (0 for the days dispatched only as context) and the factor of the items priced
+   * per day (capacity market, fixed charges). Default: every interval once.
+   */
+  weights?: { intervals: Float64Array; fixed: number };
+  /**
+   * The relative error a modelled year's energy forecast is held to (default: the real size,
+   * REAL_FORECAST_ERROR). The preview sets it so that a few days are forecast as in their year.
+   */
+  forecastErrorSize?: number;
 }
 
 /** One year's dispatch at the market interval: prices and the battery's and site's MW. */
@@ -312,7 +323,7 @@ export function dispatchYear(
   my: MarketYear,
   retention: number,
   initialSoc: number,
-  opts: Pick<YearRunOptions, "plan" | "serviceShare" | "retrade"> = {},
+  opts: Pick<YearRunOptions, "plan" | "serviceShare" | "retrade" | "forecastErrorSize"> = {},
 ): {
   result: DispatchResult;
   position?: DispatchResult;
@@ -329,7 +340,7 @@ export function dispatchYear(
   const realistic = p.foresight !== "perfect";
   const bidding = realistic && !!opts.retrade;
   // a modelled year's forecast errors are held to the size measured on the real series (0117)
-  const errorSize = my.synthetic ? REAL_FORECAST_ERROR[my.region] : undefined;
+  const errorSize = my.synthetic ? (opts.forecastErrorSize ?? REAL_FORECAST_ERROR[my.region]) : undefined;
   /** A realistic plan: finer than half-hourly, made on half-hour aggregates of the forecast (0119). */
   const planned = (decision: DispatchProblem) => {
     const k = planningFactor(decision);
@@ -493,7 +504,11 @@ export function runYear(
   const streams: Partial<Record<Stream, number>> = {};
   const add = (k: Stream, v: number) => (streams[k] = (streams[k] ?? 0) + v);
   const imb = my.imbalancePrice;
+  const w = opts.weights?.intervals;
+  const fixedWeight = opts.weights?.fixed ?? 1;
   for (let t = 0; t < n; t++) {
+    const wt = w ? w[t] : 1;
+    if (wt === 0) continue;
     // the positions' own flows: the BM's deviations from them are settled in its own stream
     const e = flows.exportMW[t];
     const i = flows.importMW[t];
@@ -510,15 +525,16 @@ export function runYear(
     let svc = 0;
     problem.services?.forEach((s, k) => (svc += s.price[t] * r.services[k].mw[t] * dt));
     if (asset.generation) {
-      add("generation", genValue);
-      add("wholesale", wholesale - genValue);
-    } else add("wholesale", wholesale);
-    if (position) add("imbalance", imbalance);
+      add("generation", wt * genValue);
+      add("wholesale", wt * (wholesale - genValue));
+    } else add("wholesale", wt * wholesale);
+    if (position) add("imbalance", wt * imbalance);
     const bmValue = bm && !outages?.[t] ? bm.revenueByInterval[t] : 0;
-    if (bm) add("bm", bmValue);
-    add("services", svc);
-    add("duosUnitCharges", -charges);
-    monthly[monthOf(t0 + t * my.intervalMinutes * 60_000)] += wholesale + imbalance - charges + svc + bmValue;
+    if (bm) add("bm", wt * bmValue);
+    add("services", wt * svc);
+    add("duosUnitCharges", -wt * charges);
+    monthly[monthOf(t0 + t * my.intervalMinutes * 60_000)] +=
+      wt * (wholesale + imbalance - charges + svc + bmValue);
   }
   // fixed annual items, spread over the months by their share of intervals
   const monthShare = new Array(12).fill(0);
@@ -528,7 +544,7 @@ export function runYear(
   const cmDuration = p.duration * retention;
   if (my.region === "GB" && asset.battery && my.capacityPricePerKWYear) {
     // each month at its own delivery year's price and de-rating (a delivery year starts in October)
-    const cm = gbCapacityMarketByMonth(my, cmDuration, asset.battery.powerMW);
+    const cm = gbCapacityMarketByMonth(my, cmDuration, asset.battery.powerMW).map((v) => v * fixedWeight);
     cm.forEach((v, m) => (monthly[m] += v));
     add(
       "capacityMarket",
@@ -536,7 +552,8 @@ export function runYear(
     );
   }
   if (my.region === "GB" && p.duos && p.duosTariff) {
-    const c = -duosFixedCost(p.duosTariff, (n * dt) / 24, asset.siteImportMW || asset.siteExportMW);
+    const c =
+      -duosFixedCost(p.duosTariff, (n * dt) / 24, asset.siteImportMW || asset.siteExportMW) * fixedWeight;
     add("duosFixedCharges", c);
     fixed += c;
   }
@@ -545,7 +562,7 @@ export function runYear(
     p.tnuosGenerationZone !== undefined &&
     (p.connectionType === "transmission" || p.ratedPower >= 100)
   ) {
-    const c = -tnuosAnnualCharge(p.tnuosGenerationZone, asset.siteExportMW) * ((n * dt) / 8760);
+    const c = -tnuosAnnualCharge(p.tnuosGenerationZone, asset.siteExportMW) * ((n * dt) / 8760) * fixedWeight;
     add("tnuos", c);
     fixed += c;
   }
