@@ -8,7 +8,7 @@
 // day counts, weighted by the days it stands for. Decision 0506 gives the measurement.
 import type { MarketYear } from "../types.ts";
 import type { RevenueStrategy } from "../markets/services/rules.ts";
-import { assetModel, initialScenarioState, runYear } from "./scenario.ts";
+import { assetModel, generationSeries, initialScenarioState, runYear } from "./scenario.ts";
 import { outageDays } from "./availability.ts";
 import { laggedForecast, REAL_FORECAST_ERROR, relativeError } from "./foresight.ts";
 import type { ForecastParams, Stream } from "./types.ts";
@@ -17,13 +17,15 @@ export interface PreviewOptions {
   /** Sampled runs of consecutive days per month, and their length (default PREVIEW_SAMPLE). */
   runsPerMonth?: number;
   runDays?: number;
+  /** The year's best days, dispatched each on its own and counted once. */
+  peakDays?: number;
   /** Context days dispatched before and after each sampled day. */
   leadDays?: number;
   lagDays?: number;
 }
 
 /** The sample the measurement chose (decision 0506). */
-export const PREVIEW_SAMPLE = { runsPerMonth: 1, runDays: 7, leadDays: 2, lagDays: 1 } as const;
+export const PREVIEW_SAMPLE = { runsPerMonth: 1, runDays: 7, peakDays: 0, leadDays: 2, lagDays: 1 } as const;
 
 /** Streams an outage day does not take away (availability.ts: the plant exports, charges are fixed). */
 const OUTAGE_FREE = new Set<Stream>(["generation", "capacityMarket", "duosFixedCharges", "tnuos"]);
@@ -54,14 +56,16 @@ export interface SampleRun {
 }
 
 /**
- * The sample: each month cut into `runsPerMonth` parts; in each, the run of `runDays` consecutive
- * days whose value (what a battery could earn on them, roughly) is nearest the part's mean value.
+ * The sample: the year's `peakDays` best days (by value: what a battery could earn on them,
+ * roughly), each for itself; then each month's other days cut into `runsPerMonth` parts and, in
+ * each, the run of `runDays` consecutive days whose mean value is nearest the part's.
  */
 export function sampleYearDays(
   my: MarketYear,
   powerHours: number,
   runsPerMonth: number = PREVIEW_SAMPLE.runsPerMonth,
   runDays: number = PREVIEW_SAMPLE.runDays,
+  peakDays: number = PREVIEW_SAMPLE.peakDays,
 ): SampleRun[] {
   const per = Math.round(1440 / my.intervalMinutes);
   const days = Math.floor(my.energyPrice.length / per);
@@ -77,14 +81,21 @@ export function sampleYearDays(
     for (const s of services) for (let t = d * per; t < (d + 1) * per; t++) svc += s[t];
     return spread * (my.intervalMinutes / 60) + (svc * my.intervalMinutes) / 60 / 24;
   };
+  const v = Array.from({ length: days }, (_, d) => value(d));
+  // the year's best days stand for themselves: a few scarcity days earn much of a spiky year
+  const peaks = new Set(
+    Array.from({ length: days }, (_, d) => d)
+      .sort((a, b) => v[b] - v[a] || a - b)
+      .slice(0, Math.min(peakDays, days)),
+  );
+  const out: SampleRun[] = [...peaks].map((d) => ({ first: d, days: 1, members: [d] }));
   const byMonth = new Map<number, number[]>();
   for (let d = 0; d < days; d++) {
+    if (peaks.has(d)) continue;
     const m = new Date(t0 + d * 86_400_000 + 43_200_000).getUTCMonth();
     if (!byMonth.has(m)) byMonth.set(m, []);
     byMonth.get(m)!.push(d);
   }
-  const v = Array.from({ length: days }, (_, d) => value(d));
-  const out: SampleRun[] = [];
   for (const list of byMonth.values()) {
     const g = Math.max(1, Math.min(runsPerMonth, Math.floor(list.length / runDays)));
     for (let j = 0; j < g; j++) {
@@ -94,6 +105,8 @@ export function sampleYearDays(
       let best = 0;
       let bestGap = Infinity;
       for (let i = 0; i + len <= part.length; i++) {
+        // consecutive days only (a best day of the year between them is counted on its own)
+        if (part[i + len - 1] - part[i] !== len - 1 && bestGap < Infinity) continue;
         let m = 0;
         for (let q = 0; q < len; q++) m += v[part[i + q]] / len;
         if (Math.abs(m - mean) < bestGap) [best, bestGap] = [i, Math.abs(m - mean)];
@@ -135,7 +148,10 @@ export function previewYear(
   const lag = opts.lagDays ?? PREVIEW_SAMPLE.lagDays;
   const per = Math.round(1440 / my.intervalMinutes);
   const days = Math.floor(my.energyPrice.length / per);
-  const sample = sampleYearDays(my, p.duration, opts.runsPerMonth, opts.runDays);
+  const asset = assetModel(p);
+  const unitMW = asset.unitMW;
+  const battery = !!asset.battery;
+  const sample = sampleYearDays(my, p.duration, opts.runsPerMonth, opts.runDays, opts.peakDays);
   // availability: the outage days the year would draw, taken out of the days each sample stands for
   const out = outageDays(my.year, Math.ceil(my.energyPrice.length / per), p.availability);
   // a modelled year's forecast error is shrunk to the real size by one factor for the year
@@ -144,12 +160,11 @@ export function previewYear(
   const target = REAL_FORECAST_ERROR[my.region];
   const yearError = my.synthetic ? lagged(my.energyPrice) : 0;
   const shrink = yearError > target ? target / yearError : 1;
+  // the plant's output of the year (its day-to-day weather is drawn in order through the year)
+  const generation = generationSeries(p, asset, my);
   const whole: ForecastParams = { ...p, availability: 100 };
   const streams: Partial<Record<Stream, number>> = {};
   let dispatchedDays = 0;
-  const asset = assetModel(p);
-  const unitMW = asset.unitMW;
-  const battery = !!asset.battery;
   let total = 0;
   for (const s of sample) {
     const a = Math.max(0, s.first - lead);
@@ -161,6 +176,7 @@ export function previewYear(
     const block = sliceMarketYear(my, a * per, b * per);
     const step = runYear(whole, scenarioId, strategy, block, initialScenarioState(), {
       weights: { intervals, fixed: s.members.length / (b - a) },
+      generationMW: generation?.subarray(a * per, b * per),
       forecastErrorSize: my.synthetic ? shrink * lagged(block.energyPrice) : undefined,
     });
     // the battery is out of service on some of the days the sample stands for: its trades there

@@ -97,7 +97,7 @@ export function assetModel(p: ForecastParams): AssetModel {
   return { battery, generation, siteImportMW: imp, siteExportMW: exp, unitMW: p.ratedPower };
 }
 
-function generationSeries(p: ForecastParams, a: AssetModel, my: MarketYear): Float64Array | undefined {
+export function generationSeries(p: ForecastParams, a: AssetModel, my: MarketYear): Float64Array | undefined {
   const g = a.generation;
   if (!g) return undefined;
   const n = my.energyPrice.length;
@@ -223,6 +223,8 @@ export interface YearRunOptions {
    * REAL_FORECAST_ERROR). The preview sets it so that a few days are forecast as in their year.
    */
   forecastErrorSize?: number;
+  /** The plant's output, MW, by interval (default: modelled from the site, or the uploaded profile). */
+  generationMW?: Float64Array;
 }
 
 /** One year's dispatch at the market interval: prices and the battery's and site's MW. */
@@ -249,10 +251,12 @@ export function buildYearProblem(
   retention: number,
   initialSoc: number,
   plan: StrategyPlan = strategyPlan(my.region, strategy),
+  /** The plant's output, MW, when the caller has it (the preview: its days' share of the year's). */
+  generationMW?: Float64Array,
 ) {
   const a = assetModel(p);
   const n = my.energyPrice.length;
-  const gen = generationSeries(p, a, my);
+  const gen = generationMW ?? generationSeries(p, a, my);
   const problem: DispatchProblem = {
     intervalMinutes: my.intervalMinutes,
     startUtc: my.startUtc,
@@ -323,7 +327,7 @@ export function dispatchYear(
   my: MarketYear,
   retention: number,
   initialSoc: number,
-  opts: Pick<YearRunOptions, "plan" | "serviceShare" | "retrade" | "forecastErrorSize"> = {},
+  opts: Pick<YearRunOptions, "plan" | "serviceShare" | "retrade" | "forecastErrorSize" | "generationMW"> = {},
 ): {
   result: DispatchResult;
   position?: DispatchResult;
@@ -331,7 +335,15 @@ export function dispatchYear(
   asset: AssetModel;
   plan: StrategyPlan;
 } {
-  const { problem, plan, asset } = buildYearProblem(p, strategy, my, retention, initialSoc, opts.plan);
+  const { problem, plan, asset } = buildYearProblem(
+    p,
+    strategy,
+    my,
+    retention,
+    initialSoc,
+    opts.plan,
+    opts.generationMW,
+  );
   const share = opts.serviceShare;
   if (share && problem.services && problem.battery)
     for (const s of problem.services)
