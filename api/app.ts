@@ -12,6 +12,7 @@ import { plottingRouter } from "./routes/plotting.ts";
 import { dataAndChartsRouter } from "./routes/dataAndCharts.ts";
 import { forecastDraftsRouter } from "./routes/forecastDrafts.ts";
 import { forecastRunsRouter } from "./routes/forecastRuns.ts";
+import { forecastPreviewRouter } from "./routes/forecastPreview.ts";
 import { financeDefaultsRouter } from "./routes/financeDefaults.ts";
 import { forecastRunDownloadRouter } from "./routes/forecastRunDownload.ts";
 import { forecastUploadsRouter } from "./routes/forecastUploads.ts";
@@ -32,6 +33,7 @@ const AREAS: ((ctx: ApiContext) => express.Router)[] = [
   dataAndChartsRouter,
   forecastDraftsRouter,
   forecastRunsRouter,
+  forecastPreviewRouter,
   financeDefaultsRouter,
   forecastRunDownloadRouter,
   forecastUploadsRouter,

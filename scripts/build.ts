@@ -22,6 +22,7 @@ const ENTRIES: Record<string, string> = {
   "api/datasets/import-cli.ts": "data-import",
   "api/forecasts/engineThread.mjs": "forecast-thread",
   "api/forecasts/pathThread.mjs": "forecast-path-thread",
+  "api/forecasts/previewThread.mjs": "forecast-preview-thread",
   "engine/forecast/worker.mjs": "forecast-year-thread",
   "api/backtest/thread.mjs": "backtest-thread",
   "api/backtest/leaderboardThread.mjs": "gb-leaderboard-thread",

@@ -709,7 +709,11 @@ export async function runFor(
   return { row, viewer };
 }
 
-async function createFromBody(
+/**
+ * The forecast a body describes, checked as run creation checks it (the caller may create runs of
+ * its region and configuration; every field's rule; uploads the caller's own). The preview uses it too.
+ */
+export async function validatedForecast(
   ctx: ApiContext,
   req: Request,
   fixed?: (typeof RUN_PATHS)[number],
@@ -763,6 +767,16 @@ async function createFromBody(
     );
     if (!found) throw badRequest({ solarProfileId: ["Please upload the solar profile again."] });
   }
+  return { forecast, userId, body };
+}
+
+async function createFromBody(
+  ctx: ApiContext,
+  req: Request,
+  fixed?: (typeof RUN_PATHS)[number],
+  formBody?: Record<string, unknown>,
+) {
+  const { forecast, userId, body } = await validatedForecast(ctx, req, fixed, formBody);
   let draftId: string | undefined;
   if (str(body.draftId)) {
     const r = forecastRuns;

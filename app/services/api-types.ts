@@ -1507,6 +1507,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/forecast/preview/": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Preview a forecast: its first year's revenue by stream from sampled days, in about a second
+     * @description For the builder while the inputs change: nothing is stored. Needs the right to create the forecast (its region's subscription). The preview is scaled from a sample of the year's days; `error` states how far it was from the full run's first year when measured.
+     */
+    post: operations["postForecastPreview"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/forecast/finance-defaults/": {
     parameters: {
       query?: never;
@@ -5176,6 +5196,339 @@ export interface components {
         /** @description Paths the run queued */
         total: number;
       } | null;
+    };
+    ForecastPreview: {
+      /** @description The first world view of the body */
+      scenario: {
+        id: string;
+        name: string;
+      };
+      /** @description The first revenue strategy of the body */
+      strategy: string;
+      /** @description The first year of the forecast (the start date's) */
+      year: number;
+      currency: string;
+      /** @description Unit of the revenues, e.g. "GBP/MW/year" */
+      unit: string;
+      /** @description Revenue (+) and cost (−) by stream per MW for the year: wholesale, imbalance, bm, services, capacityMarket, generation, duosUnitCharges, duosFixedCharges, tnuos */
+      streams: {
+        [key: string]: number;
+      };
+      /** @description Sum of the streams per MW for the year */
+      total: number;
+      /** @description Days of the year the preview is scaled from */
+      sampleDays: number;
+      /** @description Days dispatched, with the days around the sampled ones */
+      dispatchedDays: number;
+      /** @description The world view's prices are modelled (always, for forecasts) */
+      synthetic: boolean;
+      /** @description The preview against the full run's first year on the completion sweep's cases */
+      error: {
+        /** @description The measured error, in words, for the screen */
+        statement: string;
+        cases: number;
+        /** @description Cases within 10 % of the full run's first year */
+        withinTenPercent: number;
+        medianErrorPercent: number;
+        largestErrorPercent: number;
+        measuredOn: string;
+        source: string;
+      };
+      /** @description Time the preview took, ms */
+      elapsedMs: number;
+      /** @description Expected computing time of each run of this forecast (one per world view), seconds */
+      estimatedRunSeconds: number;
+    };
+    /** @description The body run creation takes (`/forecast/run-library/forecasts/`, the web form's shape; the machine body of `/forecast/runs/` is taken too), checked by the same rules with the same messages. */
+    ForecastPreviewRequest: {
+      /** @description Ignored (a draft's id is its path) */
+      id?: string;
+      /**
+       * @description Market region; fixed by per-region paths. Error: "Please choose a region."
+       * @enum {string}
+       */
+      region?: "GB" | "ERCOT" | "NEM" | "DE" | "ES";
+      /**
+       * @description Asset configuration (default bess). Error: "This configuration is not available in the chosen region."
+       * @enum {string}
+       */
+      configuration?: "bess" | "solar" | "solarDCcoupling" | "solarACcoupling" | "wind";
+      /** @description The same as region and configuration (read when those are absent) */
+      runAsset?: {
+        /** @enum {string} */
+        marketRegion?: "GB" | "ERCOT" | "NEM" | "DE" | "ES";
+        /** @enum {string} */
+        configuration?: "bess" | "solar" | "solarDCcoupling" | "solarACcoupling" | "wind";
+      };
+      /** @description Required. Errors: "Please enter the asset name.", "The asset name should be 100 characters or less." */
+      assetName: string;
+      /** @description Error: "Address should be 250 characters or less." */
+      addressLine1?: string;
+      /** @description Error: "Address should be 250 characters or less." */
+      addressLine2?: string;
+      /** @description Error: "The city name should be 100 characters or less." */
+      city?: string;
+      /** @description Required. Error: "Please enter a valid Postcode." */
+      zipCode: string;
+      /** @description Required for solar, wind and co-located assets without an uploaded profile. Error: "Please enter a latitude between -90 and 90." */
+      latitude?: number;
+      /** @description Required with latitude. Error: "Please enter a longitude between -180 and 180." */
+      longitude?: number;
+      /**
+       * @description GB: required. Error: "Please choose a GSP group."
+       * @enum {string}
+       */
+      gspGroup?:
+        | "_A"
+        | "_B"
+        | "_C"
+        | "_D"
+        | "_E"
+        | "_F"
+        | "_G"
+        | "_H"
+        | "_J"
+        | "_K"
+        | "_L"
+        | "_M"
+        | "_N"
+        | "_P";
+      /**
+       * @description ERCOT: required. Error: "Please choose an ERCOT zone."
+       * @enum {string}
+       */
+      ercotZone?: "West" | "North" | "South" | "Houston";
+      /**
+       * @description NEM: required. Error: "Please choose a NEM region."
+       * @enum {string}
+       */
+      nemRegion?:
+        | "Central New South Wales"
+        | "Central Queensland"
+        | "North New South Wales"
+        | "North Queensland"
+        | "South New South Wales"
+        | "South Australia"
+        | "South Queensland"
+        | "Tasmania"
+        | "Victoria";
+      /** @description ERCOT settlement point id (from /forecast/run-library/ercot-node/) */
+      nodeId?: string;
+      nodeName?: string;
+      /**
+       * @description GB, transmission-connected or ≥ 100 MW: required. Error: "Please choose a TNUoS generation zone."
+       * @enum {string}
+       */
+      tnuosGenerationZone?:
+        | "1"
+        | "2"
+        | "3"
+        | "4"
+        | "5"
+        | "6"
+        | "7"
+        | "8"
+        | "9"
+        | "10"
+        | "11"
+        | "12"
+        | "13"
+        | "14"
+        | "15"
+        | "16"
+        | "17"
+        | "18"
+        | "19"
+        | "20"
+        | "21"
+        | "22"
+        | "23"
+        | "24"
+        | "25"
+        | "26"
+        | "27";
+      /** @description Cycles per day. Battery configurations (bess, solarACcoupling, solarDCcoupling): required. Error: "Please enter a value between 1 - 5." */
+      maxCycles?: number;
+      /** @description Required, YYYY-MM-DD, on or after 2025-01-01. Errors: "Please choose a start date.", "The start date should be on or after 01 Jan 2025." */
+      startDate: string;
+      /** @description MW. Battery configurations (bess, solarACcoupling, solarDCcoupling): required. Error: "Please enter a value between 1 - 500 MW." */
+      ratedPower?: number;
+      /** @description Hours (up to 6, or 8 with the extended-duration feature). Battery configurations (bess, solarACcoupling, solarDCcoupling): required. Errors: "Please enter a value between 0.5 - 6h.", "Please enter a value between 0.5 - 8h." */
+      duration?: number;
+      /** @description MWh; derived: ratedPower × duration */
+      energyCapacity?: number;
+      /**
+       * @description Required. Error: "This field is required."
+       * @enum {string}
+       */
+      connectionType: "distribution" | "transmission";
+      /**
+       * @description Round-trip efficiency: 88 % or other (o_efficiency). Battery configurations (bess, solarACcoupling, solarDCcoupling): required
+       * @enum {string}
+       */
+      efficiency?: "88" | "other";
+      /** @description Percent, when efficiency is other. Error: "The efficiency should be between 10-100%." */
+      o_efficiency?: number;
+      /**
+       * @description Same as rated power, or other (o_maxImport). Battery configurations (bess, solarACcoupling, solarDCcoupling): required
+       * @enum {string}
+       */
+      maxImport?: "same" | "other";
+      /** @description MW, when maxImport is other. Error: "Please enter a value between 1 - 1000 MW." */
+      o_maxImport?: number;
+      /**
+       * @description Required: same as rated power, or other (o_maxExport)
+       * @enum {string}
+       */
+      maxExport: "same" | "other";
+      /** @description MW, when maxExport is other. Error: "Please enter a value between 1 - 1000 MW." */
+      o_maxExport?: number;
+      /**
+       * @description Co-located with solar ("true"/"false"; a boolean is read too). bess: required
+       * @enum {string}
+       */
+      coLocation?: "true" | "false";
+      /**
+       * @description "true" = AC, "false" = DC coupling; co-located: required. Error: "Please choose AC or DC coupling."
+       * @enum {string}
+       */
+      coupling?: "true" | "false";
+      /** @description MWp; solar and co-located: required. Error: "Please enter a value between 1 - 1000 MW." */
+      solarRatedPower?: number;
+      /** @description An uploaded solar profile (/forecast/run-library/solar-profile/) */
+      solarProfileId?: string;
+      /** @description MW; wind: required. Error: "Please enter a value between 1 - 1000 MW." */
+      windRatedPower?: number;
+      /**
+       * @description Apply DUoS tariffs (GB): the band prices and times below are then required
+       * @enum {string}
+       */
+      duos?: "true" | "false";
+      /** @description Red band import price, p/kWh (with DUoS tariffs). Error: "Please enter a value between 0.001 - 999 999 p/kWh." */
+      redBandImportPrice?: number;
+      /** @description Red band export price, p/kWh (with DUoS tariffs). Error: "Please enter a value between 0.001 - 999 999 p/kWh." */
+      redBandExportPrice?: number;
+      /** @description Amber band import price, p/kWh (with DUoS tariffs). Error: "Please enter a value between 0.001 - 999 999 p/kWh." */
+      amberBandImportPrice?: number;
+      /** @description Amber band export price, p/kWh (with DUoS tariffs). Error: "Please enter a value between 0.001 - 999 999 p/kWh." */
+      amberBandExportPrice?: number;
+      /** @description Green band import price, p/kWh (with DUoS tariffs). Error: "Please enter a value between 0.001 - 999 999 p/kWh." */
+      greenBandImportPrice?: number;
+      /** @description Green band export price, p/kWh (with DUoS tariffs). Error: "Please enter a value between 0.001 - 999 999 p/kWh." */
+      greenBandExportPrice?: number;
+      /** @description Red band start (HH:MM, with DUoS tariffs). Error: "Please enter a time as HH:MM." */
+      redBandStartTime?: string;
+      /** @description Red band end (HH:MM, with DUoS tariffs). Error: "Please enter a time as HH:MM." */
+      redBandEndTime?: string;
+      /** @description Amber band morning start (HH:MM, with DUoS tariffs). Error: "Please enter a time as HH:MM." */
+      amberBandMorningStartTime?: string;
+      /** @description Amber band morning end (HH:MM, with DUoS tariffs). Error: "Please enter a time as HH:MM." */
+      amberBandMorningEndTime?: string;
+      /** @description Amber band evening start (HH:MM, with DUoS tariffs). Error: "Please enter a time as HH:MM." */
+      amberBandEveningStartTime?: string;
+      /** @description Amber band evening end (HH:MM, with DUoS tariffs). Error: "Please enter a time as HH:MM." */
+      amberBandEveningEndTime?: string;
+      /** @description Amber band weekend start (HH:MM, with DUoS tariffs). Error: "Please enter a time as HH:MM." */
+      amberBandWeekendStartTime?: string;
+      /** @description Amber band weekend end (HH:MM, with DUoS tariffs). Error: "Please enter a time as HH:MM." */
+      amberBandWeekendEndTime?: string;
+      /** @description p/MPAN/day. Error: "Please enter a value between 0.01 - 999 999 p/MPAN/day." */
+      fixedDailyCharges?: number;
+      /** @description p/kVA/day. Error: "Please enter a value between 0.01 - 999 999 p/kVA/day." */
+      dailyFixedCapacityCharges?: number;
+      /**
+       * @description Battery configurations (bess, solarACcoupling, solarDCcoupling): required; custom only for ERCOT. Error: "A custom degradation curve is only available for ERCOT."
+       * @enum {string}
+       */
+      degradation?: "no_degradation" | "standard_degradation_curve" | "custom_degradation_curve";
+      /** @description An uploaded curve, with custom_degradation_curve. Error: "Please upload a custom degradation curve." */
+      customDegradationCurveId?: string;
+      /** @description Set by the API from the upload */
+      customDegradationCurveFileName?: string;
+      /** @description Cycles before repowering (standard curve: up to 12000). Errors: "Please enter a value between 1 - 12 000 cycles.", "Please enter a value between 1 - 50 000 cycles." */
+      repowering?: number;
+      /** @description Percent of the year the battery is in service (default 97): whole outage days drawn by a seeded rule earn nothing (decision 0121). Error: "Please enter an availability between 50 - 100 %." */
+      availability?: number;
+      /** @description Required; those the region offers (see REVENUE_STRATEGIES). Errors: "Please select at least one revenue strategy.", "This revenue strategy is not offered for the chosen region." */
+      revenueStrategies: ("energy_with_as" | "energy_only" | "merchant" | "ancillaries")[];
+      /**
+       * @description What the dispatch knows (decision 0117): "realistic" (default) decides on forecasts of what is known at each gate and settles at the actual prices; "perfect" knows every price in advance — the upper bound.
+       * @enum {string}
+       */
+      foresight?: "realistic" | "perfect";
+      /** @description Required: world view ids (/forecast/macro-scenarios/); one run per id. Errors: "Please select at least one world view.", "This world view is not available for the chosen region and configuration." */
+      macroScenarios: string[];
+      /** @description Required: the run's name per selected world view id. Errors (at runName.<id>): "Please enter a forecast name.", "The forecast name should be 100 characters or less." */
+      runName: {
+        [key: string]: string;
+      };
+      /** @description Years modelled from the start date (default 15). Error: "Please enter a value between 1 - 30 years." */
+      horizonYears?: number;
+      /** @description The asset-library asset it started from */
+      selectedAssetId?: string;
+      portfolioId?: string;
+      /** @enum {string} */
+      forecastUpdateDurationValidation?: "true" | "false";
+      /** @description Optional finance inputs (issue 30): capex, opex, tax, inflation, discount rate, asset life and debt. Every field is optional; a missing one takes the market's default (shown with its source in the run result's finance.defaults). Rates and shares are fractions. Errors are named at finance.<field>. */
+      finance?: {
+        /** @description Power-related capex per kW of rated power. Capex (per kW and per kWh together) must be more than 0. Unit: currency/kW. Error: "Capex per kW should be at least 0 and at most 1000000." */
+        capexPerKW?: number;
+        /** @description Energy-related capex per kWh of energy capacity. Unit: currency/kWh. Error: "Capex per kWh should be at least 0 and at most 1000000." */
+        capexPerKWh?: number;
+        /** @description Spent in the construction year. Unit: currency/kW. Error: "Development cost per kW should be at least 0 and at most 1000000." */
+        developmentCostPerKW?: number;
+        /** @description Spent in the construction year. Unit: currency/kW. Error: "Grid connection cost per kW should be at least 0 and at most 1000000." */
+        gridConnectionCostPerKW?: number;
+        /** @description Fixed operation and maintenance. Unit: currency/kW/year. Error: "Fixed O&M per kW per year should be at least 0 and at most 1000000." */
+        fixedOmPerKWYear?: number;
+        /** @description Per MWh discharged. Unit: currency/MWh. Error: "Variable O&M per MWh should be at least 0 and at most 1000000." */
+        variableOmPerMWh?: number;
+        /** @description Share of trading revenue (every stream but the Capacity Market) paid to the optimiser. Unit: fraction. Error: "Optimiser fee should be at least 0 and less than 1 (a fraction: 0.25 = 25 %)." */
+        optimiserFee?: number;
+        /** @description Insurance, business rates, land lease. Unit: currency/kW/year. Error: "Insurance and other fixed charges per kW per year should be at least 0 and at most 1000000." */
+        insuranceAndOtherPerKWYear?: number;
+        /** @description One re-powering event (the forecast's repowering restores the full capacity), per kWh of energy capacity. Unit: currency/kWh. Error: "Re-powering cost per kWh should be at least 0 and at most 1000000." */
+        repoweringCostPerKWh?: number;
+        /** @description At the end of life, net of salvage. Unit: currency/kW. Error: "Decommissioning cost per kW should be at least 0 and at most 1000000." */
+        decommissioningCostPerKW?: number;
+        /** @description Corporate income tax rate. Unit: fraction. Error: "Tax rate should be at least 0 and less than 1 (a fraction: 0.25 = 25 %)." */
+        taxRate?: number;
+        /** @description Straight-line tax depreciation of the capex. Unit: years. Error: "Depreciation years should be a whole number of years from 1 to 50." */
+        depreciationYears?: number;
+        /** @description Escalates money inputs and revenues (real 2024 money) to nominal money. Unit: fraction/year. Error: "Inflation should be at least -0.05 and at most 0.2 (a fraction: 0.25 = 25 %)." */
+        inflation?: number;
+        /** @description Nominal; for NPV and LCOS (made real by Fisher when the figures are real). Unit: fraction/year. Error: "Discount rate should be at least 0 and at most 1 (a fraction: 0.25 = 25 %)." */
+        discountRate?: number;
+        /** @description Years of operation in the case: at most the run's years (the default). Unit: years. Error: "Asset life should be a whole number of years from 1 to 50." */
+        assetLifeYears?: number;
+        /** @description Debt ÷ capex: the share when debtSizing is gearing, the cap when sculpted. At least 0 and less than 1. Unit: fraction. Error: "Gearing should be at least 0 and less than 1 (a fraction: 0.25 = 25 %)." */
+        gearing?: number;
+        /** @description Debt-service cover ratio the debt is sculpted to on the P50 case. Unit: ratio. Error: "DSCR target on P50 should be at least 0.5 and at most 5." */
+        dscrTargetP50?: number;
+        /** @description Debt-service cover ratio the debt is sculpted to on the P90 case. Unit: ratio. Error: "DSCR target on P90 should be at least 0.5 and at most 5." */
+        dscrTargetP90?: number;
+        /** @description Years the debt is repaid over (0: no debt); at most the asset life. Unit: years. Error: "Debt tenor should be a whole number of years from 0 to 50." */
+        debtTenorYears?: number;
+        /** @description All-in, nominal. Unit: fraction/year. Error: "Debt interest rate should be at least 0 and at most 0.5 (a fraction: 0.25 = 25 %)." */
+        debtInterestRate?: number;
+        /** @description Arrangement fee, share of the debt, paid at financial close. Unit: fraction. Error: "Debt upfront fee should be at least 0 and less than 0.2 (a fraction: 0.25 = 25 %)." */
+        debtUpfrontFee?: number;
+        /**
+         * @description Figures in real 2024 money (default; the revenues' basis) or nominal money. Error: "Money basis (cash flows) should be one of: real, nominal."
+         * @enum {string}
+         */
+        moneyBasis?: "real" | "nominal";
+        /**
+         * @description Sculpted to a DSCR target on the sizing case, capped by gearing; or gearing × capex as a level annuity. Error: "Debt sizing should be one of: sculpted, gearing."
+         * @enum {string}
+         */
+        debtSizing?: "sculpted" | "gearing";
+        /**
+         * @description The revenue case debt is sculpted on: p50 (the run's revenue) or p90 (the downside, when the run has one). Error: "Sizing case should be one of: p50, p90."
+         * @enum {string}
+         */
+        sizingCase?: "p50" | "p90";
+      };
     };
     FinanceDefaults: {
       currency: string;
@@ -14736,6 +15089,88 @@ export interface operations {
       };
       /** @description A subscription or a permission is missing (`subscription` names it when it is a subscription), or the API key lacks the scope. */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (per API key, see the description): wait the `Retry-After` seconds. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not available for a moment (the database or a data source): try again shortly. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  postForecastPreview: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ForecastPreviewRequest"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ForecastPreview"];
+        };
+      };
+      /** @description Invalid input: `errors` names each field that is wrong, with its messages. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not logged in, or the API key is not valid. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A subscription or a permission is missing (`subscription` names it when it is a subscription), or the API key lacks the scope. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request body is too large. */
+      413: {
         headers: {
           [name: string]: unknown;
         };

@@ -2,6 +2,8 @@
 // Each step posts its fields; 'Next' validates them with the step's shared schema and moves them
 // into the URL state; the last step runs the model. With forecastId it is the draft edit page.
 import { json, redirect } from "@remix-run/node";
+import { previewForecast } from "./preview.server.ts";
+import type { RunBody } from "./builder.server.ts";
 import {
   checkState,
   failureResponse,
@@ -207,6 +209,21 @@ export async function stepperAction(request: Request, slug: string | undefined) 
     );
   }
   state = await withZones(p.api, p.region, applyRules(p.state, state, rules));
+
+  if (intent === "preview") {
+    // the preview panel: the forecast as it stands, the page shown again with every input kept
+    const preview = p.region
+      ? await previewForecast(p.api, stateToBody(state, p.region, p.configuration) as RunBody)
+      : { ok: false as const, message: "Choose a region first.", fields: [] };
+    return json({
+      reply: replyWith(state, owned, {}),
+      renameReply: null,
+      nodes: null,
+      modal: null,
+      missing: null,
+      preview,
+    });
+  }
 
   if (intent === "previous") {
     return redirect(stepHref(p, STEPS[Math.max(0, index - 1)].slug, state));

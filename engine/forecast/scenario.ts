@@ -98,7 +98,7 @@ export function assetModel(p: ForecastParams): AssetModel {
   return { battery, generation, siteImportMW: imp, siteExportMW: exp, unitMW: p.ratedPower };
 }
 
-function generationSeries(p: ForecastParams, a: AssetModel, my: MarketYear): Float64Array | undefined {
+export function generationSeries(p: ForecastParams, a: AssetModel, my: MarketYear): Float64Array | undefined {
   const g = a.generation;
   if (!g) return undefined;
   const n = my.energyPrice.length;
@@ -207,6 +207,19 @@ export interface YearRunOptions {
    * against the price's distribution (decision 0131), which does not either.
    */
   retrade?: boolean | "scenarios";
+  /**
+   * A sample of the year (the preview, forecast/preview.ts): each interval's weight in the
+   * year's sums (0 for the days dispatched only as context) and the factor of the items priced
+   * per day (capacity market, fixed charges). Default: every interval once.
+   */
+  weights?: { intervals: Float64Array; fixed: number };
+  /**
+   * The relative error a modelled year's energy forecast is held to (default: the real size,
+   * REAL_FORECAST_ERROR). The preview sets it so that a few days are forecast as in their year.
+   */
+  forecastErrorSize?: number;
+  /** The plant's output, MW, by interval (default: modelled from the site, or the uploaded profile). */
+  generationMW?: Float64Array;
 }
 
 /** One year's dispatch at the market interval: prices and the battery's and site's MW. */
@@ -233,10 +246,12 @@ export function buildYearProblem(
   retention: number,
   initialSoc: number,
   plan: StrategyPlan = strategyPlan(my.region, strategy),
+  /** The plant's output, MW, when the caller has it (the preview: its days' share of the year's). */
+  generationMW?: Float64Array,
 ) {
   const a = assetModel(p);
   const n = my.energyPrice.length;
-  const gen = generationSeries(p, a, my);
+  const gen = generationMW ?? generationSeries(p, a, my);
   const problem: DispatchProblem = {
     intervalMinutes: my.intervalMinutes,
     startUtc: my.startUtc,
@@ -307,7 +322,7 @@ export function dispatchYear(
   my: MarketYear,
   retention: number,
   initialSoc: number,
-  opts: Pick<YearRunOptions, "plan" | "serviceShare" | "retrade"> = {},
+  opts: Pick<YearRunOptions, "plan" | "serviceShare" | "retrade" | "forecastErrorSize" | "generationMW"> = {},
 ): {
   result: DispatchResult;
   position?: DispatchResult;
@@ -315,7 +330,15 @@ export function dispatchYear(
   asset: AssetModel;
   plan: StrategyPlan;
 } {
-  const { problem, plan, asset } = buildYearProblem(p, strategy, my, retention, initialSoc, opts.plan);
+  const { problem, plan, asset } = buildYearProblem(
+    p,
+    strategy,
+    my,
+    retention,
+    initialSoc,
+    opts.plan,
+    opts.generationMW,
+  );
   const share = opts.serviceShare;
   if (share && problem.services && problem.battery)
     for (const s of problem.services)
@@ -324,7 +347,7 @@ export function dispatchYear(
   const realistic = p.foresight !== "perfect";
   const bidding = realistic && !!opts.retrade;
   // a modelled year's forecast errors are held to the size measured on the real series (0117)
-  const errorSize = my.synthetic ? REAL_FORECAST_ERROR[my.region] : undefined;
+  const errorSize = my.synthetic ? (opts.forecastErrorSize ?? REAL_FORECAST_ERROR[my.region]) : undefined;
   /** A realistic plan: finer than half-hourly, made on half-hour aggregates of the forecast (0119). */
   const planned = (decision: DispatchProblem) => {
     const k = planningFactor(decision);
@@ -491,7 +514,11 @@ export function runYear(
   const streams: Partial<Record<Stream, number>> = {};
   const add = (k: Stream, v: number) => (streams[k] = (streams[k] ?? 0) + v);
   const imb = my.imbalancePrice;
+  const w = opts.weights?.intervals;
+  const fixedWeight = opts.weights?.fixed ?? 1;
   for (let t = 0; t < n; t++) {
+    const wt = w ? w[t] : 1;
+    if (wt === 0) continue;
     // the positions' own flows: the BM's deviations from them are settled in its own stream
     const e = flows.exportMW[t];
     const i = flows.importMW[t];
@@ -508,15 +535,16 @@ export function runYear(
     let svc = 0;
     problem.services?.forEach((s, k) => (svc += s.price[t] * r.services[k].mw[t] * dt));
     if (asset.generation) {
-      add("generation", genValue);
-      add("wholesale", wholesale - genValue);
-    } else add("wholesale", wholesale);
-    if (position) add("imbalance", imbalance);
+      add("generation", wt * genValue);
+      add("wholesale", wt * (wholesale - genValue));
+    } else add("wholesale", wt * wholesale);
+    if (position) add("imbalance", wt * imbalance);
     const bmValue = bm && !outages?.[t] ? bm.revenueByInterval[t] : 0;
-    if (bm) add("bm", bmValue);
-    add("services", svc);
-    add("duosUnitCharges", -charges);
-    monthly[monthOf(t0 + t * my.intervalMinutes * 60_000)] += wholesale + imbalance - charges + svc + bmValue;
+    if (bm) add("bm", wt * bmValue);
+    add("services", wt * svc);
+    add("duosUnitCharges", -wt * charges);
+    monthly[monthOf(t0 + t * my.intervalMinutes * 60_000)] +=
+      wt * (wholesale + imbalance - charges + svc + bmValue);
   }
   // fixed annual items, spread over the months by their share of intervals
   const monthShare = new Array(12).fill(0);
@@ -526,7 +554,7 @@ export function runYear(
   const cmDuration = p.duration * retention;
   if (my.region === "GB" && asset.battery && my.capacityPricePerKWYear) {
     // each month at its own delivery year's price and de-rating (a delivery year starts in October)
-    const cm = gbCapacityMarketByMonth(my, cmDuration, asset.battery.powerMW);
+    const cm = gbCapacityMarketByMonth(my, cmDuration, asset.battery.powerMW).map((v) => v * fixedWeight);
     cm.forEach((v, m) => (monthly[m] += v));
     add(
       "capacityMarket",
@@ -534,7 +562,8 @@ export function runYear(
     );
   }
   if (my.region === "GB" && p.duos && p.duosTariff) {
-    const c = -duosFixedCost(p.duosTariff, (n * dt) / 24, asset.siteImportMW || asset.siteExportMW);
+    const c =
+      -duosFixedCost(p.duosTariff, (n * dt) / 24, asset.siteImportMW || asset.siteExportMW) * fixedWeight;
     add("duosFixedCharges", c);
     fixed += c;
   }
@@ -543,7 +572,7 @@ export function runYear(
     p.tnuosGenerationZone !== undefined &&
     (p.connectionType === "transmission" || p.ratedPower >= 100)
   ) {
-    const c = -tnuosAnnualCharge(p.tnuosGenerationZone, asset.siteExportMW) * ((n * dt) / 8760);
+    const c = -tnuosAnnualCharge(p.tnuosGenerationZone, asset.siteExportMW) * ((n * dt) / 8760) * fixedWeight;
     add("tnuos", c);
     fixed += c;
   }

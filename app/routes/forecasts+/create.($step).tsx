@@ -3,10 +3,12 @@
 // forecastId, the draft edit page with the inline asset-name header (spec §2).
 import type { z } from "zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useFetcher, useLoaderData, useNavigation } from "@remix-run/react";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { useMemo, useRef } from "react";
+import { useEffect, useMemo, useRef } from "react";
+import type { PreviewAnswer } from "~/services/preview.server";
+import { PreviewPanel } from "~/components/builder/PreviewPanel";
 import styled from "styled-components";
 import { stepperAction, stepperLoader } from "~/services/builderStepper.server";
 import {
@@ -61,6 +63,7 @@ type ActionData = {
   nodes?: any[] | null;
   modal?: { kind: "oops"; text: string; apiText: boolean } | null;
   missing?: { field: string; label: string; message: string; href: string }[] | null;
+  preview?: PreviewAnswer;
 };
 
 const Layout = styled.div`
@@ -117,6 +120,9 @@ export default function CreateForecast() {
   const editing = !!data.forecastId;
   const props = builderFormProps(data, action);
   const guard = useLeaveGuard(data.dirty);
+  // the preview: posted by the form's 'Preview' button (no JavaScript), or a second after an edit
+  const previewer = useFetcher<ActionData>();
+  const preview = previewer.data?.preview ?? action?.preview;
 
   return (
     <Page style={{ maxWidth: "80rem" }}>
@@ -136,9 +142,22 @@ export default function CreateForecast() {
         <Card>
           <h2 style={{ marginTop: 0 }}>{data.stepLabel}</h2>
           {action?.missing?.length ? <RequiredFieldsList missing={action.missing} /> : null}
-          <StepForm key={data.step} data={data} props={props} editing={editing} />
+          <StepForm
+            key={data.step}
+            data={data}
+            props={props}
+            editing={editing}
+            onEdit={(form) => {
+              const fd = new FormData(form);
+              fd.set("intent", "preview");
+              previewer.submit(fd, { method: "post", encType: "multipart/form-data" });
+            }}
+          />
         </Card>
-        <SummaryPanel sections={data.summary} />
+        <div>
+          <SummaryPanel sections={data.summary} />
+          <PreviewPanel answer={preview} busy={previewer.state !== "idle"} />
+        </div>
       </Layout>
 
       <BuilderPageModals page={data} oops={action?.modal} guard={guard} />
@@ -200,7 +219,17 @@ function AssetNameHeader({ data, reply }: { data: Data; reply?: any }) {
   );
 }
 
-function StepForm({ data, props, editing }: { data: Data; props: BuilderFormProps; editing: boolean }) {
+function StepForm({
+  data,
+  props,
+  editing,
+  onEdit,
+}: {
+  data: Data;
+  props: BuilderFormProps;
+  editing: boolean;
+  onEdit: (form: HTMLFormElement) => void;
+}) {
   const step = data.step as StepName;
   const flags = props.flags;
   const schema = useMemo(
@@ -226,9 +255,33 @@ function StepForm({ data, props, editing }: { data: Data; props: BuilderFormProp
   const offered = scenariosOffered(props.scenarios, props.region, props.configuration);
   const c = props.configuration;
   const multipart = step === "assetDetails" && (hasSolar(c) || props.region === "ERCOT");
+  // an edit asks for a preview once the typing pauses (400 ms), and the page's first view asks for one
+  const ref = formProps.ref;
+  const timer = useRef<ReturnType<typeof setTimeout>>();
+  const edited = () => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => ref.current && onEdit(ref.current), 400);
+  };
+  useEffect(() => {
+    edited();
+    return () => clearTimeout(timer.current);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   return (
-    <Form method="post" {...formProps} encType={multipart ? "multipart/form-data" : undefined}>
+    <Form
+      method="post"
+      {...formProps}
+      onChange={() => {
+        formProps.onChange();
+        edited();
+      }}
+      onInput={() => {
+        formProps.onInput();
+        edited();
+      }}
+      encType={multipart ? "multipart/form-data" : undefined}
+    >
       <FormErrors id={form.errorId} errors={form.errors} />
       {/* The default button: Enter in a field moves on (or runs), never back or to a search. */}
       <button type="submit" name="intent" value={data.isLast ? "run" : "next"} hidden tabIndex={-1} />
@@ -302,6 +355,9 @@ function StepForm({ data, props, editing }: { data: Data; props: BuilderFormProp
               {editing ? "Save changes" : "Save as draft"}
             </Button>
           )}
+          <Button type="submit" name="intent" value="preview" $variant="secondary" formNoValidate>
+            Preview
+          </Button>
         </div>
         <div>
           {data.isLast ? (

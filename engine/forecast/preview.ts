@@ -1,0 +1,207 @@
+// The preview (issue 29 item 2): a forecast's first-year revenue by stream from a sample of its
+// days, in a fraction of the full year's time. Every month's days are ranked by how much a
+// battery could earn on them (the day's price spread over the battery's duration plus its
+// service prices), cut into equal groups, and the middle day of each group stands for its
+// group. Each sampled day is dispatched with context days before it (so its state of charge and
+// its realistic forecast, built from the days before, are as in the year) and after it (so it
+// does not sell its charge at the end), by the year's own rules (runYear); only the sampled
+// day counts, weighted by the days it stands for. Decision 0506 gives the measurement.
+import type { MarketYear } from "../types.ts";
+import type { RevenueStrategy } from "../markets/services/rules.ts";
+import { assetModel, generationSeries, initialScenarioState, runYear } from "./scenario.ts";
+import { outageDays } from "./availability.ts";
+import { laggedForecast, REAL_FORECAST_ERROR, relativeError } from "./foresight.ts";
+import type { ForecastParams, Stream } from "./types.ts";
+
+export interface PreviewOptions {
+  /** Sampled runs of consecutive days per month, and their length (default PREVIEW_SAMPLE). */
+  runsPerMonth?: number;
+  runDays?: number;
+  /** The year's best days, dispatched each on its own and counted once. */
+  peakDays?: number;
+  /** Context days dispatched before and after each sampled day. */
+  leadDays?: number;
+  lagDays?: number;
+}
+
+/** The sample the measurement chose (decision 0506). */
+export const PREVIEW_SAMPLE = { runsPerMonth: 1, runDays: 7, peakDays: 0, leadDays: 2, lagDays: 1 } as const;
+
+/** Streams an outage day does not take away (availability.ts: the plant exports, charges are fixed). */
+const OUTAGE_FREE = new Set<Stream>(["generation", "capacityMarket", "duosFixedCharges", "tnuos"]);
+
+export interface YearPreview {
+  scenarioId: string;
+  strategy: string;
+  year: number;
+  currency: string;
+  /** Revenue (+) and cost (−) by stream for the year, currency. */
+  streams: Partial<Record<Stream, number>>;
+  total: number;
+  /** Total per MW (of battery, or of the plant when there is none), per year. */
+  perMWYear: number;
+  streamsPerMW: Partial<Record<Stream, number>>;
+  /** Days that stand for the year, and days dispatched with their context. */
+  sampleDays: number;
+  dispatchedDays: number;
+  synthetic: boolean;
+}
+
+/** A sampled run of consecutive days and the days it stands for (0-based days of the market year). */
+export interface SampleRun {
+  first: number;
+  days: number;
+  /** The days of the year it stands for (its own among them). */
+  members: number[];
+}
+
+/**
+ * The sample: the year's `peakDays` best days (by value: what a battery could earn on them,
+ * roughly), each for itself; then each month's other days cut into `runsPerMonth` parts and, in
+ * each, the run of `runDays` consecutive days whose mean value is nearest the part's.
+ */
+export function sampleYearDays(
+  my: MarketYear,
+  powerHours: number,
+  runsPerMonth: number = PREVIEW_SAMPLE.runsPerMonth,
+  runDays: number = PREVIEW_SAMPLE.runDays,
+  peakDays: number = PREVIEW_SAMPLE.peakDays,
+): SampleRun[] {
+  const per = Math.round(1440 / my.intervalMinutes);
+  const days = Math.floor(my.energyPrice.length / per);
+  const t0 = Date.parse(my.startUtc);
+  const k = Math.max(1, Math.round(powerHours * (60 / my.intervalMinutes)));
+  const services = Object.values(my.servicePrices).filter((x): x is Float64Array => !!x);
+  /** What a day could earn per MW, roughly: its best k intervals less its worst k, and its services. */
+  const value = (d: number) => {
+    const x = Array.from(my.energyPrice.subarray(d * per, (d + 1) * per)).sort((a, b) => a - b);
+    let spread = 0;
+    for (let i = 0; i < Math.min(k, x.length >> 1); i++) spread += x[x.length - 1 - i] - x[i];
+    let svc = 0;
+    for (const s of services) for (let t = d * per; t < (d + 1) * per; t++) svc += s[t];
+    return spread * (my.intervalMinutes / 60) + (svc * my.intervalMinutes) / 60 / 24;
+  };
+  const v = Array.from({ length: days }, (_, d) => value(d));
+  // the year's best days stand for themselves: a few scarcity days earn much of a spiky year
+  const peaks = new Set(
+    Array.from({ length: days }, (_, d) => d)
+      .sort((a, b) => v[b] - v[a] || a - b)
+      .slice(0, Math.min(peakDays, days)),
+  );
+  const out: SampleRun[] = [...peaks].map((d) => ({ first: d, days: 1, members: [d] }));
+  const byMonth = new Map<number, number[]>();
+  for (let d = 0; d < days; d++) {
+    if (peaks.has(d)) continue;
+    const m = new Date(t0 + d * 86_400_000 + 43_200_000).getUTCMonth();
+    if (!byMonth.has(m)) byMonth.set(m, []);
+    byMonth.get(m)!.push(d);
+  }
+  for (const list of byMonth.values()) {
+    const g = Math.max(1, Math.min(runsPerMonth, Math.floor(list.length / runDays)));
+    for (let j = 0; j < g; j++) {
+      const part = list.slice(Math.floor((j * list.length) / g), Math.floor(((j + 1) * list.length) / g));
+      const len = Math.min(runDays, part.length);
+      const mean = part.reduce((a, d) => a + v[d], 0) / part.length;
+      let best = 0;
+      let bestGap = Infinity;
+      for (let i = 0; i + len <= part.length; i++) {
+        // consecutive days only (a best day of the year between them is counted on its own)
+        if (part[i + len - 1] - part[i] !== len - 1 && bestGap < Infinity) continue;
+        let m = 0;
+        for (let q = 0; q < len; q++) m += v[part[i + q]] / len;
+        if (Math.abs(m - mean) < bestGap) [best, bestGap] = [i, Math.abs(m - mean)];
+      }
+      out.push({ first: part[best], days: len, members: part });
+    }
+  }
+  return out.sort((a, b) => a.first - b.first);
+}
+
+/** The intervals [from, to) of a market year as a market year of their own (its clock kept). */
+export function sliceMarketYear(my: MarketYear, from: number, to: number): MarketYear {
+  const cut = <T extends Float64Array | undefined>(x: T): T => x?.subarray(from, to) as T;
+  const cutAll = <K extends string>(r: Partial<Record<K, Float64Array>> | undefined) =>
+    r && (Object.fromEntries(Object.entries(r).map(([k, v]) => [k, cut(v as Float64Array)])) as typeof r);
+  return {
+    ...my,
+    startUtc: new Date(Date.parse(my.startUtc) + from * my.intervalMinutes * 60_000).toISOString(),
+    energyPrice: cut(my.energyPrice),
+    imbalancePrice: cut(my.imbalancePrice),
+    balancingPrice: cut(my.balancingPrice),
+    servicePrices: cutAll(my.servicePrices)!,
+    serviceVolumeShareByInterval: cutAll(my.serviceVolumeShareByInterval),
+  };
+}
+
+/**
+ * The first-year preview of one scenario and strategy: the year `my` (the forecast's first)
+ * from its sampled days. Pure and deterministic (no random draw: the sample is the ranking's).
+ */
+export function previewYear(
+  p: ForecastParams,
+  scenarioId: string,
+  strategy: RevenueStrategy,
+  my: MarketYear,
+  opts: PreviewOptions = {},
+): YearPreview {
+  const lead = opts.leadDays ?? PREVIEW_SAMPLE.leadDays;
+  const lag = opts.lagDays ?? PREVIEW_SAMPLE.lagDays;
+  const per = Math.round(1440 / my.intervalMinutes);
+  const days = Math.floor(my.energyPrice.length / per);
+  const asset = assetModel(p);
+  const unitMW = asset.unitMW;
+  const battery = !!asset.battery;
+  const sample = sampleYearDays(my, p.duration, opts.runsPerMonth, opts.runDays, opts.peakDays);
+  // availability: the outage days the year would draw, taken out of the days each sample stands for
+  const out = outageDays(my.year, Math.ceil(my.energyPrice.length / per), p.availability);
+  // a modelled year's forecast error is shrunk to the real size by one factor for the year
+  // (foresight.ts withErrorSize); a few days alone would get their own, smaller one
+  const lagged = (x: Float64Array) => relativeError(x, laggedForecast(x, my.intervalMinutes));
+  const target = REAL_FORECAST_ERROR[my.region];
+  const yearError = my.synthetic ? lagged(my.energyPrice) : 0;
+  const shrink = yearError > target ? target / yearError : 1;
+  // the plant's output of the year (its day-to-day weather is drawn in order through the year)
+  const generation = generationSeries(p, asset, my);
+  const whole: ForecastParams = { ...p, availability: 100 };
+  const streams: Partial<Record<Stream, number>> = {};
+  let dispatchedDays = 0;
+  let total = 0;
+  for (const s of sample) {
+    const a = Math.max(0, s.first - lead);
+    const b = Math.min(days, s.first + s.days + lag);
+    const weight = s.members.length / s.days;
+    dispatchedDays += b - a;
+    const intervals = new Float64Array((b - a) * per);
+    intervals.fill(weight, (s.first - a) * per, (s.first - a + s.days) * per);
+    const block = sliceMarketYear(my, a * per, b * per);
+    const step = runYear(whole, scenarioId, strategy, block, initialScenarioState(), {
+      weights: { intervals, fixed: s.members.length / (b - a) },
+      generationMW: generation?.subarray(a * per, b * per),
+      forecastErrorSize: my.synthetic ? shrink * lagged(block.energyPrice) : undefined,
+    });
+    // the battery is out of service on some of the days the sample stands for: its trades there
+    // are lost, the plant's output, the capacity market and the fixed charges are not (0121)
+    const inService = battery ? s.members.filter((d) => !out.has(d)).length / s.members.length : 1;
+    for (const [k, v] of Object.entries(step.year.streams) as [Stream, number][]) {
+      const x = OUTAGE_FREE.has(k) ? v : v * inService;
+      streams[k] = (streams[k] ?? 0) + x;
+      total += x;
+    }
+  }
+  const streamsPerMW = Object.fromEntries(
+    Object.entries(streams).map(([k, v]) => [k, (v as number) / unitMW]),
+  ) as YearPreview["streamsPerMW"];
+  return {
+    scenarioId,
+    strategy,
+    year: my.year,
+    currency: my.currency,
+    streams,
+    total,
+    perMWYear: total / unitMW,
+    streamsPerMW,
+    sampleDays: sample.reduce((a, s) => a + s.days, 0),
+    dispatchedDays,
+    synthetic: my.synthetic,
+  };
+}
