@@ -75,7 +75,7 @@ export async function figures(): Promise<Figure[]> {
   const ref = needsRatio ? await referenceMs() : highsMs;
   for (const { figure: f, perHighs } of recorded) {
     const ms = f.unit === "s" ? f.value * 1000 : f.value;
-    out.push(perHighs && ref ? { ...f, ratio: Math.round((ms / ref) * 10) / 10 } : f);
+    out.push(perHighs && ref ? { ...f, ratio: Math.round((ms / ref) * 100) / 100 } : f);
   }
   return out;
 }
