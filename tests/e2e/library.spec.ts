@@ -117,9 +117,9 @@ test("a NEM region's price is listed once, with its 5-minute, 30-minute and hour
   await expect(rows.locator("strong").first()).toHaveText("NSW1 price (RRP)");
   const periods = rows.getByRole("list", { name: "Resolutions of NSW1 price (RRP)" }).getByRole("listitem");
   await expect(periods).toHaveCount(3);
-  await expect(periods.nth(0)).toContainText("30 min: 28 Feb 2021 – 28 Feb 2021");
-  await expect(periods.nth(1)).toContainText("5 min: 31 May 2024 – 31 May 2024");
-  await expect(periods.nth(2)).toContainText("hourly: 31 May 2025 – 31 May 2025 (OpenElectricity (AEMO))");
+  await expect(periods.nth(0)).toContainText("30 min: 01 Mar 2021 – 01 Mar 2021");
+  await expect(periods.nth(1)).toContainText("5 min: 01 Jun 2024 – 01 Jun 2024");
+  await expect(periods.nth(2)).toContainText("hourly: 01 Jun 2025 – 01 Jun 2025 (OpenElectricity (AEMO))");
   // Each coarser period can be chosen for download on its own.
   await expect(page.getByLabel("Select NSW1 price (RRP), hourly")).toBeEnabled();
   await expect(page.getByText("1 dataset", { exact: true })).toBeVisible();

@@ -6,7 +6,9 @@ import { Form, Link, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import styled from "styled-components";
 import { format } from "date-fns";
+import { TZDate } from "@date-fns/tz";
 import { regionLabel } from "../Tree.tsx";
+import { MARKET_TIME_ZONES } from "../chartRules.ts";
 import { Padlock } from "../LibraryIcons.tsx";
 import { Badge, Button, Card, Muted } from "../ui.tsx";
 import { theme } from "../theme.ts";
@@ -70,7 +72,9 @@ function SubscriptionBadge({ item, subscribed }: { item: DataItem; subscribed: b
   return <Badge $tone="ok">{subscribed ? `${item.subscription} ✓` : item.subscription}</Badge>;
 }
 
-const day = (iso: string | null) => (iso ? format(new Date(iso), "dd MMM yyyy") : "…");
+/** A dataset's first or last day in its market's time (NEM data of 1 March starts on 28 February in UTC). */
+const day = (iso: string | null, region: string) =>
+  iso ? format(new TZDate(iso, MARKET_TIME_ZONES[region] ?? "UTC"), "dd MMM yyyy") : "…";
 
 /**
  * The periods of a series held at several resolutions (decision 0338): each resolution with its
@@ -92,7 +96,7 @@ function Resolutions({ d, tree }: { d: DataItem; tree: string }) {
                 style={{ marginRight: "0.3rem" }}
               />
             )}
-            {r.granularity}: {day(r.startDate)} – {day(r.endDate)}
+            {r.granularity}: {day(r.startDate, d.region)} – {day(r.endDate, d.region)}
             {r.source !== d.source ? ` (${r.source})` : ""}
             {r.id === d.id ? null : (
               <>
@@ -130,7 +134,7 @@ function DatasetRow({ d, tree, subscribed }: { d: DataItem; tree: string; subscr
           {several
             ? ` · ${d.resolutions.length} resolutions (below), the ${d.granularity} data`
             : d.startDate && d.endDate
-              ? ` · ${day(d.startDate)} – ${day(d.endDate)}`
+              ? ` · ${day(d.startDate, d.region)} – ${day(d.endDate, d.region)}`
               : ""}
           {d.coverage !== null && d.coverage < 0.9995
             ? `${several ? "" : " ·"} with gaps: ${(100 * d.coverage).toFixed(1)} % of intervals have data`
