@@ -35,7 +35,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const headers = isNew ? { "Set-Cookie": await commitSession(session, request) } : undefined;
   // A brand-new visitor's anonymous id is only known to the API after the cookie is set.
   const who = isNew
-    ? { user: null, anonymousId: session.get("anonymousId"), subscriptions: [], flags: {} }
+    ? {
+        user: null,
+        anonymousId: session.get("anonymousId"),
+        subscriptions: [],
+        flags: {} as Record<string, boolean>,
+      }
     : await me(request);
   return json({ me: who }, { headers });
 }
@@ -59,7 +64,9 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         <GlobalStyle />
-        <Shell user={data?.me.user ?? null}>{children}</Shell>
+        <Shell user={data?.me.user ?? null} portfolio={data?.me.flags.portfolio_access === true}>
+          {children}
+        </Shell>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

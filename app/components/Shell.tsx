@@ -92,9 +92,12 @@ const SkipLink = styled.a`
 
 export function Shell({
   user,
+  portfolio = false,
   children,
 }: {
   user: { fullName: string; company?: { role: string } | null } | null;
+  /** The account has portfolio access (the API enforces it; the link only shows the way). */
+  portfolio?: boolean;
   children: ReactNode;
 }) {
   return (
@@ -113,6 +116,11 @@ export function Shell({
                 </NavLink>
               </li>
             ))}
+            {portfolio ? (
+              <li>
+                <NavLink to="/portfolio/history">Portfolio</NavLink>
+              </li>
+            ) : null}
           </ul>
           <Account>
             {user ? (

@@ -2,8 +2,11 @@
 // field errors shown), runs linked to them, and their expected revenues read.
 import { test, expect, logIn } from "./support/fixtures.ts";
 
-test("a user without portfolio access is refused", async ({ page }) => {
+test("a user without portfolio access is refused, and has no Portfolio link", async ({ page }) => {
   await logIn(page, "gb@voltcast.local");
+  const main = page.getByRole("navigation", { name: "Main" });
+  await expect(main.getByRole("link", { name: "Runs" })).toBeVisible();
+  await expect(main.getByRole("link", { name: "Portfolio" })).toHaveCount(0);
   const res = await page.goto("/portfolio/history");
   expect(res?.status()).toBe(403);
   await expect(page.getByRole("heading", { name: "You don’t have access to this" })).toBeVisible();
@@ -15,7 +18,9 @@ test("an asset is added, a library run linked to it, and its expected revenues s
 }) => {
   test.setTimeout(360_000);
   await logIn(page, "pro@voltcast.local");
-  await page.goto("/portfolio/history");
+  // The portfolio is reached from the main navigation (portfolio access only).
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Portfolio" }).click();
+  await expect(page).toHaveURL(/\/portfolio\/history$/);
   await expect(page.getByRole("heading", { name: "Portfolio", exact: true })).toBeVisible();
 
   // The API's validation names the field.
