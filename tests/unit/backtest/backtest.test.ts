@@ -154,3 +154,20 @@ describe("ERCOT ancillary services in the backtest", () => {
     }
   });
 });
+
+describe("GB frequency response in the backtest", () => {
+  it("a battery sells at most the year's mean cleared MW over the fleet in operation mid-year", () => {
+    const gb = BACKTEST_MARKETS.find((m) => m.market === "GB")!;
+    // 1,400 MW cleared all year: half of the 2,800 MW Modo counted in mid-2023 (decision 0134)
+    const t0 = Date.UTC(2023, 0, 1);
+    const cleared = { ts: [t0, t0 + 86_400_000], values: [1400, 1400] };
+    const share = serviceShares(gb, 2023, (slug) =>
+      slug === "gb-dch-cleared-volume-hourly" ? cleared : undefined,
+    )!;
+    expect(share.DCH).toBeCloseTo(0.5, 9);
+    // a volume above the fleet sells no more than the battery's power
+    const big = { ts: [t0], values: [9000] };
+    expect(serviceShares(gb, 2023, () => big)!.DCL).toBe(1);
+    expect(share.DCL).toBeUndefined();
+  });
+});
