@@ -10,7 +10,7 @@ import { seriesBetween } from "../datasets/store.ts";
 import { capacityFromDb } from "./capacity.ts";
 
 /** Bump when the backtest's method changes, so cached results are recomputed. */
-export const BACKTEST_METHOD_VERSION = "5";
+export const BACKTEST_METHOD_VERSION = "6";
 
 /** What the data look like now: the backtest's datasets (points, last point) and the CM rows. */
 export async function backtestDataKey(db: Db): Promise<{ key: string; datasets: number }> {

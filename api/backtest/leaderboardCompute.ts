@@ -13,7 +13,7 @@ import type { LeaderboardAssetSpec, LeaderboardResultAsset } from "../../engine/
 import { backtestDataFromDb } from "./data.ts";
 
 /** Bump when the leaderboard's model changes, so stored results are recomputed. */
-export const LEADERBOARD_METHOD_VERSION = "1";
+export const LEADERBOARD_METHOD_VERSION = "2";
 
 /** The asset library's GB batteries, as the leaderboard models them. */
 export async function leaderboardAssetSpecs(db: Db): Promise<LeaderboardAssetSpec[]> {

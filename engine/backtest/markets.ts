@@ -62,9 +62,12 @@ export const BACKTEST_MARKETS: BacktestMarket[] = [
       ...GB_SERVICES.map((k) => [k, `gb-${k.toLowerCase()}-cleared-volume-hourly`]),
       ...GB_RESERVE.map((k) => [k, `gb-${k.toLowerCase()}-cleared-volume-30min`]),
     ]),
-    // GB battery fleet in operation (mid-year): the GB world view's anchors for 2024 (5 GW) and
-    // 2025 (7 GW), and 3.5 GW for 2023 on the same path; an assumption, stated in decision 0118
-    fleetMW: { 2023: 3500, 2024: 5000, 2025: 7000 },
+    // GB battery fleet in operation mid-year, as Modo Energy counted it (decision 0134): 2023 —
+    // 2.1 GW at the end of 2022, 2,664 MW in May, "more than 2.9 GW" in July, 3.5 GW at the end
+    // of 2023 (Modo's May and July 2023 benchmarks and 2023 year review); 2024 — "4 GW today" in
+    // May 2024 and 4.3 GW at the end of Q3 2024 (Modo's May 2024 pipeline projection and Q3 2024
+    // buildout report). 2025: no count held; 7 GW, the GB world view's anchor (decision 0118)
+    fleetMW: { 2023: 2800, 2024: 4000, 2025: 7000 },
     launched: { PQR: "2024-12-03", NQR: "2024-12-03" },
     capacity: true,
   },
