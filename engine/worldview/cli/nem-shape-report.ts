@@ -1,4 +1,4 @@
-// `npx tsx engine/worldview/cli/nem-shape-report.ts [SYSTEM]` (decision 0248)
+// `npx tsx engine/worldview/cli/nem-shape-report.ts [SYSTEM] [--climate-fit]` (decision 0248)
 // The NEM price shapes where a battery earns, real against the Central world view, as hourly means
 // (what the power-price download is judged on): every real year held (2023 and 2024 are the fit
 // years of decision 0242; 2025 is out of sample, printed, never fitted on) and the model's 2024 and
@@ -9,12 +9,19 @@
 // hour above A$1,000): in NSW1 about 25–35 days a year carry half or more of the mean, so a year's
 // mean spread moves with a handful of days. TB2h is the mean over days of the two dearest hours less
 // the two cheapest (what a 2 h battery cycling once a day can at most take, before losses).
+//
+// `--climate-fit` also prints the option measured and not adopted in decision 0248: each region's
+// map fitted on the model's eight 2024 weather draws pooled (its climate) against the real fit years
+// pooled, instead of on the product's draw alone; 2024 and 2025 on the product's draw and the mean of
+// the eight, with the committed map and with that one. Nothing is written.
 import { intervalsInYear } from "../calendar.ts";
 import { resample } from "../model.ts";
+import { applyPriceMap, fitPriceMap, priceMapFor } from "../price-map.ts";
+import type { PriceMap } from "../derived-shapes.ts";
 import { computeMarketYear } from "../world-view.ts";
 import * as data from "./base-data.ts";
-import { centralScenario, targetGrid, WEATHER_DRAWS } from "./fit-report.ts";
-import { priceTargets } from "./targets.ts";
+import { centralScenario, rawPrice, targetGrid, WEATHER_DRAWS } from "./fit-report.ts";
+import { priceTargets, type PriceTarget } from "./targets.ts";
 
 /** A spike day has an hour (hourly mean) above this, A$/MWh. */
 const SPIKE_DAY = 1000;
@@ -138,14 +145,69 @@ function report(system: string): string[] {
   return out;
 }
 
+const concat = (parts: ArrayLike<number>[]) => Float64Array.from(parts.flatMap((p) => Array.from(p)));
+
+/** The map fitted on the eight 2024 draws pooled against the real fit years, each repeated once per draw. */
+function climateMap(t24: PriceTarget): PriceMap {
+  const raws = WEATHER_DRAWS.map((k) => rawPrice(t24, undefined, k));
+  const real = [t24.observed, ...(t24.shapeYears ?? []).map((y) => y.observed)];
+  return fitPriceMap(
+    concat(raws.map((r) => r.price)),
+    concat(raws.map(() => real[0])),
+    +raws[0].refCost.toFixed(4),
+    real.slice(1).flatMap((y) => raws.map(() => y)),
+  );
+}
+
+function climateFitReport(system: string): string[] {
+  const t24 = priceTargets(2024, system)[0];
+  if (!t24) return [];
+  const t25 = priceTargets(2025, system)[0];
+  const current = priceMapFor(system)!;
+  const climate = climateMap(t24);
+  const out = [
+    `${system} map fitted on the eight 2024 draws (not adopted, decision 0248): product draw / mean of eight, hourly means`,
+  ];
+  for (const [year, real, from] of [
+    [2024, t24.observed, 30],
+    [2025, t25?.observed, t25?.intervalMinutes ?? 60],
+  ] as const) {
+    if (!real) continue;
+    const n = intervalsInYear(year, 60);
+    const mask = from === 60 ? real : resample(real, from, 60, n);
+    const day = targetGrid({ ...t24, year, intervalMinutes: 60 }).dayIndex;
+    const raws = WEATHER_DRAWS.map((k) => rawPrice({ ...t24, year }, undefined, k));
+    const with_ = (map: PriceMap) =>
+      raws.map((r) => {
+        const p = Float64Array.from(r.price);
+        applyPriceMap(p, map, r.refCost, r.floor, r.cap);
+        return shapeOf(resample(p, 30, 60, n), mask, day);
+      });
+    const realShape = shapeOf(mask, mask, day);
+    const f = (all: Shape[], k: keyof Shape, d: number) =>
+      `${all[0][k].toFixed(d)} / ${(all.reduce((a, x) => a + x[k], 0) / all.length).toFixed(d)}`;
+    const row = (label: string, all: Shape[]) =>
+      `  ${label.padEnd(13)}mean ${f(all, "mean", 0).padEnd(10)} spread ${f(all, "spread", 0).padEnd(10)} negative ${f(all, "negative", 1).padEnd(12)} >300 ${f(all, "above300", 2)}`;
+    out.push(
+      `  ${year} real     mean ${realShape.mean.toFixed(0).padEnd(10)} spread ${realShape.spread.toFixed(0).padEnd(10)} negative ${realShape.negative.toFixed(1).padEnd(12)} >300 ${realShape.above300.toFixed(2)}`,
+      row(`${year} map`, with_(current)),
+      row(`${year} climate`, with_(climate)),
+    );
+  }
+  return out;
+}
+
 if (!data.hasSharedData()) {
   console.error(`No real data folder at ${data.sharedDataDir()}: nothing to compare with.`);
   process.exit(1);
 }
-const only = process.argv[2];
+const args = process.argv.slice(2);
+const climate = args.includes("--climate-fit");
+const only = args.find((a) => !a.startsWith("--"));
 const systems = ["NSW1", "QLD1", "VIC1", "SA1", "TAS1"];
 if (only && !systems.includes(only)) {
   console.error(`Unknown NEM region ${only}: one of ${systems.join(", ")}`);
   process.exit(2);
 }
-for (const s of only ? [only] : systems) console.log([...report(s), ""].join("\n"));
+for (const s of only ? [only] : systems)
+  console.log([...report(s), ...(climate ? climateFitReport(s) : []), ""].join("\n"));
