@@ -1,7 +1,8 @@
 // CLI/test-only: a 2 h battery's 2024 revenue on the NEM Central world view beside Modo's NEM index
 // (issue 26, acceptance 4; decisions 0242, 0248). `npx tsx engine/worldview/cli/nem-revenue.ts [YEAR]
-// [--real] [--hours H]` prints it; `--real` runs the same battery on the year's real 5-minute energy
-// prices (the world view's FCAS), `--hours` another duration (Modo's fleet averages about 1.5 h).
+// [--real] [--hours H] [--perfect]` prints it; `--real` runs the same battery on the year's real 5-minute
+// energy prices (the world view's FCAS), `--hours` another duration (Modo's fleet averages about
+// 1.5 h), `--perfect` with perfect foresight.
 //
 // Modo's index is the fleet's mean merchant revenue (energy + FCAS, with marginal loss factors) per MW
 // of rated power, so the model's figure is the mainland regions' mean weighted by the world view's own
@@ -82,7 +83,13 @@ export async function nemFleetRevenue2024({
   year = 2024,
   prices = "world view",
   durationHours = 2,
-}: { year?: number; prices?: "world view" | "real"; durationHours?: number } = {}): Promise<NemFleetRevenue> {
+  foresight = "realistic",
+}: {
+  year?: number;
+  prices?: "world view" | "real";
+  durationHours?: number;
+  foresight?: "realistic" | "perfect";
+} = {}): Promise<NemFleetRevenue> {
   const scen = getScenario("nem-central")!;
   const regions: NemRegionRevenue[] = [];
   for (const sys of MARKET_TABLES.NEM.systems) {
@@ -99,6 +106,7 @@ export async function nemFleetRevenue2024({
         startDate: `${year}-01-01`,
         assetLifeYears: 1,
         revenueStrategies: ["ancillaries"],
+        foresight,
         macroScenarios: [scen.id],
       },
       (s, y) => {
@@ -148,13 +156,14 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     year: Number(yearArg ?? 2024),
     prices: real ? "real" : "world view",
     durationHours: hours,
+    foresight: process.argv.includes("--perfect") ? "perfect" : "realistic",
   }).then((r) => {
     const k = (x: number) => `${(x / 1000).toFixed(1)}k`;
     const p = NEM_PUBLISHED_2024;
     const line = (name: string, x: NemFleetRevenue | NemRegionRevenue) =>
       `${name.padEnd(6)} energy ${k(x.energyPerMW)}  FCAS ${k(x.fcasPerMW)} (contingency ${k(x.contingencyPerMW)}, of which 1 s ${k(x.oneSecondPerMW)}; regulation ${k(x.regulationPerMW)})`;
     console.log(
-      `NEM ${hours} h battery, Central world view, ${yearArg ?? 2024}${real ? ", energy at the real 5-minute prices of the year" : ""}, A$/MW (Energy + FCAS, realistic foresight)`,
+      `NEM ${hours} h battery, Central world view, ${yearArg ?? 2024}${real ? ", energy at the real 5-minute prices of the year" : ""}, A$/MW (Energy + FCAS, ${process.argv.includes("--perfect") ? "perfect" : "realistic"} foresight)`,
     );
     for (const x of r.regions) console.log(line(x.region, x) + `  fleet ${x.fleetGW.toFixed(2)} GW`);
     console.log(line("fleet", r));

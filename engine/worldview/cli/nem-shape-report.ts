@@ -189,7 +189,7 @@ function climateFitReport(system: string): string[] {
     const row = (label: string, all: Shape[]) =>
       `  ${label.padEnd(13)}mean ${f(all, "mean", 0).padEnd(10)} spread ${f(all, "spread", 0).padEnd(10)} negative ${f(all, "negative", 1).padEnd(12)} >300 ${f(all, "above300", 2)}`;
     out.push(
-      `  ${year} real     mean ${realShape.mean.toFixed(0).padEnd(10)} spread ${realShape.spread.toFixed(0).padEnd(10)} negative ${realShape.negative.toFixed(1).padEnd(12)} >300 ${realShape.above300.toFixed(2)}`,
+      `  ${year} real    mean ${realShape.mean.toFixed(0).padEnd(10)} spread ${realShape.spread.toFixed(0).padEnd(10)} negative ${realShape.negative.toFixed(1).padEnd(12)} >300 ${realShape.above300.toFixed(2)}`,
       row(`${year} map`, with_(current)),
       row(`${year} climate`, with_(climate)),
     );
