@@ -68,9 +68,9 @@ describe.skipIf(!hasData)("NEM 2025 out of sample, fixed bounds (acceptance 2)",
   // (an hour above A$1,000) carry most of the mean, the eight weather draws of 2025 give 432–584
   // against 430 real, and the map is fitted on the calmest 2024 draw, so other years come out
   // spikier. NSW1's negative hours −4.5 points: every draw gives 7.4–8.0 % against 12.5 % — the
-  // model grows as real 2023→2024 did (×1.17), real 2025 nearly doubled. SA1's negative hours +9.6
-  // points: January–April only, where the eight 2025 draws give 26.7–36.9 % (real 26.6 %) and the
-  // product's draw is a windy one. `npx tsx engine/worldview/cli/nem-shape-report.ts` prints it all.
+  // model grows about as real 2023→2024 did (×1.1–1.2), real 2025 nearly doubled. SA1's negative
+  // hours +9.6 points: January–April only, where the eight 2025 draws give 26.7–36.9 % (real
+  // 26.6 %, their mean 30.0 %) and the product's draw is the second highest. `npx tsx engine/worldview/cli/nem-shape-report.ts` prints it all.
   it.fails.each([
     ["NSW1", "daily spread"],
     ["NSW1", "negative hours %"],
