@@ -71,8 +71,10 @@ export function productPrice(t: PriceTarget): Float64Array {
 
 /** The merit order's own (unmapped) price at the clearing interval, and the reference cost of the year. */
 export function rawPrice(
-  t: PriceTarget,
+  t: Pick<PriceTarget, "region" | "system" | "year">,
   paramOverride?: Partial<PriceParams>,
+  /** A weather draw other than the product's (WEATHER_DRAWS). */
+  weatherKey = "wv",
 ): {
   price: Float64Array;
   adder: Float64Array;
@@ -84,12 +86,13 @@ export function rawPrice(
 } {
   const scen = centralScenario(t.region);
   const res = clearingMinutes(t.region);
-  const neighbourPrice = t.region === "NEM" ? poolPrice(scen, t.year) : undefined;
+  const neighbourPrice = t.region === "NEM" ? poolPrice(scen, t.year, weatherKey) : undefined;
   const run = runSystem(t.region, t.system, scen, t.year, {
     intervalMinutes: res,
     neighbourPrice,
     raw: true,
     paramOverride,
+    weatherKey,
   });
   const sy = run.resolved.sy;
   return {
@@ -104,9 +107,9 @@ export function rawPrice(
 }
 
 const pools = new Map<string, Float64Array>();
-function poolPrice(scen: Scenario, year: number): Float64Array {
-  const k = `${scen.id}|${year}`;
-  if (!pools.has(k)) pools.set(k, runNemPool(scen, year, 30).price);
+function poolPrice(scen: Scenario, year: number, weatherKey: string): Float64Array {
+  const k = `${scen.id}|${year}|${weatherKey}`;
+  if (!pools.has(k)) pools.set(k, runNemPool(scen, year, 30, { weatherKey }).price);
   return pools.get(k)!;
 }
 

@@ -1,15 +1,20 @@
 // CLI/test-only: a 2 h battery's 2024 revenue on the NEM Central world view beside Modo's NEM index
-// (issue 26, acceptance 4; decision 0242). `npx tsx engine/worldview/cli/nem-revenue.ts` prints it.
+// (issue 26, acceptance 4; decisions 0242, 0248). `npx tsx engine/worldview/cli/nem-revenue.ts [YEAR]
+// [--real] [--hours H] [--perfect]` prints it; `--real` runs the same battery on the year's real 5-minute
+// energy prices (the world view's FCAS), `--hours` another duration (Modo's fleet averages about
+// 1.5 h), `--perfect` with perfect foresight.
 //
 // Modo's index is the fleet's mean merchant revenue (energy + FCAS, with marginal loss factors) per MW
 // of rated power, so the model's figure is the mainland regions' mean weighted by the world view's own
 // 2024 battery fleet (Tasmania had none). The battery: 1 MW / 2 h, 88 % round trip, one cycle a day,
 // Energy + FCAS co-optimised with realistic foresight (the forecast engine's defaults).
 import { runForecast } from "../../forecast/index.ts";
+import type { MarketYear } from "../../types.ts";
 import { MARKET_TABLES } from "../assumptions.ts";
 import { getScenario } from "../scenarios.ts";
 import { yearAssumptions } from "../system-year.ts";
 import { marketYear } from "../world-view.ts";
+import { nem5, nemFiveMinuteFile } from "./targets.ts";
 
 /**
  * Modo, "Australia NEM battery energy storage revenues 2024" (shared/data/benchmarks): A$148k/MW in
@@ -53,8 +58,38 @@ export interface NemFleetRevenue {
   oneSecondPerMW: number;
 }
 
-/** The 2 h battery's 2024 revenue per region and the fleet-weighted mean. */
-export async function nemFleetRevenue2024(year = 2024): Promise<NemFleetRevenue> {
+/**
+ * The world view's year with its energy price replaced by the real 5-minute prices of the year (the
+ * FCAS prices and requirements stay the world view's: no full year of real FCAS prices is held).
+ * Intervals without a real price keep the world view's. Run by `prices: "real"` to tell the price
+ * shape from the dispatch (decision 0248).
+ */
+function withRealEnergyPrice(my: MarketYear, system: string): MarketYear {
+  const file = nemFiveMinuteFile(system, my.year);
+  const real = file ? nem5(file, system, my.year) : null;
+  if (!real || my.intervalMinutes !== 5 || real.length !== my.energyPrice.length)
+    throw new Error(`No real 5-minute ${system} prices of ${my.year} on the world view's grid`);
+  return {
+    ...my,
+    energyPrice: Float64Array.from(my.energyPrice, (p, i) => (Number.isFinite(real[i]) ? real[i] : p)),
+  };
+}
+
+/**
+ * The 2 h battery's 2024 revenue per region and the fleet-weighted mean, on the world view's prices
+ * or (`prices: "real"`) on the real energy prices of the year with the world view's FCAS.
+ */
+export async function nemFleetRevenue2024({
+  year = 2024,
+  prices = "world view",
+  durationHours = 2,
+  foresight = "realistic",
+}: {
+  year?: number;
+  prices?: "world view" | "real";
+  durationHours?: number;
+  foresight?: "realistic" | "perfect";
+} = {}): Promise<NemFleetRevenue> {
   const scen = getScenario("nem-central")!;
   const regions: NemRegionRevenue[] = [];
   for (const sys of MARKET_TABLES.NEM.systems) {
@@ -65,15 +100,19 @@ export async function nemFleetRevenue2024(year = 2024): Promise<NemFleetRevenue>
         configuration: "bess",
         region: "NEM",
         ratedPower: 1,
-        duration: 2,
+        duration: durationHours,
         efficiency: 88,
         maxCycles: 1,
         startDate: `${year}-01-01`,
         assetLifeYears: 1,
         revenueStrategies: ["ancillaries"],
+        foresight,
         macroScenarios: [scen.id],
       },
-      (s, y) => marketYear(s, y, { zone: sys.system }),
+      (s, y) => {
+        const my = marketYear(s, y, { zone: sys.system });
+        return prices === "real" ? withRealEnergyPrice(my, sys.system) : my;
+      },
       { workers: 0 },
     );
     const y = r.scenarios[0].years[0];
@@ -104,13 +143,27 @@ export async function nemFleetRevenue2024(year = 2024): Promise<NemFleetRevenue>
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  void nemFleetRevenue2024(Number(process.argv[2] ?? 2024)).then((r) => {
+  // `-- --real`: the same battery on the year's real energy prices (the world view's FCAS)
+  const real = process.argv.includes("--real");
+  const yearArg = process.argv.slice(2).find((a) => /^\d{4}$/.test(a));
+  const at = process.argv.indexOf("--hours");
+  const hours = at > 0 ? Number(process.argv[at + 1]) : 2;
+  if (!(hours > 0)) {
+    console.error(`--hours needs a positive duration, got ${process.argv[at + 1]}`);
+    process.exit(2);
+  }
+  void nemFleetRevenue2024({
+    year: Number(yearArg ?? 2024),
+    prices: real ? "real" : "world view",
+    durationHours: hours,
+    foresight: process.argv.includes("--perfect") ? "perfect" : "realistic",
+  }).then((r) => {
     const k = (x: number) => `${(x / 1000).toFixed(1)}k`;
     const p = NEM_PUBLISHED_2024;
     const line = (name: string, x: NemFleetRevenue | NemRegionRevenue) =>
       `${name.padEnd(6)} energy ${k(x.energyPerMW)}  FCAS ${k(x.fcasPerMW)} (contingency ${k(x.contingencyPerMW)}, of which 1 s ${k(x.oneSecondPerMW)}; regulation ${k(x.regulationPerMW)})`;
     console.log(
-      `NEM 2 h battery, Central world view, ${process.argv[2] ?? 2024}, A$/MW (Energy + FCAS, realistic foresight)`,
+      `NEM ${hours} h battery, Central world view, ${yearArg ?? 2024}${real ? ", energy at the real 5-minute prices of the year" : ""}, A$/MW (Energy + FCAS, ${process.argv.includes("--perfect") ? "perfect" : "realistic"} foresight)`,
     );
     for (const x of r.regions) console.log(line(x.region, x) + `  fleet ${x.fleetGW.toFixed(2)} GW`);
     console.log(line("fleet", r));

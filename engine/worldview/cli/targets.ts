@@ -43,7 +43,7 @@ function readGz(rel: string): string | null {
 }
 
 /** A 5-minute NEM file (region, settlement_date_nem, interval_start_utc, rrp, …) on a UTC-year 5-min grid. */
-function nem5(rel: string, region: string, year: number): Float64Array | null {
+export function nem5(rel: string, region: string, year: number): Float64Array | null {
   const t = readGz(rel);
   if (!t) return null;
   const start = Date.UTC(year, 0, 1);
@@ -110,9 +110,23 @@ function target(
  */
 function nemShapeYears(system: string): { year: number; observed: Float64Array }[] {
   if (!data.hasSharedData() || !["NSW1", "SA1"].includes(system)) return [];
-  const p = nem5("prices/nem/nem_sa1_nsw1_rrp_demand_5min_2023.csv.gz", system, 2023);
+  const p = nem5(nemFiveMinuteFile(system, 2023)!, system, 2023);
   if (!p || coverageOf(p) < 0.95) return [];
   return [{ year: 2023, observed: resample(p, 5, 30, p.length / 6) }];
+}
+
+/** The real 5-minute file of a NEM region's year (2023: NSW1 and SA1 only; 2025: VIC1 whole, others January–April). */
+export function nemFiveMinuteFile(system: string, year: number): string | undefined {
+  if (year === 2023)
+    return ["NSW1", "SA1"].includes(system)
+      ? "prices/nem/nem_sa1_nsw1_rrp_demand_5min_2023.csv.gz"
+      : undefined;
+  if (year === 2024) return "prices/nem/nem_rrp_demand_5min_2024.csv.gz";
+  if (year === 2025)
+    return system === "VIC1"
+      ? "prices/nem/nem_vic1_rrp_demand_5min_2024-01_2026-06.csv.gz"
+      : "prices/nem/nem_rrp_demand_5min_2025-01_2025-04.csv.gz";
+  return undefined;
 }
 
 /** Every real price series of `year` (2024 = base year, 2025 = held back) found in the data folder. */
@@ -144,7 +158,7 @@ export function priceTargets(year: 2024 | 2025, only?: string): PriceTarget[] {
   for (const r of NEM_SYSTEMS) {
     if (!want(r, "NEM")) continue;
     if (year === 2024) {
-      const p = nem5("prices/nem/nem_rrp_demand_5min_2024.csv.gz", r, 2024);
+      const p = nem5(nemFiveMinuteFile(r, 2024)!, r, 2024);
       const shapeYears = nemShapeYears(r);
       if (p)
         out.push(
@@ -160,10 +174,7 @@ export function priceTargets(year: 2024 | 2025, only?: string): PriceTarget[] {
     } else if (r === "NSW1") {
       out.push(...target("NEM", r, 2025, 60, nsw1Hourly2025(), "OpenElectricity NSW1 hourly"));
     } else {
-      const p =
-        r === "VIC1"
-          ? nem5("prices/nem/nem_vic1_rrp_demand_5min_2024-01_2026-06.csv.gz", r, 2025)
-          : nem5("prices/nem/nem_rrp_demand_5min_2025-01_2025-04.csv.gz", r, 2025);
+      const p = nem5(nemFiveMinuteFile(r, 2025)!, r, 2025);
       if (p)
         out.push(
           ...target(
