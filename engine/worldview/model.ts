@@ -10,6 +10,7 @@ import { MARKET_TABLES } from "./assumptions.ts";
 import { paramsFor } from "./params.ts";
 import { realiseShortfalls } from "./shortfall-events.ts";
 import { applyPriceMap, applyPriceMapOutsideScarcity, priceMapFor } from "./price-map.ts";
+import type { PriceMap } from "./derived-shapes.ts";
 import type { Scenario } from "./scenarios.ts";
 import type { MarketRegion } from "../types.ts";
 
@@ -41,6 +42,8 @@ export interface RunOptions {
   neighbourPrice?: Float64Array;
   /** Skip the base-year price map (price-map.ts): the merit order's own price, for deriving the map. */
   raw?: boolean;
+  /** A base-year map to use instead of the committed one (fitting CLIs: cli/routine-day.ts). */
+  priceMap?: PriceMap;
 }
 
 /** Weather seed: shared by all scenarios of a region-year so that scenarios differ only by assumptions. */
@@ -89,7 +92,7 @@ export function runSystem(
   sy.peakDemandMW = peak;
   o.adjust?.(sy);
   const clear = clearPrices(sy, drivers, grid, o.intervalMinutes, seed, { neighbourPrice: o.neighbourPrice });
-  const map = o.raw ? undefined : priceMapFor(system);
+  const map = o.raw ? undefined : (o.priceMap ?? priceMapFor(system));
   if (map?.scarcityOutside) {
     // the adder is paid by realised shortfalls where the system has them (decision 0246); the
     // expected probability stays in clear.scarcity for the services, which price the risk

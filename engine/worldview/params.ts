@@ -68,7 +68,9 @@ export const CALIBRATED_PARAMS: Record<string, Partial<PriceParams>> = {
   ERCOT: {
     markupA: 5,
     markupK: 5,
-    noiseSigma: 0.6,
+    // the routine day's bid noise, fitted with the spread noise on 2024 and 2026 Q1 by
+    // cli/fit-routine-day.ts (decision 0247; the search's 0.6 widened every dearer year's day)
+    noiseSigma: 0.3,
     noisePhi: 0.9,
     subHourlyNoise: 0.05,
     // the ORDC and its realised shortfalls: calibrated on the real 2024 real-time tail by

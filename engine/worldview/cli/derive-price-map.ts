@@ -6,7 +6,8 @@
 //   1. run the Central world view's merit order for 2024 at its clearing interval without a map,
 //      for each candidate spread noise;
 //   2. fit the quantile map between that run and the real series held on the same grid;
-//   3. keep the candidate whose mapped prices come closest to the real mean daily spread (the map
+//   3. keep the candidate whose mapped prices come closest to the real mean daily spread (ERCOT:
+//      its routine day on two price levels, cli/routine-day.ts; the map
 //      already fixes the duration curve; the noise decides how much variation falls within a day).
 // Re-run it when the merit order, its parameters or the base-year assumptions change, then
 // `npm run worldview:calibrate` to see the base-year and out-of-sample errors.
@@ -15,24 +16,19 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { intervalsInYear } from "../calendar.ts";
 import { resample } from "../model.ts";
-import {
-  applyPriceMap,
-  applyPriceMapOutsideScarcity,
-  fitPriceMap,
-  fitPriceMapOutsideScarcity,
-} from "../price-map.ts";
+import { applyPriceMap, fitPriceMap } from "../price-map.ts";
 import type { PriceMap } from "../derived-shapes.ts";
 import { DERIVED_PARAMS, PRICE_MAPS } from "../price-map.generated.ts";
 import { fitRow, rawPrice, targetGrid } from "./fit-report.ts";
-import { tailStats } from "./fixed-bounds.ts";
+import { routineDayFit } from "./routine-day.ts";
 import { priceTargets, type PriceTarget } from "./targets.ts";
 import { fitMetrics } from "../market-fit.ts";
 import * as data from "./base-data.ts";
 
 /**
  * Systems whose scarcity adder stays outside the map (ERCOT's ORDC, decision 0230). Their spread
- * noise is chosen on the larger of the median daily spread's error (the routine day) and the mean's
- * (spike days included): the spike days' spreads come from the adder.
+ * noise is chosen on the routine day of two price levels, 2024 and 2026 Q1, and the mean day of
+ * 2024 with the realised shortfall events (cli/routine-day.ts, decision 0247).
  */
 const SCARCITY_OUTSIDE_MAP = new Set(["ERCOT"]);
 
@@ -70,7 +66,7 @@ function pooledSpreadError(
   return errors[0] + errors[1] < 0 ? -size : size;
 }
 
-const NOISE = [0, 0.05, 0.1, 0.15, 0.2, 0.3, 0.4, 0.5, 0.65, 0.8, 1];
+const NOISE = [0, 0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.4, 0.5, 0.65, 0.8, 1];
 
 // `-- ERCOT` re-derives one system and keeps the others' committed maps
 const only = process.argv[2];
@@ -83,46 +79,30 @@ for (const t of priceTargets(2024, only)) {
   const pooled = t.shapeYears ?? [];
   let best: { loss: number; noise: number; map: PriceMap; spread: number } | undefined;
   for (const noise of NOISE) {
+    if (outside) {
+      // ERCOT: the map and the routine day of 2024 and 2026 Q1, with the realised shortfall events
+      // (routine-day.ts, decision 0247)
+      const fit = routineDayFit(t, { spreadNoise: noise });
+      const spread = Math.abs(fit.median2024) > Math.abs(fit.median2026) ? fit.median2024 : fit.median2026;
+      if (!best || fit.loss < best.loss) best = { loss: fit.loss, noise, map: fit.map, spread };
+      continue;
+    }
     const raw = rawPrice(t, { spreadNoise: noise });
     // the real series held on the clearing grid (an hour's price repeated over its quarter-hours)
     const n = intervalsInYear(t.year, raw.intervalMinutes);
     const obs = resample(t.observed, t.intervalMinutes, raw.intervalMinutes, n);
     const refCost = +raw.refCost.toFixed(4);
-    let map: PriceMap;
-    let mapped: Float64Array;
-    if (outside) {
-      const energy = Float64Array.from(raw.price, (p, i) => p - raw.adder[i]);
-      map = fitPriceMapOutsideScarcity(energy, obs, refCost);
-      mapped = applyPriceMapOutsideScarcity(
-        raw.price,
-        raw.adder,
-        raw.scarcity,
-        map,
-        raw.refCost,
-        raw.floor,
-        raw.cap,
-      ).price;
-    } else {
-      map = fitPriceMap(
-        raw.price,
-        obs,
-        refCost,
-        pooled.map((y) => y.observed),
-      );
-      mapped = Float64Array.from(raw.price);
-      applyPriceMap(mapped, map, raw.refCost, raw.floor, raw.cap);
-    }
+    const map = fitPriceMap(
+      raw.price,
+      obs,
+      refCost,
+      pooled.map((y) => y.observed),
+    );
+    const mapped = Float64Array.from(raw.price);
+    applyPriceMap(mapped, map, raw.refCost, raw.floor, raw.cap);
     const onGrid = resample(mapped, raw.intervalMinutes, t.intervalMinutes, t.observed.length);
     const row = fitRow(t, onGrid);
-    let spreadError = pooled.length ? pooledSpreadError(t, onGrid, pooled) : row.errors.spreadPct;
-    if (outside) {
-      const day = targetGrid(t).dayIndex;
-      const perDay = 1440 / t.intervalMinutes;
-      const real = tailStats(t.observed, t.observed, day, perDay).medianDailySpread;
-      const median = (100 * (tailStats(onGrid, t.observed, day, perDay).medianDailySpread - real)) / real;
-      // both the routine day (median) and the mean day, spike days included, count
-      spreadError = Math.max(Math.abs(median), Math.abs(row.errors.spreadPct));
-    }
+    const spreadError = pooled.length ? pooledSpreadError(t, onGrid, pooled) : row.errors.spreadPct;
     const loss = Math.abs(spreadError) + 0.2 * row.errors.hourProfileRmsePct;
     if (!best || loss < best.loss) best = { loss, noise, map, spread: spreadError };
   }

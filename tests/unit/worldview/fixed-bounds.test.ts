@@ -10,6 +10,7 @@ import { describe, expect, it } from "vitest";
 import * as data from "../../../engine/worldview/cli/base-data.ts";
 import {
   ercotRealTimeTail,
+  ercotWinterTail,
   FIXED_BOUNDS,
   hourlyDownloadRows,
   type ErcotTail,
@@ -55,9 +56,31 @@ describe.skipIf(!hasData)("ERCOT 2025 out of sample, fixed bounds", () => {
     expect(c.ok, msg(c)).toBe(true);
   });
 
+  // Issue 26 item 3: the tail added "while routine daily spreads stay right". Held with acceptance 2's
+  // daily-spread bound (±20 %, the issue's, not chosen from a result) on the median day, which spike
+  // days do not move. Was +32 % (decision 0246); the routine day fitted on two price levels, 0247.
+  it("item 3: the routine day, the median daily spread within ±20 %", () => {
+    const c = tail.checks.find((x) => x.metric === "median daily spread")!;
+    expect(c.bound).toBe(FIXED_BOUNDS.fullYear.spreadPct);
+    expect(c.ok, msg(c)).toBe(true);
+  });
+
   // Was a known miss (decision 0230: 0 hours against 3); the realised shortfall events (decision 0246) meet it.
   it("acceptance 3: hours above $500 within ±50 %", () => {
     const c = tail.checks.find((x) => x.metric === "hours above $500")!;
     expect(c.ok, msg(c)).toBe(true);
   });
+
+  // Known miss (decisions 0246, 0247): the model has no winter scarcity. Real 2026 January–March
+  // had 7 hours above $500 (winter storm, 25–28 January); the shortfall hazard follows the summer
+  // peak's margins (the model's winter reserve margins stay above 20 % of peak). Acceptance 3's
+  // bound (±50 %) on that quarter; it stays in force and fails the day the model meets it.
+  it.fails(
+    "winter: hours above $500 in 2026 January–March within ±50 %",
+    () => {
+      const w = ercotWinterTail()!;
+      expect(w.check.ok, msg(w.check)).toBe(true);
+    },
+    120_000,
+  );
 });
