@@ -8,7 +8,7 @@ import { getDataset, type Dataset } from "../datasets/store.ts";
 import { SUBSCRIPTIONS } from "../access/catalog.ts";
 import { badRequest, subscriptionRequired } from "../http/errors.ts";
 import { entityTag } from "../http/conditional.ts";
-import { heldPoints, heldPointsKey } from "./heldPoints.ts";
+import { heldPoints, heldPointsKey } from "./held.ts";
 import type { PlotQuery } from "../../app/validation/savedChart.ts";
 import {
   DISPLAY_POINTS,
