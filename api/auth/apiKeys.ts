@@ -51,24 +51,41 @@ export async function createApiKey(
   return { ...row, key };
 }
 
-/** The user and scopes of a live key (and records its use), or null when unknown, revoked or expired. */
+/** How stale a key's `lastUsedAt` may be before a call moves it (as sessions: SESSION_TOUCH_SECONDS). */
+const KEY_TOUCH_SECONDS = 60;
+
+/**
+ * The user and scopes of a live key (and records its use), or null when unknown, revoked or expired.
+ * A read, writing `lastUsedAt` at most once a minute: a script's concurrent calls do not queue on
+ * the key's row lock (issue 29).
+ */
 export async function apiKeyOf(
   db: Db,
   key: string,
 ): Promise<{ id: string; userId: string; scopes: ApiKeyScope[] } | null> {
   if (!key.startsWith(API_KEY_PREFIX) || key.length > 100) return null;
   const [row] = await db
-    .update(apiKeys)
-    .set({ lastUsedAt: sql`now()` })
+    .select({
+      id: apiKeys.id,
+      userId: apiKeys.userId,
+      scopes: apiKeys.scopes,
+      stale: sql<boolean>`${apiKeys.lastUsedAt} is null or ${apiKeys.lastUsedAt} < now() - make_interval(secs => ${KEY_TOUCH_SECONDS})`,
+    })
+    .from(apiKeys)
     .where(
       and(
         eq(apiKeys.keyHash, hashApiKey(key)),
         isNull(apiKeys.revokedAt),
         or(isNull(apiKeys.expiresAt), gt(apiKeys.expiresAt, sql`now()`)),
       ),
-    )
-    .returning({ id: apiKeys.id, userId: apiKeys.userId, scopes: apiKeys.scopes });
-  return row ?? null;
+    );
+  if (!row) return null;
+  if (row.stale)
+    await db
+      .update(apiKeys)
+      .set({ lastUsedAt: sql`now()` })
+      .where(eq(apiKeys.id, row.id));
+  return { id: row.id, userId: row.userId, scopes: row.scopes };
 }
 
 /**

@@ -46,15 +46,31 @@ export async function createSession(
   return { id: row.id, token, expiresAt: row.expiresAt };
 }
 
+/**
+ * How stale `lastSeenAt` may be before a request moves it. Checking a session is a read; writing
+ * the same row on every request made a browser's concurrent requests queue on its row lock and a
+ * commit each (issue 29). The idle limit is counted in hours, so a minute's lag changes nothing.
+ */
+export const SESSION_TOUCH_SECONDS = 60;
+
 /** The live session of a token (and marks it used), or null when unknown, ended, idle or expired. */
 export async function sessionOf(db: Executor, token: string): Promise<{ id: string; userId: string } | null> {
   if (!token || token.length > 100) return null;
   const [row] = await db
-    .update(sessions)
-    .set({ lastSeenAt: sql`now()` })
-    .where(and(eq(sessions.tokenHash, hashToken(token)), live()))
-    .returning({ id: sessions.id, userId: sessions.userId });
-  return row ?? null;
+    .select({
+      id: sessions.id,
+      userId: sessions.userId,
+      stale: sql<boolean>`${sessions.lastSeenAt} < now() - make_interval(secs => ${SESSION_TOUCH_SECONDS})`,
+    })
+    .from(sessions)
+    .where(and(eq(sessions.tokenHash, hashToken(token)), live()));
+  if (!row) return null;
+  if (row.stale)
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: sql`now()` })
+      .where(eq(sessions.id, row.id));
+  return { id: row.id, userId: row.userId };
 }
 
 export async function endSession(db: Executor, sessionId: string): Promise<void> {

@@ -8,6 +8,7 @@ import { getDataset, type Dataset } from "../datasets/store.ts";
 import { SUBSCRIPTIONS } from "../access/catalog.ts";
 import { badRequest, subscriptionRequired } from "../http/errors.ts";
 import { entityTag } from "../http/conditional.ts";
+import { heldPoints, heldPointsKey } from "./held.ts";
 import type { PlotQuery } from "../../app/validation/savedChart.ts";
 import {
   DISPLAY_POINTS,
@@ -162,7 +163,13 @@ export async function getPlotData(
     moving_average: q.moving_average ?? null,
   };
   if (!range) return { ...base, movingAverageAvailable: false, series: [] };
-  let raw = await Promise.all(datasets.map((d) => loadPoints(db, d.id, range.from, range.to, q.period)));
+  let raw = await Promise.all(
+    datasets.map((d) =>
+      heldPoints(heldPointsKey(d, range.from, range.to, q.period), () =>
+        loadPoints(db, d.id, range.from, range.to, q.period),
+      ),
+    ),
+  );
   const total = raw.reduce((n, r) => n + r.ts.length, 0);
   if (maxPoints > DISPLAY_POINTS && total > MAX_POINTS_UNTHINNED) {
     throw badRequest(

@@ -142,7 +142,8 @@ export function plotRange(
 export function gapsOf(ts: number[]): [number, number][] {
   if (ts.length < 3) return [];
   const steps = ts.slice(1).map((t, i) => t - ts[i]);
-  const usual = [...steps].sort((a, b) => a - b)[Math.floor(steps.length / 2)];
+  // a typed array sorts numerically without a comparator call per step (a year of half-hours: 17 519)
+  const usual = Float64Array.from(steps).sort()[Math.floor(steps.length / 2)];
   if (!(usual > 0)) return [];
   const gaps: [number, number][] = [];
   steps.forEach((s, i) => {

@@ -7,7 +7,7 @@ import { z } from "../zod.ts";
 import { describe } from "../openapi.ts";
 import { offsetSchema } from "../http/input.ts";
 import { parse, route } from "../http/route.ts";
-import { access, type ApiContext } from "../http/context.ts";
+import { access, callerSubscriptions, type ApiContext } from "../http/context.ts";
 import { badRequest, unauthorized } from "../http/errors.ts";
 import type { Request } from "express";
 import {
@@ -25,6 +25,7 @@ import {
   plottableDatasets,
 } from "../plotting/getData.ts";
 import { DISPLAY_POINTS } from "../plotting/series.ts";
+import { heldAnswers } from "../plotting/held.ts";
 import { answeredNotModified } from "../http/conditional.ts";
 import {
   homeFolders,
@@ -398,13 +399,18 @@ export function plottingRouter(ctx: ApiContext) {
     `${BASE}/get-data/`,
     route(async (req, res) => {
       const q = plotQueryFrom(req.query);
-      const a = await access(ctx, req);
+      const subscriptions = await callerSubscriptions(ctx, req);
       // thin=false: every point (for exports); otherwise thinned for display.
       const maxPoints = req.query.thin === "false" ? Number.POSITIVE_INFINITY : DISPLAY_POINTS;
       // Access is checked (and refused) before the tag is compared: a 304 only for who may read it.
-      const checked = await plottableDatasets(ctx.db, q.fields, a.subscriptions);
-      if (answeredNotModified(req, res, plotDataTag(q, checked, maxPoints))) return;
-      res.json(await getPlotData(ctx.db, q, a.subscriptions, maxPoints, checked));
+      const checked = await plottableDatasets(ctx.db, q.fields, subscriptions);
+      const tag = plotDataTag(q, checked, maxPoints);
+      if (answeredNotModified(req, res, tag)) return;
+      const answer = async () =>
+        JSON.stringify(await getPlotData(ctx.db, q, subscriptions, maxPoints, checked));
+      // The tag names everything a display answer depends on: the one made for it is served as it is.
+      // Exports (every point) are made each time: large, and rarely asked for twice.
+      res.type("json").send(maxPoints === DISPLAY_POINTS ? await heldAnswers(tag, answer) : await answer());
     }),
   );
 

@@ -163,6 +163,9 @@ function querySerializer(query: Record<string, unknown>): string {
 async function visitorHeaders(visitor: ApiVisitor, client: ClientInfo): Promise<Record<string, string>> {
   return {
     authorization: `Bearer ${await webAppToken(webEnv().SESSION_SECRET, visitor)}`,
+    // The API is next to us (loopback): compressing its answers only to inflate them here cost both
+    // sides CPU on every page (issue 29). What the browser gets is still compressed (server.ts).
+    "accept-encoding": "identity",
     ...(client.ip ? { "x-voltcast-client-ip": client.ip } : {}),
     ...(client.agent ? { "x-voltcast-client-agent": client.agent.slice(0, 300) } : {}),
     ...(client.webOrigin ? { "x-voltcast-web-origin": client.webOrigin } : {}),

@@ -11,8 +11,26 @@ export interface ApiVisitor {
   anonymousId?: string;
 }
 
+/**
+ * A page makes several API calls, and a browser several pages: the visitor's token is signed once
+ * and reused while it has at least half its life left (signing is HMAC through WebCrypto, a few
+ * percent of a page's CPU; issue 29). Reuse changes nothing the API checks: the session behind the
+ * token is still looked up on every call.
+ */
+const signed = new Map<string, { token: Promise<string>; reuseUntil: number }>();
+const MAX_SIGNED = 10_000;
+
 export function webAppToken(secret: string, visitor: ApiVisitor): Promise<string> {
-  return signWebAppToken(secret, { sid: visitor.sessionToken, anon: visitor.anonymousId });
+  const key = `${secret}\n${visitor.sessionToken ?? ""}\n${visitor.anonymousId ?? ""}`;
+  const now = Date.now();
+  const found = signed.get(key);
+  if (found && found.reuseUntil > now) return found.token;
+  // Many visitors, each seen briefly: forgetting them all at once keeps this bounded and simple.
+  if (signed.size >= MAX_SIGNED) signed.clear();
+  const token = signWebAppToken(secret, { sid: visitor.sessionToken, anon: visitor.anonymousId });
+  signed.set(key, { token, reuseUntil: now + (WEB_APP_TOKEN.ttlSeconds * 1000) / 2 });
+  token.catch(() => signed.delete(key));
+  return token;
 }
 
 /** A token with these claims (the web app's own name a visitor; tests may name a user, `sub`). */

@@ -433,6 +433,28 @@ describe("sessions (item 2)", () => {
     );
   });
 
+  it("marks a session used without writing it on every call: last seen is at most a minute behind", async () => {
+    const pool = t.backend.ctx.pool;
+    const token = (await logIn("gb@voltcast.local", "voltcast-demo")).body.session.token;
+    const session = { as: { sessionToken: token } };
+    const id = (await t.call("/users/me/sessions", session)).body.find(
+      (s: { current: boolean }) => s.current,
+    ).id;
+    const secondsAgo = async (): Promise<number> =>
+      (
+        await pool.query(
+          `select extract(epoch from now() - last_seen_at)::float8 as s from sessions where id = $1`,
+          [id],
+        )
+      ).rows[0].s;
+    await pool.query(`update sessions set last_seen_at = now() - interval '20 seconds' where id = $1`, [id]);
+    expect((await t.call("/auth/session", session)).body.userId).toBe(await t.userId("gb@voltcast.local"));
+    expect(await secondsAgo()).toBeGreaterThanOrEqual(20);
+    await pool.query(`update sessions set last_seen_at = now() - interval '5 minutes' where id = $1`, [id]);
+    expect((await t.call("/auth/session", session)).body.userId).toBe(await t.userId("gb@voltcast.local"));
+    expect(await secondsAgo()).toBeLessThan(60);
+  });
+
   it("lists the user's sessions; one can be ended, another user's cannot; log out everywhere ends all", async () => {
     const email = "sessions@example.com";
     const first = await signUp(email);

@@ -276,6 +276,9 @@ describe("get-data", () => {
     // Another query of the same series is another answer.
     const everyPoint = await t.call(`${url}&thin=false`, { headers: { "if-none-match": tag! } });
     expect(everyPoint.status).toBe(200);
+    const valuesOf = (res: { body: { series: { points: number[][] }[] } }) =>
+      res.body.series[0].points.map((p) => p[1]);
+    expect(valuesOf(await t.call(url))).not.toContain(999);
     // A re-import that changes one value: a new tag, and the new value to whoever held the old tag.
     await storeSeries(t.backend.ctx.db, "test:etag", "test", [
       {
@@ -287,6 +290,10 @@ describe("get-data", () => {
     expect(changed.status).toBe(200);
     expect(changed.headers.get("etag")).not.toBe(tag);
     expect(changed.body.series[0].points.map((p: number[]) => p[1])).toContain(999);
+    // The answers and points the server holds (decision 0503) are keyed by the series' version: a
+    // first visit after the re-import gets the new value too, in full and every point.
+    expect(valuesOf(await t.call(url))).toContain(999);
+    expect(valuesOf(await t.call(`${url}&thin=false`))).toContain(999);
   });
 
   it("refuses a locked series to a caller without its subscription even with the tag of an allowed answer", async () => {
