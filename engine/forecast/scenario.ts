@@ -32,6 +32,7 @@ import {
   spreadForecast,
 } from "./foresight.ts";
 import { dpScope } from "../dispatch/fast.ts";
+import { REAL_TIME_BY_VALUE, retradeRealTime } from "./real-time.ts";
 import { DegradationState, type DegradationCount } from "../degradation/index.ts";
 import { outageMask, withOutages } from "./availability.ts";
 import { solarProfile, resampleProfile, DEFAULT_DC_AC_RATIO, INVERTER_EFFICIENCY } from "../solar/index.ts";
@@ -407,6 +408,12 @@ export function dispatchYear(
         asset,
         plan,
       };
+    }
+    if (realistic && !bidding && REAL_TIME_BY_VALUE.has(my.region) && !dpScope(physical)) {
+      // each real-time interval answered at its price against the value of stored energy (0133)
+      const gate = energyForecast(problem.price, my.intervalMinutes, errorSize);
+      const from = dayAheadKnownFrom(problem, DAY_AHEAD_KNOWN_HOUR[my.region] ?? 12);
+      return { result: retradeRealTime(physical, problem.price, gate, from), position, problem, asset, plan };
     }
     // the imbalance price forecast once the day-ahead prices are known
     const decision = realistic
