@@ -30,6 +30,8 @@ export interface RealTimeSetup {
    * deviation from its forecast, of which `keptPerInterval` is left an interval later.
    */
   persistence?: { intervals: number; keptPerInterval: number };
+  /** An actual price within this of its forecast is noise: the forecast's action stands. */
+  band?: number;
 }
 
 export interface RealTimeSchedule {
@@ -72,13 +74,7 @@ export function realTimeSchedule(setup: RealTimeSetup): RealTimeSchedule {
    * Backward pass over intervals [t0, t1) with prices price(t) into out (stage t − t0 at offset
    * (t − t0)·S·U), the values at t1 already in out's stage t1 − t0.
    */
-  const backward = (
-    out: Float64Array,
-    t0: number,
-    t1: number,
-    price: (t: number) => number,
-    stop = t0,
-  ) => {
+  const backward = (out: Float64Array, t0: number, t1: number, price: (t: number) => number, stop = t0) => {
     for (let t = t1 - 1; t >= stop; t--) {
       const q = t - t0;
       const ex = price(t);
@@ -157,9 +153,13 @@ export function realTimeSchedule(setup: RealTimeSetup): RealTimeSchedule {
     let q = t - base;
     let vs = V;
     const k1 = Math.min(K, end - 1 - t);
-    if (k1 > 0 && kept > 0) {
+    const dev = a.ex[t] - fc[q];
+    // a deviation within the band is noise: the interval is decided at its forecast price
+    const answer = Math.abs(dev) > (setup.band ?? 0);
+    const pEx = answer ? a.ex[t] : fc[q];
+    const pIm = pEx + (a.im[t] - a.ex[t]);
+    if (answer && k1 > 0 && kept > 0) {
       // W: stages t .. t + k1 + 1, its last the refresh's V there
-      const dev = a.ex[t] - fc[q];
       W.set(V.subarray((q + k1 + 1) * S * U, (q + k1 + 2) * S * U), (k1 + 1) * S * U);
       backward(W, t, t + k1 + 1, (u) => fc[u - base] + dev * kept ** (u - t), t + 1);
       vs = W;
@@ -181,7 +181,9 @@ export function realTimeSchedule(setup: RealTimeSetup): RealTimeSchedule {
     cand.push(lo, hi);
     if (soc > lo && soc < hi) cand.push(soc);
     for (let j = Math.ceil(lo / step); j * step < hi; j++) cand.push(j * step);
-    if (U > 1) for (let g = Math.ceil(used / step); g < U; g++) if (soc - (g * step - used) > lo) cand.push(soc - (g * step - used));
+    if (U > 1)
+      for (let g = Math.ceil(used / step); g < U; g++)
+        if (soc - (g * step - used) > lo) cand.push(soc - (g * step - used));
     let best = NEG;
     let to = soc >= lo && soc <= hi ? soc : lo;
     for (const y of cand) {
@@ -189,7 +191,7 @@ export function realTimeSchedule(setup: RealTimeSetup): RealTimeSchedule {
       const v = value(vs, q, y, used + Math.max(0, soc - y), reset);
       if (v <= NEG / 2) continue;
       // the interval's actual price and the value of what is left
-      const x = process.env.RT_ACT_FC ? cash(y - soc, fc[q], fc[q] + a.im[t] - a.ex[t]) + v : cash(y - soc, a.ex[t], a.im[t]) + v;
+      const x = cash(y - soc, pEx, pIm) + v;
       if (x > best + 1e-12) {
         best = x;
         to = y;

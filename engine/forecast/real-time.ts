@@ -4,29 +4,25 @@
 // day's start and when the next day's day-ahead prices are published. The deviation from the
 // position settles at the real-time price.
 import type { DispatchProblem, DispatchResult } from "../dispatch/types.ts";
-import type { MarketRegion } from "../types.ts";
 import { chainParams } from "../dispatch/fast.ts";
 import { problemDays } from "../dispatch/formulation.ts";
 import { scheduleResult } from "../dispatch/result.ts";
 import { realTimeSchedule } from "../dispatch/real-time.ts";
-
-/** Markets whose later (real-time) price is traded this way: ERCOT (GB imbalance keeps the plan). */
-export const REAL_TIME_BY_VALUE: ReadonlySet<MarketRegion> = new Set(["ERCOT"]);
 
 /** The real-time policy's settings (decision 0133). */
 export const REAL_TIME = {
   /** Grid steps over the energy for the SoC and the day's throughput. */
   grid: 20,
   /**
-   * The later price is forecast as the day-ahead price plus this quantile of its recent
-   * deviations (real time − day-ahead) at the same interval of day; NaN: no deviation.
+   * A real-time price within this of its forecast ($/MWh) is noise: the interval is decided at
+   * its forecast; beyond it, at the actual price.
    */
-  deviationQuantile: NaN as number,
-  /** … over this many known days. */
-  deviationDays: 14,
-  oracle: false,
-  /** Hours re-valued on the interval's own deviation, and the share of it left an hour later. */
-  persistence: { hours: 3, keptPerHour: 0.5 },
+  band: 25,
+  /**
+   * An answered deviation persists (hourly real-time − day-ahead deviations are autocorrelated,
+   * 0.5–0.6 an hour apart in 2024–25): the next hours are re-valued with it, fading.
+   */
+  persistence: { hours: 12, keptPerHour: 0.97 },
 };
 
 /**
@@ -57,9 +53,6 @@ export function retradeRealTime(
   }
   const published = new Uint8Array(n + 1);
   for (let t = 0; t < n; t++) published[from[t]] = 1;
-  const q = REAL_TIME.deviationQuantile;
-  const D = REAL_TIME.deviationDays;
-  const dev: number[] = [];
   const sched = realTimeSchedule({
     actual: a,
     energyMWh: actual.battery!.energyMWh,
@@ -68,6 +61,7 @@ export function retradeRealTime(
       intervals: Math.round((REAL_TIME.persistence.hours * 60) / actual.intervalMinutes),
       keptPerInterval: REAL_TIME.persistence.keptPerHour ** (actual.intervalMinutes / 60),
     },
+    band: REAL_TIME.band,
     refreshAt: (r) => published[r] === 1 || dayStart[dayIndex[r]] === r,
     forecast(r, out) {
       // the last day whose day-ahead prices are known at r, and the day after it
@@ -75,21 +69,7 @@ export function retradeRealTime(
       while (k + 1 < dayStart.length - 1 && from[dayStart[k + 1]] <= r) k++;
       const end = dayStart[Math.min(k + 2, dayStart.length - 1)];
       for (let t = r; t < end; t++) {
-        let f = from[t] <= r ? dayAhead[t] : gate[t];
-        if (REAL_TIME.oracle) f = later[t];
-        if (!Number.isNaN(q)) {
-          // deviations of the same interval of day on the last D days already settled
-          dev.length = 0;
-          const per = t - dayStart[dayIndex[t]];
-          for (let j = dayIndex[t] - 1; j >= 0 && dev.length < D; j--) {
-            const u = dayStart[j] + per;
-            if (u < r && u < dayStart[j + 1]) dev.push(later[u] - dayAhead[u]);
-          }
-          if (dev.length) {
-            dev.sort((x, y) => x - y);
-            f += dev[Math.min(dev.length - 1, Math.floor(q * dev.length))];
-          }
-        }
+        const f = from[t] <= r ? dayAhead[t] : gate[t];
         // charges and limits are known: the effective price moves with the price
         out[t - r] = f + (a.ex[t] - later[t]);
       }
