@@ -65,6 +65,48 @@ describe("the real-time policy against the value of stored energy", () => {
     }
   });
 
+  it("never lets a later imbalance price change an earlier action (GB half-hours after the day-ahead)", () => {
+    const energy = Float64Array.from({ length: 12 * 48 }, (_, t) => {
+      const base = 60 + 30 * Math.sin((2 * Math.PI * t) / 48) + 10 * rnd();
+      return base + (rnd() < 0.03 ? 200 : 0);
+    });
+    const imbalance = energy.map((v) => v + 60 * (rnd() - 0.5));
+    const gb = parseForecastInput({
+      configuration: "bess",
+      region: "GB",
+      ratedPower: 1,
+      duration: 1,
+      startDate: "2024-03-01",
+      revenueStrategies: ["merchant"],
+      macroScenarios: ["x"],
+      foresight: "realistic",
+    });
+    const gbYear = (imb: Float64Array): MarketYear => ({
+      region: "GB",
+      year: 2024,
+      currency: "GBP",
+      startUtc: "2024-03-01T00:00:00Z",
+      intervalMinutes: 30,
+      energyPrice: energy,
+      imbalancePrice: imb,
+      servicePrices: {},
+      synthetic: false,
+    });
+    const go = (imb: Float64Array) =>
+      dispatchYear(gb, "merchant", gbYear(imb), 1, 0, { retrade: "value" }).result;
+    const T = 8 * 48 + 29;
+    const changed = imbalance.slice();
+    changed[T] += 400;
+    const a = go(imbalance);
+    const b = go(changed);
+    for (let t = 0; t < T; t++) {
+      expect(b.chargeMW[t], `${t}`).toBe(a.chargeMW[t]);
+      expect(b.dischargeMW[t], `${t}`).toBe(a.dischargeMW[t]);
+    }
+    // the changed interval itself is answered: the battery sells into the higher price
+    expect(b.dischargeMW[T]).toBeGreaterThanOrEqual(a.dischargeMW[T]);
+  });
+
   it("keeps the daily cycle cap and the energy limits", () => {
     const r = run(realTime);
     const p: DispatchProblem = {
