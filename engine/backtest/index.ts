@@ -294,12 +294,13 @@ export function backtestRow(
   foresight: Foresight,
   /**
    * retrade — realistic: the later market traded by the bidding policy (decision 0130; "scenarios":
-   * the water-value policy, decision 0131);
+   * the water-value policy, decision 0131; "value": answered against the value of stored energy,
+   * decision 0133);
    * cyclesPerDay — a battery's own limit (default the market's usual); capacityDuration — the
    * Capacity Market de-rating class (hours) when it is not `durationHours` (a faded battery keeps
    * the class it was contracted in; the GB leaderboard, decision 0336).
    */
-  opts: { retrade?: boolean | "scenarios"; cyclesPerDay?: number; capacityDuration?: number } = {},
+  opts: { retrade?: boolean | "scenarios" | "value"; cyclesPerDay?: number; capacityDuration?: number } = {},
 ): BacktestRow {
   const { marketYear, coverage } = backtestMarketYear(d);
   const cyclesPerDay = opts.cyclesPerDay ?? USUAL_CYCLES[d.market];

@@ -32,6 +32,7 @@ import {
   spreadForecast,
 } from "./foresight.ts";
 import { dpScope } from "../dispatch/fast.ts";
+import { retradeRealTime } from "./real-time.ts";
 import { DegradationState, type DegradationCount } from "../degradation/index.ts";
 import { outageMask, withOutages } from "./availability.ts";
 import { solarProfile, resampleProfile, DEFAULT_DC_AC_RATIO, INVERTER_EFFICIENCY } from "../solar/index.ts";
@@ -204,9 +205,11 @@ export interface YearRunOptions {
    * Realistic foresight: trade the later market (imbalance, real time, the NEM spot) by the
    * bidding policy as prices become known (decision 0130). Off by default: on the real series it
    * does not yet capture more than the plan (0130's table). "scenarios": the water-value policy
-   * against the price's distribution (decision 0131), which does not either.
+   * against the price's distribution (decision 0131), which does not either. "value": a later
+   * market after a day-ahead position (ERCOT real time, GB imbalance) answered interval by
+   * interval against the value of stored energy with the cycle cap in its state (decision 0133).
    */
-  retrade?: boolean | "scenarios";
+  retrade?: boolean | "scenarios" | "value";
   /**
    * A sample of the year (the preview, forecast/preview.ts): each interval's weight in the
    * year's sums (0 for the days dispatched only as context) and the factor of the items priced
@@ -345,7 +348,8 @@ export function dispatchYear(
       if (share[s.key] !== undefined)
         s.maxMW = Math.max(0, Math.min(1, share[s.key]!)) * problem.battery.powerMW;
   const realistic = p.foresight !== "perfect";
-  const bidding = realistic && !!opts.retrade;
+  const byValue = realistic && opts.retrade === "value";
+  const bidding = realistic && !!opts.retrade && !byValue;
   // a modelled year's forecast errors are held to the size measured on the real series (0117)
   const errorSize = my.synthetic ? (opts.forecastErrorSize ?? REAL_FORECAST_ERROR[my.region]) : undefined;
   /** A realistic plan: finer than half-hourly, made on half-hour aggregates of the forecast (0119). */
@@ -386,6 +390,12 @@ export function dispatchYear(
       price: my.imbalancePrice,
       services: fixedFrom(problem.services, position),
     };
+    if (byValue && !dpScope(physical)) {
+      // each later interval answered at its price against the value of stored energy (0133)
+      const gate = energyForecast(problem.price, my.intervalMinutes, errorSize);
+      const from = dayAheadKnownFrom(problem, DAY_AHEAD_KNOWN_HOUR[my.region] ?? 12);
+      return { result: retradeRealTime(physical, problem.price, gate, from), position, problem, asset, plan };
+    }
     if (bidding && !dpScope(physical)) {
       // re-decided as the imbalance (real-time) prices become known, on the later price's forecast
       // once the day-ahead prices are known, on the gate-closure forecast before (0130)

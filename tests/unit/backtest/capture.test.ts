@@ -12,10 +12,10 @@ const BOUND = 0.5;
 /** Rows below the bound, measured 2026-12-07 on this branch (decision 0132). Key: market region year h. */
 const STILL_BELOW: Record<string, string> = {
   "ERCOT HB_HUBAVG 2024 1":
-    "14 %: real time kept by the plan on the day-ahead price (offers at prices lost more)",
-  "ERCOT HB_HUBAVG 2024 2": "33 %",
-  "ERCOT HB_HUBAVG 2025 1": "14 %",
-  "ERCOT HB_HUBAVG 2025 2": "40 %",
+    "14 %: real time kept by the plan on the day-ahead price (offers at prices lost more; the value-of-storage policy of 0133, opt-in, 13 %)",
+  "ERCOT HB_HUBAVG 2024 2": "33 % (0133: 35 %)",
+  "ERCOT HB_HUBAVG 2025 1": "14 % (0133: 3 %)",
+  "ERCOT HB_HUBAVG 2025 2": "40 % (0133: 42 %)",
   "NEM SA1 2024 1": "48 %: SA1's value is in rare spikes (58 % of perfect from prices above A$1,000/MWh)",
 };
 
