@@ -21,7 +21,7 @@ export interface SpeedCase {
 const DAYS = 62;
 
 /** The first `days` days of a market year (every per-interval series cut alike). */
-export function firstDays(my: MarketYear, days = DAYS): MarketYear {
+function firstDays(my: MarketYear, days = DAYS): MarketYear {
   const n = Math.round((days * 1440) / my.intervalMinutes);
   const cut = <T extends Float64Array | undefined>(a: T): T => (a ? (a.slice(0, n) as T) : a);
   const cutAll = <K extends string>(r: Partial<Record<K, Float64Array>> | undefined) =>
