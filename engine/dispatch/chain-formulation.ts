@@ -162,7 +162,10 @@ export function buildDispatchChain(p: DispatchProblem): { lp: ChainLp; index: Ch
     keep.fill(1);
     if (iW >= 0 && t > 0 && day[t] !== day[t - 1]) keep[iW] = 0;
     for (const g of groups)
-      if (blockStart(g, t)) for (const i of [g.iU, g.iUe, g.iD, g.iDe]) if (i >= 0) keep[i] = 0;
+      if (blockStart(g, t)) {
+        if (g.iU >= 0) keep[g.iU] = keep[g.iUe] = 0;
+        if (g.iD >= 0) keep[g.iD] = keep[g.iDe] = 0;
+      }
     B.stage(keep);
     const base = uCount;
     // the net position g + d − c earns the import price when the site also imports (the export

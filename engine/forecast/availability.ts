@@ -49,7 +49,7 @@ export function outageMask(
  * site limit. Cycles and throughput fall by the discharge removed. A new result; `r` is unchanged.
  */
 export function withOutages(r: DispatchResult, problem: DispatchProblem, mask: Uint8Array): DispatchResult {
-  if (!mask.some((v) => v)) return r;
+  if (mask.indexOf(1) < 0) return r;
   const out: DispatchResult = {
     ...r,
     chargeMW: Float64Array.from(r.chargeMW),
@@ -60,6 +60,7 @@ export function withOutages(r: DispatchResult, problem: DispatchProblem, mask: U
     services: r.services.map((s) => ({ ...s, mw: Float64Array.from(s.mw) })),
   };
   const dt = problem.intervalMinutes / 60;
+  const svMW = out.services.map((s) => s.mw);
   let before = 0;
   let after = 0;
   let soc = problem.battery?.initialSocMWh ?? 0;
@@ -72,13 +73,16 @@ export function withOutages(r: DispatchResult, problem: DispatchProblem, mask: U
       const g = r.generationMW?.[t] ?? 0;
       out.exportMW[t] = Math.min(g, problem.siteExportLimitMW ?? g);
       out.socMWh[t] = soc;
-      for (const s of out.services) s.mw[t] = 0;
+      for (let k = 0; k < svMW.length; k++) svMW[k][t] = 0;
     } else soc = r.socMWh[t];
     after += out.dischargeMW[t];
   }
   out.services.forEach((s, k) => {
     const price = problem.services?.[k]?.price;
-    if (price) s.revenue = s.mw.reduce((a, v, t) => a + v * price[t] * dt, 0);
+    if (!price) return;
+    let revenue = 0;
+    for (let t = 0; t < s.mw.length; t++) revenue += s.mw[t] * price[t] * dt;
+    s.revenue = revenue;
   });
   const kept = before > 0 ? after / before : 1;
   out.cycles = r.cycles * kept;

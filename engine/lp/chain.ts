@@ -69,10 +69,10 @@ class Grow<T extends Float64Array | Int32Array> {
     return this.a.slice(0, this.n) as T;
   }
 }
-/** Two stage signatures alike, entry by entry. */
-function sameSig(a: number[], b: number[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+/** A stage signature (its first n numbers) alike another, entry by entry. */
+function sameSig(a: Float64Array, n: number, b: Float64Array): boolean {
+  if (n !== b.length) return false;
+  for (let i = 0; i < n; i++) if (a[i] !== b[i]) return false;
   return true;
 }
 
@@ -98,10 +98,12 @@ export class ChainBuilder {
   private readonly entVal = f64(1024);
   private readonly shapeOf = i32(1024);
   /** Signatures of the shapes seen (index = shape id), and their ids by hash of the signature. */
-  private readonly shapeSigs: number[][] = [];
+  private readonly shapeSigs: Float64Array[] = [];
   private readonly shapeIds = new Map<number, number[]>();
-  private readonly sig: number[] = [];
-  private prevSig: number[] = [];
+  /** The current stage's signature: its first sigN numbers (a typed buffer, every stage writes one). */
+  private sig: Float64Array = new Float64Array(256);
+  private sigN = 0;
+  private prevSig: Float64Array = new Float64Array(0);
   private stageRows = false;
   private acc: Float64Array;
 
@@ -121,13 +123,22 @@ export class ChainBuilder {
   stage(keep: ArrayLike<boolean | number>): void {
     if (this.t >= 0) this.closeStage();
     this.t++;
-    this.sig.length = 0;
+    this.sigN = 0;
     for (let i = 0; i < this.nx; i++) {
       const k = keep[i] ? 1 : 0;
       this.keep.push(k);
-      this.sig.push(k);
+      this.sigPush(k);
     }
     this.stageRows = false;
+  }
+
+  private sigPush(v: number) {
+    if (this.sigN === this.sig.length) {
+      const b = new Float64Array(this.sig.length * 2);
+      b.set(this.sig);
+      this.sig = b;
+    }
+    this.sig[this.sigN++] = v;
   }
 
   private closeStage() {
@@ -135,28 +146,33 @@ export class ChainBuilder {
     this.bStart.push(this.bState.n);
     this.rowStart.push(this.rowLo.n);
     // shape: keep, B pattern, rows (entries, finite sides), controls (finite sides)
-    const sig = this.sig;
     const u0 = this.uStart.a[this.t];
-    sig.push(-1, this.uLo.n - u0);
+    this.sigPush(-1);
+    this.sigPush(this.uLo.n - u0);
     for (let j = u0; j < this.uLo.n; j++)
-      sig.push((this.uLo.a[j] > -Infinity ? 1 : 0) + (this.uHi.a[j] < Infinity ? 2 : 0));
-    sig.push(-2);
-    for (let e = this.bStart.a[this.t]; e < this.bState.n; e++)
-      sig.push(this.bState.a[e], this.bCtrl.a[e] - u0, this.bVal.a[e]);
+      this.sigPush((this.uLo.a[j] > -Infinity ? 1 : 0) + (this.uHi.a[j] < Infinity ? 2 : 0));
+    this.sigPush(-2);
+    for (let e = this.bStart.a[this.t]; e < this.bState.n; e++) {
+      this.sigPush(this.bState.a[e]);
+      this.sigPush(this.bCtrl.a[e] - u0);
+      this.sigPush(this.bVal.a[e]);
+    }
+    const sig = this.sig;
+    const n = this.sigN;
     let id: number;
-    if (this.t > 0 && sameSig(sig, this.prevSig)) id = this.shapeOf.a[this.t - 1];
+    if (this.t > 0 && sameSig(sig, n, this.prevSig)) id = this.shapeOf.a[this.t - 1];
     else {
       // a new run of stages: look the shape up by its signature, compared as numbers (a string
       // key turned every coefficient into text at each run of a year's chain)
-      let h = sig.length;
-      for (let i = 0; i < sig.length; i++) h = (h * 31 + sig[i]) % 1e15;
+      let h = n;
+      for (let i = 0; i < n; i++) h = (h * 31 + sig[i]) % 1e15;
       let ids = this.shapeIds.get(h);
       if (!ids) this.shapeIds.set(h, (ids = []));
       id = -1;
-      for (const k of ids) if (sameSig(sig, this.shapeSigs[k])) id = k;
+      for (const k of ids) if (sameSig(sig, n, this.shapeSigs[k])) id = k;
       if (id < 0) {
         id = this.shapeSigs.length;
-        this.shapeSigs.push(sig.slice());
+        this.shapeSigs.push(sig.slice(0, n));
         ids.push(id);
       }
       this.prevSig = this.shapeSigs[id];
@@ -221,15 +237,16 @@ export class ChainBuilder {
       return;
     }
     // rows are normalised (largest coefficient 1): the interior-point method likes them alike
-    const sig = this.sig;
-    sig.push(-3);
+    this.sigPush(-3);
     for (let i = 0; i < nx + nu; i++) {
       if (acc[i] === 0) continue;
       this.entVar.push(i);
       this.entVal.push(acc[i] / scale);
-      sig.push(i, acc[i] / scale);
+      this.sigPush(i);
+      this.sigPush(acc[i] / scale);
     }
-    sig.push(lo > -Infinity ? -4 : -5, hi < Infinity ? -6 : -7);
+    this.sigPush(lo > -Infinity ? -4 : -5);
+    this.sigPush(hi < Infinity ? -6 : -7);
     this.entStart.push(this.entVar.n);
     this.rowLo.push(lo / scale);
     this.rowHi.push(hi / scale);

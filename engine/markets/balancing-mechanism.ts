@@ -92,21 +92,27 @@ export function balancingMechanism(
   // energy it charges (it may be discharged later, by a trade-back).
   const cap = problem.battery?.maxCyclesPerDay;
   const day = tradingDayIndex(problem.startUtc, problem.intervalMinutes, n, problem.timeZone);
-  const budget = new Map<number, number>();
-  if (cap !== undefined && Number.isFinite(cap))
-    for (let t = 0; t < n; t++)
-      budget.set(day[t], (budget.get(day[t]) ?? cap * E) - (position.dischargeMW[t] / etaD) * dt);
-  const left = (t: number) => Math.max(0, budget.get(day[t]) ?? Infinity);
+  // each trading day's throughput left, by day from the first; none when there is no cap
+  const d0 = n ? day[0] : 0;
+  let budget: Float64Array | undefined;
+  if (cap !== undefined && Number.isFinite(cap)) {
+    budget = new Float64Array(n ? day[n - 1] - d0 + 1 : 0).fill(cap * E);
+    for (let t = 0; t < n; t++) budget[day[t] - d0] -= (position.dischargeMW[t] / etaD) * dt;
+  }
+  // the services' per-interval reservations, looked up once
+  const svMW = services.map((_, k) => position.services[k]?.mw);
   for (let t = 0; t < n; t++) {
+    const left = budget ? Math.max(0, budget[day[t] - d0]) : Infinity;
     const net0 = position.dischargeMW[t] - position.chargeMW[t];
     // what the services committed ahead hold: power each way, and energy the state of charge keeps
     let upMW = 0;
     let downMW = 0;
     let floor = 0;
     let ceiling = E;
-    services.forEach((s, k) => {
-      const mw = position.services[k]?.mw[t] ?? 0;
-      if (mw <= 0) return;
+    for (let k = 0; k < services.length; k++) {
+      const s = services[k];
+      const mw = svMW[k]?.[t] ?? 0;
+      if (mw <= 0) continue;
       if (s.direction !== "down") {
         upMW += mw;
         floor += (mw * s.durationHours) / etaD;
@@ -115,7 +121,7 @@ export function balancingMechanism(
         downMW += mw;
         ceiling -= mw * s.durationHours * etaC;
       }
-    });
+    }
     // … no tighter than the position itself keeps them (its own solver dust, or a horizon's edge)
     const planned = position.socMWh[t];
     floor = Math.min(Math.max(0, floor), E, planned);
@@ -123,21 +129,14 @@ export function balancingMechanism(
     // the deviation x (MW, + = more export) the connection and the reservations leave
     const xMax = Math.max(0, exportMax - net0 - upMW);
     const xMin = -Math.max(0, importMax + net0 - downMW);
-    // state of charge at the end of the interval for a net export y
-    const socAt = (y: number) => soc + (y < 0 ? -y * etaC : -y / etaD) * dt;
-    // the net export that ends at state of charge s (inverse of socAt)
-    const netFor = (s: number) => {
-      const delta = (s - soc) / dt;
-      return delta > 0 ? -delta / etaC : -delta * etaD;
-    };
     // 1. trade back: the position's own move would leave the limits (acceptances before moved the
     //    state of charge): deviate just enough, at the imbalance price
     let x = 0;
-    const s0 = socAt(net0);
-    if (s0 < floor) x = Math.max(xMin, netFor(floor) - net0);
-    else if (s0 > ceiling) x = Math.min(xMax, netFor(ceiling) - net0);
+    const s0 = socAt(soc, net0, etaC, etaD, dt);
+    if (s0 < floor) x = Math.max(xMin, netFor(soc, floor, etaC, etaD, dt) - net0);
+    else if (s0 > ceiling) x = Math.min(xMax, netFor(soc, ceiling, etaC, etaD, dt) - net0);
     // never past the battery's own limits, whatever the reservations: back to no move at worst
-    if (socAt(net0 + x) < 0 || socAt(net0 + x) > E) x = -net0;
+    if (socAt(soc, net0 + x, etaC, etaD, dt) < 0 || socAt(soc, net0 + x, etaC, etaD, dt) > E) x = -net0;
     let rev = price[t] * x * dt;
     out.tradeBackMWh += Math.abs(x) * dt;
     // 2. the headroom offered, and what the system operator accepts of it
@@ -148,22 +147,28 @@ export function balancingMechanism(
     let accepted = 0;
     if (price[t] > reference[t] && up > 0) {
       // offer: no further than the energy the state of charge holds above its floor
-      const energyRoom = Math.max(0, netFor(Math.min(floor, socAt(net0 + x))) - (net0 + x));
+      const energyRoom = Math.max(
+        0,
+        netFor(soc, Math.min(floor, socAt(soc, net0 + x, etaC, etaD, dt)), etaC, etaD, dt) - (net0 + x),
+      );
       accepted = Math.min(a * up, energyRoom);
       // the extra discharge it brings, within the day's budget
       const before = Math.max(0, net0 + x);
       const extra = ((Math.max(0, net0 + x + accepted) - before) / etaD) * dt;
-      if (extra > left(t)) accepted = Math.max(0, before + (left(t) * etaD) / dt - (net0 + x));
+      if (extra > left) accepted = Math.max(0, before + (left * etaD) / dt - (net0 + x));
     } else if (price[t] < reference[t] && down > 0) {
-      const energyRoom = Math.max(0, net0 + x - netFor(Math.max(ceiling, socAt(net0 + x))));
-      accepted = -Math.min(a * down, energyRoom, left(t) / (etaC * dt));
+      const energyRoom = Math.max(
+        0,
+        net0 + x - netFor(soc, Math.max(ceiling, socAt(soc, net0 + x, etaC, etaD, dt)), etaC, etaD, dt),
+      );
+      accepted = -Math.min(a * down, energyRoom, left / (etaC * dt));
     }
-    if (budget.has(day[t])) {
+    if (budget) {
       const used =
         accepted > 0
           ? ((Math.max(0, net0 + x + accepted) - Math.max(0, net0 + x)) / etaD) * dt
           : -accepted * etaC * dt;
-      budget.set(day[t], budget.get(day[t])! - used);
+      budget[day[t] - d0] -= used;
     }
     if (accepted > 0) out.offerMWh += accepted * dt;
     else out.bidMWh -= accepted * dt;
@@ -176,9 +181,20 @@ export function balancingMechanism(
     const c = net < 0 ? -net : 0;
     out.dischargeMW[t] = d;
     out.chargeMW[t] = c;
-    soc = Math.min(E, Math.max(0, socAt(net)));
+    soc = Math.min(E, Math.max(0, socAt(soc, net, etaC, etaD, dt)));
     out.socMWh[t] = soc;
     out.throughputMWh += (d / etaD) * dt;
   }
   return out;
+}
+
+/** State of charge at the end of an interval that starts at `soc` with net export y (MW). */
+function socAt(soc: number, y: number, etaC: number, etaD: number, dt: number): number {
+  return soc + (y < 0 ? -y * etaC : -y / etaD) * dt;
+}
+
+/** The net export that takes the state of charge from `soc` to s (inverse of socAt). */
+function netFor(soc: number, s: number, etaC: number, etaD: number, dt: number): number {
+  const delta = (s - soc) / dt;
+  return delta > 0 ? -delta / etaC : -delta * etaD;
 }
