@@ -20,17 +20,17 @@ export type PreviewReply =
 /**
  * The preview against the full first year on the sweep's cases (api/forecasts/sweep.ts: every
  * region × configuration × strategy × world view the builder offers, 50 MW / 2 h, 2025), and the
- * full year's time over the preview's on them. From `npm run bench -- preview` (decision 0506).
+ * full year's time over the preview's on them. From `npm run bench -- preview` (decisions 0506, 0510).
  */
 export const PREVIEW_MEASUREMENT = {
   measuredOn: "2026-12-07",
-  source: "npm run bench -- preview (bench/preview.bench.ts), main + branch preview",
+  source: "npm run bench -- preview (bench/preview.bench.ts), main + branch preview-accuracy",
   cases: 57,
-  withinTenPercent: 48,
-  medianErrorPercent: 2.8,
-  largestErrorPercent: 35.5,
+  withinTenPercent: 55,
+  medianErrorPercent: 1.4,
+  largestErrorPercent: 12.6,
   /** Median over the cases of the full first year's dispatch time ÷ the preview's. */
-  fullYearPerPreview: 3.3,
+  fullYearPerPreview: 2.2,
 };
 
 /** The error statement shown with every preview. */

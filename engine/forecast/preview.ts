@@ -1,16 +1,18 @@
 // The preview (issue 29 item 2): a forecast's first-year revenue by stream from a sample of its
-// days, in a fraction of the full year's time. Every month's days are ranked by how much a
-// battery could earn on them (the day's price spread over the battery's duration plus its
-// service prices), cut into equal groups, and the middle day of each group stands for its
-// group. Each sampled day is dispatched with context days before it (so its state of charge and
-// its realistic forecast, built from the days before, are as in the year) and after it (so it
-// does not sell its charge at the end), by the year's own rules (runYear); only the sampled
-// day counts, weighted by the days it stands for. Decision 0506 gives the measurement.
+// days, in a fraction of the full year's time. In every month, the run of consecutive days whose
+// mean value (what the site could earn on a day: the battery's price spread over its duration,
+// its service prices, and the plant's output at the day's prices) is nearest the month's stands
+// for the month. Each run is dispatched with context days before it (the realistic forecast's
+// whole window, so its forecast and state of charge are the year's) and after it (so it does not
+// sell its charge at the end), by the year's own rules (runYear); only the run's days count,
+// weighted by the days they stand for. A plant without a battery has nothing to schedule across
+// days, and its whole year costs no more than a sample: it is dispatched whole. Decisions 0506
+// and 0510 give the measurements.
 import type { MarketYear } from "../types.ts";
 import type { RevenueStrategy } from "../markets/services/rules.ts";
 import { assetModel, generationSeries, initialScenarioState, runYear } from "./scenario.ts";
 import { outageDays } from "./availability.ts";
-import { laggedForecast, REAL_FORECAST_ERROR, relativeError } from "./foresight.ts";
+import { DEFAULT_FORECAST_RULE, laggedForecast, REAL_FORECAST_ERROR, relativeError } from "./foresight.ts";
 import type { ForecastParams, Stream } from "./types.ts";
 
 export interface PreviewOptions {
@@ -24,8 +26,17 @@ export interface PreviewOptions {
   lagDays?: number;
 }
 
-/** The sample the measurement chose (decision 0506). */
-export const PREVIEW_SAMPLE = { runsPerMonth: 1, runDays: 7, peakDays: 0, leadDays: 2, lagDays: 1 } as const;
+/**
+ * The sample the measurements chose (decisions 0506, 0510): the lead is the realistic forecast's
+ * window (foresight.ts), so a run's days are forecast from as many days as in the year.
+ */
+export const PREVIEW_SAMPLE = {
+  runsPerMonth: 1,
+  runDays: 7,
+  peakDays: 0,
+  leadDays: DEFAULT_FORECAST_RULE.windowDays,
+  lagDays: 1,
+} as const;
 
 /** Streams an outage day does not take away (availability.ts: the plant exports, charges are fixed). */
 const OUTAGE_FREE = new Set<Stream>(["generation", "capacityMarket", "duosFixedCharges", "tnuos"]);
@@ -55,8 +66,14 @@ export interface SampleRun {
   members: number[];
 }
 
+/** The plant's output, MW by interval, and the MW a day's value is counted per (the battery's). */
+interface SiteOutput {
+  generationMW: Float64Array;
+  perMW: number;
+}
+
 /**
- * The sample: the year's `peakDays` best days (by value: what a battery could earn on them,
+ * The sample: the year's `peakDays` best days (by value: what the site could earn on them,
  * roughly), each for itself; then each month's other days cut into `runsPerMonth` parts and, in
  * each, the run of `runDays` consecutive days whose mean value is nearest the part's.
  */
@@ -66,20 +83,28 @@ export function sampleYearDays(
   runsPerMonth: number = PREVIEW_SAMPLE.runsPerMonth,
   runDays: number = PREVIEW_SAMPLE.runDays,
   peakDays: number = PREVIEW_SAMPLE.peakDays,
+  output?: SiteOutput,
 ): SampleRun[] {
   const per = Math.round(1440 / my.intervalMinutes);
   const days = Math.floor(my.energyPrice.length / per);
   const t0 = Date.parse(my.startUtc);
   const k = Math.max(1, Math.round(powerHours * (60 / my.intervalMinutes)));
   const services = Object.values(my.servicePrices).filter((x): x is Float64Array => !!x);
-  /** What a day could earn per MW, roughly: its best k intervals less its worst k, and its services. */
+  const dt = my.intervalMinutes / 60;
+  /**
+   * What a day could earn per MW, roughly: its best k intervals less its worst k, its services,
+   * and the plant's output at its prices (a sunny or windy week is worth more to a hybrid).
+   */
   const value = (d: number) => {
     const x = Array.from(my.energyPrice.subarray(d * per, (d + 1) * per)).sort((a, b) => a - b);
     let spread = 0;
     for (let i = 0; i < Math.min(k, x.length >> 1); i++) spread += x[x.length - 1 - i] - x[i];
     let svc = 0;
     for (const s of services) for (let t = d * per; t < (d + 1) * per; t++) svc += s[t];
-    return spread * (my.intervalMinutes / 60) + (svc * my.intervalMinutes) / 60 / 24;
+    let sold = 0;
+    if (output)
+      for (let t = d * per; t < (d + 1) * per; t++) sold += output.generationMW[t] * my.energyPrice[t];
+    return spread * dt + (svc * dt) / 24 + (output ? (sold * dt) / output.perMW : 0);
   };
   const v = Array.from({ length: days }, (_, d) => value(d));
   // the year's best days stand for themselves: a few scarcity days earn much of a spiky year
@@ -151,7 +176,18 @@ export function previewYear(
   const asset = assetModel(p);
   const unitMW = asset.unitMW;
   const battery = !!asset.battery;
-  const sample = sampleYearDays(my, p.duration, opts.runsPerMonth, opts.runDays, opts.peakDays);
+  // the plant's output of the year (its day-to-day weather is drawn in order through the year)
+  const generation = generationSeries(p, asset, my);
+  const sample = battery
+    ? sampleYearDays(
+        my,
+        p.duration,
+        opts.runsPerMonth,
+        opts.runDays,
+        opts.peakDays,
+        generation && { generationMW: generation, perMW: asset.battery!.powerMW },
+      )
+    : [{ first: 0, days, members: Array.from({ length: days }, (_, d) => d) }];
   // availability: the outage days the year would draw, taken out of the days each sample stands for
   const out = outageDays(my.year, Math.ceil(my.energyPrice.length / per), p.availability);
   // a modelled year's forecast error is shrunk to the real size by one factor for the year
@@ -160,8 +196,6 @@ export function previewYear(
   const target = REAL_FORECAST_ERROR[my.region];
   const yearError = my.synthetic ? lagged(my.energyPrice) : 0;
   const shrink = yearError > target ? target / yearError : 1;
-  // the plant's output of the year (its day-to-day weather is drawn in order through the year)
-  const generation = generationSeries(p, asset, my);
   const whole: ForecastParams = { ...p, availability: 100 };
   const streams: Partial<Record<Stream, number>> = {};
   let dispatchedDays = 0;
