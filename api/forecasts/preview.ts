@@ -34,7 +34,9 @@ export const PREVIEW_MEASUREMENT = {
 };
 
 /** The error statement shown with every preview. */
-export function previewErrorStatement(m = PREVIEW_MEASUREMENT): string {
+export function previewErrorStatement(wholeYear: boolean, m = PREVIEW_MEASUREMENT): string {
+  if (wholeYear)
+    return "Computed over the whole first year (a plant without a battery has no trades to schedule across days): it is the full run's first year.";
   return (
     `Estimated from sampled days: against the full run's first year it was within ${m.medianErrorPercent} % ` +
     `on half of ${m.cases} test cases and within 10 % on ${m.withinTenPercent} of them ` +

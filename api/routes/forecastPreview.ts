@@ -43,6 +43,9 @@ export const ForecastPreview = z
     total: z.number().describe("Sum of the streams per MW for the year"),
     sampleDays: z.number().int().describe("Days of the year the preview is scaled from"),
     dispatchedDays: z.number().int().describe("Days dispatched, with the days around the sampled ones"),
+    wholeYear: z
+      .boolean()
+      .describe("The whole first year was dispatched (a plant without a battery), not a sample"),
     synthetic: z.boolean().describe("The world view's prices are modelled (always, for forecasts)"),
     error: z
       .object({
@@ -118,8 +121,9 @@ export function forecastPreviewRouter(ctx: ApiContext) {
         total: pv.perMWYear,
         sampleDays: pv.sampleDays,
         dispatchedDays: pv.dispatchedDays,
+        wholeYear: pv.wholeYear,
         synthetic: pv.synthetic,
-        error: { statement: previewErrorStatement(), ...measured },
+        error: { statement: previewErrorStatement(pv.wholeYear), ...measured },
         elapsedMs: Math.round(reply.elapsedMs),
         estimatedRunSeconds: estimatedRunSeconds(
           reply.elapsedMs,

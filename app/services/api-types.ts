@@ -5220,6 +5220,8 @@ export interface components {
       sampleDays: number;
       /** @description Days dispatched, with the days around the sampled ones */
       dispatchedDays: number;
+      /** @description The whole first year was dispatched (a plant without a battery), not a sample */
+      wholeYear: boolean;
       /** @description The world view's prices are modelled (always, for forecasts) */
       synthetic: boolean;
       /** @description The preview against the full run's first year on the completion sweep's cases */

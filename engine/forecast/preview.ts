@@ -55,6 +55,8 @@ export interface YearPreview {
   /** Days that stand for the year, and days dispatched with their context. */
   sampleDays: number;
   dispatchedDays: number;
+  /** A plant without a battery is dispatched over the whole year: the preview is the full first year. */
+  wholeYear: boolean;
   synthetic: boolean;
 }
 
@@ -236,6 +238,7 @@ export function previewYear(
     streamsPerMW,
     sampleDays: sample.reduce((a, s) => a + s.days, 0),
     dispatchedDays,
+    wholeYear: !battery,
     synthetic: my.synthetic,
   };
 }

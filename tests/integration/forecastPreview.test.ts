@@ -36,6 +36,7 @@ describe("POST /forecast/preview/", () => {
     expect(p.streams.wholesale).toBeGreaterThan(0);
     expect(p.sampleDays).toBeGreaterThan(0);
     expect(p.sampleDays).toBeLessThan(366);
+    expect(p.wholeYear).toBe(false);
     expect(p.error.statement).toMatch(/within .* % .* test cases/);
     expect(p.error.cases).toBeGreaterThan(0);
     expect(p.estimatedRunSeconds).toBeGreaterThan(0);

@@ -54,8 +54,10 @@ export function PreviewPanel({ answer, busy }: { answer?: PreviewAnswer; busy: b
             </tbody>
           </table>
           <Muted>
-            {answer.preview.error.statement} Scaled from {answer.preview.sampleDays} days of the year. A run
-            takes about {Math.max(1, Math.round(answer.preview.estimatedRunSeconds / 60))} min per world view.
+            {answer.preview.error.statement}
+            {answer.preview.wholeYear ? "" : ` Scaled from ${answer.preview.sampleDays} days of the year.`} A
+            run takes about {Math.max(1, Math.round(answer.preview.estimatedRunSeconds / 60))} min per world
+            view.
           </Muted>
         </>
       ) : (

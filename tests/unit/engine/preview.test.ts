@@ -28,6 +28,7 @@ describe("preview", () => {
     const full = runYear(p, c.scenarioId, c.strategy, my, initialScenarioState()).year;
     const pv = previewYear(p, c.scenarioId, c.strategy, my);
     expect(pv.sampleDays).toBe(365);
+    expect(pv.wholeYear).toBe(true);
     expect(Math.abs(pv.total - full.total)).toBeLessThan(1e-6 * Math.abs(full.total));
   }, 120_000);
 
