@@ -1,7 +1,12 @@
 // Browser tests in Debian's Chromium, each test run twice: JavaScript on and JavaScript off.
+import { existsSync } from "node:fs";
 import { defineConfig } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
+// Debian's headless shell (package chromium-headless-shell, .ci/run installs it) where there is one:
+// the same engine without the full browser's window machinery, less CPU a page (decision 0507).
+const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
+const CHROMIUM = existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : "/usr/bin/chromium";
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -14,7 +19,7 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${PORT}`,
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      executablePath: process.env.CHROMIUM_PATH ?? CHROMIUM,
       args: [
         "--no-sandbox",
         "--disable-gpu",

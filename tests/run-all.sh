@@ -48,14 +48,15 @@ run() {
 begin "prepare the browser tests' database" npx tsx tests/e2e/support/prepare.ts
 begin typecheck npx tsc --noEmit
 begin lint npm run lint
+# Built once, before vitest: its integration project (tests/support/build-compiled.global.ts) and the
+# browser tests' server use this build (each still recompiles dist/, a second's work).
+begin build npm run build
 finish typecheck
 finish lint
-run "unit and integration tests" npx vitest run
-# Both after vitest: tests/integration/forecastMachineBody.test.ts writes the same generated client.
-begin "the API as a product: lint, typed client, a run through it" npx tsx tests/api-client/check.ts
-begin build npm run build
-finish "the API as a product: lint, typed client, a run through it"
 finish build
+run "unit and integration tests" npx vitest run
+# After vitest: tests/integration/forecastMachineBody.test.ts writes the same generated client.
+run "the API as a product: lint, typed client, a run through it" npx tsx tests/api-client/check.ts
 finish "prepare the browser tests' database"
 run "browser tests" npx playwright test
 echo "== all passed in $((SECONDS - started)) s"

@@ -3,7 +3,7 @@
 // password change and reset, the session list, API keys with scopes, invitations to a company,
 // and the company admin's review of upgrade requests.
 import type { Browser, Page } from "@playwright/test";
-import { test, expect, logIn, seriousA11yViolations } from "./support/fixtures.ts";
+import { test, expect, logInThroughForm, seriousA11yViolations } from "./support/fixtures.ts";
 import { accountLink, confirmUpgradeRequest } from "./support/accounts.ts";
 
 const PASSWORD = "a-long-enough-passphrase";
@@ -42,7 +42,7 @@ test("sign up, confirm the address, log out and log in again", async ({ page, js
   await signUpAndConfirm(page, email, "Nia Newcomer");
   await logOut(page);
   await expect(page.getByRole("button", { name: "Log out" })).toHaveCount(0);
-  await logIn(page, email, PASSWORD);
+  await logInThroughForm(page, email, PASSWORD);
   await expect(page.getByRole("heading", { name: "Welcome back, Nia Newcomer" })).toBeVisible();
 });
 
@@ -126,7 +126,7 @@ test("log-out ends the session: a copy of the cookie opens nothing afterwards", 
 async function secondBrowser(browser: Browser, jsEnabled: boolean, email: string, password: string) {
   const context = await browser.newContext({ javaScriptEnabled: jsEnabled });
   const page = await context.newPage();
-  await logIn(page, email, password);
+  await logInThroughForm(page, email, password);
   return { context, page };
 }
 
@@ -154,7 +154,7 @@ test("the profile lists sessions; a password change logs out the others; log out
   await other.page.goto("/profile");
   await expect(other.page).toHaveURL(/\/login/);
 
-  await logIn(other.page, email, "a-brand-new-passphrase");
+  await logInThroughForm(other.page, email, "a-brand-new-passphrase");
   await page.goto("/profile");
   await page.getByRole("button", { name: /Log out the session from/ }).click();
   await expect(page.getByRole("status")).toContainText("That session has been logged out");
@@ -213,7 +213,7 @@ test("a stranger's wrong passwords get 429 with Retry-After; the owner's browser
   const email = unique("owner", jsEnabled);
   await signUpAndConfirm(page, email, "Olu Owner");
   await logOut(page);
-  await logIn(page, email, PASSWORD); // this browser is now recognised
+  await logInThroughForm(page, email, PASSWORD); // this browser is now recognised
   await logOut(page);
   // Someone on the same network guesses, without this browser's cookie.
   const guess = (password: string) =>
@@ -235,7 +235,7 @@ test("a stranger's wrong passwords get 429 with Retry-After; the owner's browser
   expect(refused?.status()).toBe(429);
   expect(Number(refused?.headers()["retry-after"])).toBeGreaterThanOrEqual(1);
   // The owner, in their own browser on that network, gets in at once.
-  await logIn(page, email, PASSWORD);
+  await logInThroughForm(page, email, PASSWORD);
 });
 
 test("a forgotten password is reset by a one-time link", async ({ page, jsEnabled }) => {
@@ -257,7 +257,7 @@ test("a forgotten password is reset by a one-time link", async ({ page, jsEnable
   await page.getByLabel("New password").fill("my-fresh-passphrase");
   await page.getByRole("button", { name: "Set the new password" }).click();
   await expect(page.getByRole("status")).toContainText("Your password has been changed");
-  await logIn(page, email, "my-fresh-passphrase");
+  await logInThroughForm(page, email, "my-fresh-passphrase");
 
   // The link works once.
   await logOut(page);
@@ -271,7 +271,7 @@ test("a user creates a read-only API key on the profile page and the API honours
   page,
   request,
 }) => {
-  await logIn(page, "pro@voltcast.local");
+  await logInThroughForm(page, "pro@voltcast.local");
   await page.goto("/profile");
   await page.getByLabel("Key name").fill("notebook");
   await page.getByLabel(/Create runs, drafts and downloads/).uncheck();
@@ -363,7 +363,7 @@ test("the account pages have no serious accessibility violations @js-only", asyn
     await page.goto(path);
     expect(await seriousA11yViolations(page), path).toEqual([]);
   }
-  await logIn(page, "pro@voltcast.local");
+  await logInThroughForm(page, "pro@voltcast.local");
   for (const path of ["/profile", "/company"]) {
     await page.goto(path);
     expect(await seriousA11yViolations(page), path).toEqual([]);

@@ -1,9 +1,9 @@
 // The portfolio in the browser: only for users with portfolio access; assets are added (the API's
 // field errors shown), runs linked to them, and their expected revenues read.
-import { test, expect, logIn } from "./support/fixtures.ts";
+import { test, expect, logInThroughForm } from "./support/fixtures.ts";
 
 test("a user without portfolio access is refused, and has no Portfolio link", async ({ page }) => {
-  await logIn(page, "gb@voltcast.local");
+  await logInThroughForm(page, "gb@voltcast.local");
   const main = page.getByRole("navigation", { name: "Main" });
   await expect(main.getByRole("link", { name: "Runs" })).toBeVisible();
   await expect(main.getByRole("link", { name: "Portfolio" })).toHaveCount(0);
@@ -17,7 +17,7 @@ test("an asset is added, a library run linked to it, and its expected revenues s
   jsEnabled,
 }) => {
   test.setTimeout(360_000);
-  await logIn(page, "pro@voltcast.local");
+  await logInThroughForm(page, "pro@voltcast.local");
   // The portfolio is reached from the main navigation (portfolio access only).
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Portfolio" }).click();
   await expect(page).toHaveURL(/\/portfolio\/history$/);

@@ -15,7 +15,11 @@ export const NO_SHARED_DATA = "needs the real market data of ../shared/data";
 
 export const DEMO_PASSWORD = "voltcast-demo";
 
-export async function logIn(page: Page, email: string, password = DEMO_PASSWORD) {
+/**
+ * Logs in as a user does, through the log-in page, landing on the home page: for the tests of
+ * logging in (accounts.spec) and those that go on from the page a log-in lands on.
+ */
+export async function logInThroughForm(page: Page, email: string, password = DEMO_PASSWORD) {
   await page.goto("/login");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
@@ -24,6 +28,21 @@ export async function logIn(page: Page, email: string, password = DEMO_PASSWORD)
   await expect(
     page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Log out", exact: true }),
   ).toBeVisible();
+}
+
+/**
+ * Logs in by posting the log-in form (what the page sends) from this page's browser context: the
+ * same session cookie, without rendering the log-in page and the home page's market dashboard that
+ * most tests leave at once (two page loads of each test's CPU, decision 0507). The form itself is
+ * tested through the page: logInThroughForm.
+ */
+export async function logIn(page: Page, email: string, password = DEMO_PASSWORD) {
+  const res = await page.request.post("/login", {
+    form: { email, password, redirectTo: "" },
+    maxRedirects: 0,
+  });
+  expect(res.status(), `log-in of ${email}: ${await res.text()}`).toBe(302);
+  expect(res.headers().location, `log-in of ${email}`).toBe("/");
 }
 
 /** Serious or critical accessibility violations on the page (should be none). */

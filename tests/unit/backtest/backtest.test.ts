@@ -4,11 +4,48 @@
 // perfect foresight, the upper bound, is never below realistic. Rows outside the bound with
 // today's dispatch are NOT hidden and the bound is not loosened: they are listed below, each
 // shown as a todo with its measured ratio, for the lead to decide. Skips without ../shared/data.
+//
+// The capture of the later-market stream (issue 25 acceptance 2) and the GB Balancing Mechanism
+// stream are checked below on the same rows: they were files of their own that computed those rows
+// again, twice more of the unit tests' heaviest work (decision 0507). Each check is as it was.
 import { beforeAll, describe, expect, it } from "vitest";
-import { backtestRow, REFERENCE_DURATIONS, type BacktestRow } from "../../../engine/backtest/index.ts";
+import {
+  backtestRow,
+  REFERENCE_DURATIONS,
+  type BacktestMarketData,
+  type BacktestRow,
+} from "../../../engine/backtest/index.ts";
 import { backtestReport, type ReportRow } from "../../../engine/backtest/compare.ts";
 import { BACKTEST_MARKETS, serviceShares } from "../../../engine/backtest/markets.ts";
 import { loadBacktestData, sharedDataPresent } from "../../../bench/backtest-data.ts";
+
+/** Every market-year with real prices held, and its rows (reference durations × both foresights), computed once. */
+let realRows: Promise<{ data: BacktestMarketData[]; rows: BacktestRow[] }> | undefined;
+function backtestOnRealPrices() {
+  realRows ??= (async () => {
+    const data = await loadBacktestData();
+    const rows: BacktestRow[] = [];
+    for (const d of data)
+      for (const h of REFERENCE_DURATIONS)
+        for (const f of ["realistic", "perfect"] as const) rows.push(backtestRow(d, h, f));
+    return { data, rows };
+  })();
+  return realRows;
+}
+
+/** The row of a market-year, duration and foresight. */
+function rowOf(rows: BacktestRow[], d: BacktestMarketData, h: number, f: "realistic" | "perfect") {
+  const row = rows.find(
+    (r) =>
+      r.market === d.market &&
+      r.region === d.region &&
+      r.year === d.year &&
+      r.durationHours === h &&
+      r.foresight === f,
+  );
+  if (!row) throw new Error(`no row ${d.market} ${d.region} ${d.year} ${h} h ${f}`);
+  return row;
+}
 
 const BOUND = 0.2;
 
@@ -45,11 +82,9 @@ describe.skipIf(!sharedDataPresent())("backtest on the real prices", () => {
   let marketYears: { market: string; region: string; year: number }[] = [];
   beforeAll(async () => {
     // every market, region and year with real prices held
-    const data = await loadBacktestData();
-    marketYears = data.map((d) => ({ market: d.market, region: d.region, year: d.year }));
-    for (const d of data)
-      for (const h of REFERENCE_DURATIONS)
-        for (const f of ["realistic", "perfect"] as const) rows.push(backtestRow(d, h, f));
+    const real = await backtestOnRealPrices();
+    marketYears = real.data.map((d) => ({ market: d.market, region: d.region, year: d.year }));
+    rows.push(...real.rows);
     report = backtestReport(rows);
   }, 1_800_000);
 
@@ -169,5 +204,110 @@ describe("GB frequency response in the backtest", () => {
     const big = { ts: [t0], values: [9000] };
     expect(serviceShares(gb, 2023, () => big)!.DCL).toBe(1);
     expect(share.DCL).toBeUndefined();
+  });
+});
+
+// Issue 25 acceptance 2, the bound stated before measuring: on the real series of ../shared/data,
+// realistic ÷ perfect capture of the later-market stream is at least 50 % for ERCOT real time and
+// for every NEM region at 5 minutes (both reference durations); GB imbalance capture is printed.
+// Rows below the bound with today's dispatch are NOT hidden and the bound is not loosened: each is
+// listed below with its measured capture and shown as a todo (decision 0132). Skips without the data.
+const CAPTURE_BOUND = 0.5;
+
+/** Rows below the bound, measured 2026-12-07 on this branch (decision 0132). Key: market region year h. */
+const STILL_BELOW: Record<string, string> = {
+  "ERCOT HB_HUBAVG 2024 1":
+    "14 %: real time kept by the plan on the day-ahead price (offers at prices lost more; the value-of-storage policy of 0133, opt-in, 13 %)",
+  "ERCOT HB_HUBAVG 2024 2": "33 % (0133: 35 %)",
+  "ERCOT HB_HUBAVG 2025 1": "14 % (0133: 3 %)",
+  "ERCOT HB_HUBAVG 2025 2": "40 % (0133: 42 %)",
+  "NEM SA1 2024 1": "48 %: SA1's value is in rare spikes (58 % of perfect from prices above A$1,000/MWh)",
+};
+
+interface Capture {
+  key: string;
+  market: string;
+  perfect: number;
+  realistic: number;
+}
+
+describe.skipIf(!sharedDataPresent())("capture of the later-market stream on the real prices", () => {
+  const captures: Capture[] = [];
+  beforeAll(async () => {
+    const { data: all, rows } = await backtestOnRealPrices();
+    const data = all.filter((m) => m.market === "NEM" || m.market === "ERCOT" || m.market === "GB");
+    for (const d of data) {
+      // GB: the years its imbalance (system) prices are held
+      if (d.market === "GB" && !(d.later?.series.ts.length && d.year >= 2023 && d.year <= 2024)) continue;
+      const stream = d.later?.stream ?? "wholesale";
+      for (const h of REFERENCE_DURATIONS) {
+        const perfect = rowOf(rows, d, h, "perfect").streams[stream] ?? 0;
+        const realistic = rowOf(rows, d, h, "realistic").streams[stream] ?? 0;
+        captures.push({
+          key: `${d.market} ${d.region} ${d.year} ${h}`,
+          market: d.market,
+          perfect,
+          realistic,
+        });
+      }
+    }
+    for (const c of captures)
+      console.log(
+        `${c.key} h: realistic ${(c.realistic / 1000).toFixed(1)}k of perfect ${(c.perfect / 1000).toFixed(1)}k = ${((100 * c.realistic) / c.perfect).toFixed(0)} %`,
+      );
+  }, 1_800_000);
+
+  it("keeps at least half of perfect foresight's later-market stream (ERCOT real time, NEM 5 minutes)", () => {
+    const bounded = captures.filter((c) => c.market !== "GB");
+    // not vacuous: every NEM region and ERCOT are there
+    for (const r of ["NEM NSW1", "NEM QLD1", "NEM SA1", "NEM VIC1", "ERCOT HB_HUBAVG"])
+      expect(
+        bounded.some((c) => c.key.startsWith(r)),
+        r,
+      ).toBe(true);
+    for (const c of bounded) {
+      expect(c.perfect, c.key).toBeGreaterThan(0);
+      // a listed row is still below (the list is cleared as rows rise)
+      if (STILL_BELOW[c.key]) expect(c.realistic / c.perfect, c.key).toBeLessThan(CAPTURE_BOUND);
+      else expect(c.realistic / c.perfect, c.key).toBeGreaterThanOrEqual(CAPTURE_BOUND);
+    }
+  });
+
+  it("prints GB imbalance capture", () => {
+    expect(captures.some((c) => c.market === "GB")).toBe(true);
+  });
+
+  for (const [key, measured] of Object.entries(STILL_BELOW))
+    it.todo(`${key} h: below ${CAPTURE_BOUND * 100} % (${measured})`);
+});
+
+// The GB backtest rows carry the Balancing Mechanism as their own stream for 2023–2025, each with
+// its data source named: the real Elexon cash-out price where held (2023-01 – 2024-05), the labelled
+// model after it (decision 0140). Skips politely without ../shared/data.
+describe.skipIf(!sharedDataPresent())("GB Balancing Mechanism in the backtest", () => {
+  const rows: BacktestRow[] = [];
+  beforeAll(async () => {
+    const { data, rows: all } = await backtestOnRealPrices();
+    for (const d of data.filter((m) => m.market === "GB")) rows.push(rowOf(all, d, 1, "realistic"));
+  }, 1_800_000);
+
+  it("every GB year 2023–2025 has a `bm` stream, counted against the index, with its source named", () => {
+    expect(rows.map((r) => r.year)).toEqual([2023, 2024, 2025]);
+    for (const r of rows) {
+      expect(r.streams.bm, `${r.year}`).toBeDefined();
+      expect(r.streams.bm, `${r.year}`).not.toBe(0);
+      expect(r.sources.bm, `${r.year}`).toMatch(/Dispatch rate 9 %: .*Modo Energy forecast changelog/);
+    }
+    const source = (y: number) => rows.find((r) => r.year === y)!.sources.bm;
+    expect(source(2023)).toMatch(/^Elexon BMRS system \(cash-out\) price/);
+    expect(source(2024)).toMatch(/% of the year real — Elexon .* the rest Modelled/);
+    expect(source(2025)).toMatch(/^Modelled/);
+    // both GB benchmark figures count the BM: the compared revenue includes it
+    for (const r of rows.filter((x) => x.benchmark !== null)) {
+      const without = Object.entries(r.streams)
+        .filter(([k]) => k !== "bm")
+        .reduce((a, [, v]) => a + v, 0);
+      expect(r.comparedRevenue! - without).toBeCloseTo(r.streams.bm, 6);
+    }
   });
 });
