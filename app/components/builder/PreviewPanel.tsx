@@ -2,6 +2,7 @@
 // forecast as it stands, from sampled days, with the error the measurement found.
 import type { PreviewAnswer } from "~/services/preview.server";
 import { Card, Muted } from "~/components/ui";
+import { strategyLabel } from "~/validation/runLabels";
 
 const STREAM_LABELS: Record<string, string> = {
   wholesale: "Wholesale",
@@ -18,7 +19,15 @@ const STREAM_LABELS: Record<string, string> = {
 const money = (v: number, currency: string) =>
   new Intl.NumberFormat("en-GB", { style: "currency", currency, maximumFractionDigits: 0 }).format(v);
 
-export function PreviewPanel({ answer, busy }: { answer?: PreviewAnswer; busy: boolean }) {
+export function PreviewPanel({
+  answer,
+  busy,
+  region,
+}: {
+  answer?: PreviewAnswer;
+  busy: boolean;
+  region?: string;
+}) {
   return (
     <Card as="section" aria-labelledby="preview-title" aria-busy={busy} style={{ marginTop: "1rem" }}>
       <h2 id="preview-title" style={{ marginTop: 0, fontSize: "1.1rem" }}>
@@ -29,7 +38,8 @@ export function PreviewPanel({ answer, busy }: { answer?: PreviewAnswer; busy: b
       ) : answer.ok ? (
         <>
           <Muted>
-            {answer.preview.scenario.name} · {answer.preview.strategy} · {answer.preview.year}, per MW
+            {answer.preview.scenario.name} · {strategyLabel(answer.preview.strategy, region)} ·{" "}
+            {answer.preview.year}, per MW
           </Muted>
           <table aria-label="Preview revenue by stream" style={{ width: "100%" }}>
             <tbody>

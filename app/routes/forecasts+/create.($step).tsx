@@ -156,7 +156,7 @@ export default function CreateForecast() {
         </Card>
         <div>
           <SummaryPanel sections={data.summary} />
-          <PreviewPanel answer={preview} busy={previewer.state !== "idle"} />
+          <PreviewPanel answer={preview} busy={previewer.state !== "idle"} region={region} />
         </div>
       </Layout>
 
