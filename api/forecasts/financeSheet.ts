@@ -187,7 +187,14 @@ export function addFinanceSheet(wb: ExcelJS.Workbook, src: FinanceSheetSource): 
       source,
     );
   }
-  input("base", "Money base year (inputs and revenues)", "year", MONEY_BASIS.year, "0", "Decision 0207");
+  input(
+    "base",
+    "Money base year (inputs and revenues)",
+    "year",
+    MONEY_BASIS.year,
+    "0",
+    "Revenues and inputs are in real money of this year",
+  );
   const num = (k: string) => iv[k] as number;
 
   // Measures block: formulas filled in once the rows they read exist.

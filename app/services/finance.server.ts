@@ -17,6 +17,8 @@ export interface RunExtras {
   finance: RunFinance | null;
   financeNote: string | null;
   percentiles: RunPercentiles | null;
+  /** How far the run's price paths are (null when it has none). */
+  pathProgress: { done: number; failed: number; total: number } | null;
 }
 
 /** What the API's result adds to the stored run: its money basis, finance and percentiles. */
@@ -29,9 +31,10 @@ export async function runExtras(api: Api, id: string): Promise<RunExtras> {
       financeNote: r.financeNote,
       // Declared structurally (components/runs/percentiles.ts): present when the run computed paths.
       percentiles: percentilesOf(r),
+      pathProgress: r.pathProgress,
     };
   } catch {
-    return { basis: null, finance: null, financeNote: null, percentiles: null };
+    return { basis: null, finance: null, financeNote: null, percentiles: null, pathProgress: null };
   }
 }
 

@@ -102,7 +102,7 @@ function convert(value: number, from: Currency, to: Currency): number {
   return Math.round((value / PER_USD[from]) * PER_USD[to] * 100) / 100;
 }
 
-const REF = "finance_and_forecast_references.md";
+const REF = "Voltcast's review of public finance sources";
 const MODO_Q4_2024 =
   "https://modoenergy.com/research/gb-bess-outlook-q4-24-battery-energy-storage-business-case-and-investment-capex-irr-returns";
 const NREL_2023 = "https://www.nrel.gov/docs/fy23osti/85332.pdf";
@@ -125,7 +125,7 @@ const CAPEX: Record<"GB" | "ERCOT", { perKW: MoneyDefault; perKWh: MoneyDefault 
       currency: "GBP",
       source: {
         kind: "derived",
-        text: `Modo: ~GBP 550k/MW upfront capex for a 2-hour system (Q4 2024; ${REF} §1), split by assumption into 150 GBP/kW (power) + 200 GBP/kWh (energy) × 2 h`,
+        text: `Modo: ~GBP 550k/MW upfront capex for a 2-hour system (Q4 2024; ${REF}), split by assumption into 150 GBP/kW (power) + 200 GBP/kWh (energy) × 2 h`,
         url: MODO_Q4_2024,
       },
     },
@@ -134,7 +134,7 @@ const CAPEX: Record<"GB" | "ERCOT", { perKW: MoneyDefault; perKWh: MoneyDefault 
       currency: "GBP",
       source: {
         kind: "derived",
-        text: `Modo: ~GBP 550k/MW upfront capex for a 2-hour system (Q4 2024; ${REF} §1), split by assumption into 150 GBP/kW (power) + 200 GBP/kWh (energy) × 2 h`,
+        text: `Modo: ~GBP 550k/MW upfront capex for a 2-hour system (Q4 2024; ${REF}), split by assumption into 150 GBP/kW (power) + 200 GBP/kWh (energy) × 2 h`,
         url: MODO_Q4_2024,
       },
     },
@@ -145,7 +145,7 @@ const CAPEX: Record<"GB" | "ERCOT", { perKW: MoneyDefault; perKWh: MoneyDefault 
       currency: "USD",
       source: {
         kind: "derived",
-        text: `NREL 2023 projection for a 4-hour utility-scale battery in 2030, 245–403 USD/kWh (secondary page; ${REF} §1): ~300 USD/kWh, split by assumption into 240 USD/kW (power) + 240 USD/kWh (energy) × 4 h`,
+        text: `NREL 2023 projection for a 4-hour utility-scale battery in 2030, 245–403 USD/kWh (secondary page; ${REF}): ~300 USD/kWh, split by assumption into 240 USD/kW (power) + 240 USD/kWh (energy) × 4 h`,
         url: NREL_2023,
       },
     },
@@ -154,7 +154,7 @@ const CAPEX: Record<"GB" | "ERCOT", { perKW: MoneyDefault; perKWh: MoneyDefault 
       currency: "USD",
       source: {
         kind: "derived",
-        text: `NREL 2023 projection for a 4-hour utility-scale battery in 2030, 245–403 USD/kWh (secondary page; ${REF} §1): ~300 USD/kWh, split by assumption into 240 USD/kW (power) + 240 USD/kWh (energy) × 4 h`,
+        text: `NREL 2023 projection for a 4-hour utility-scale battery in 2030, 245–403 USD/kWh (secondary page; ${REF}): ~300 USD/kWh, split by assumption into 240 USD/kW (power) + 240 USD/kWh (energy) × 4 h`,
         url: NREL_2023,
       },
     },
@@ -177,19 +177,19 @@ const GBP_ASSUMPTIONS = {
     value: 0,
     source: {
       kind: "assumption",
-      text: `Assumption: included in the capex figure (Modo's total presumably includes development and grid connection; the page does not say — ${REF} §1)`,
+      text: `Assumption: included in the capex figure (Modo's total presumably includes development and grid connection; the page does not say — ${REF})`,
     },
   },
   gridConnectionCostPerKW: {
     value: 0,
     source: {
       kind: "assumption",
-      text: `Assumption: included in the capex figure (Modo's total presumably includes grid connection; the page does not say — ${REF} §1)`,
+      text: `Assumption: included in the capex figure (Modo's total presumably includes grid connection; the page does not say — ${REF})`,
     },
   },
   fixedOmPerKWYear: {
     value: 8,
-    source: assumption(`no sourced fixed O&M figure was found (${REF} §1); about 1.5 % of capex a year`),
+    source: assumption(`no sourced fixed O&M figure was found (${REF}); about 1.5 % of capex a year`),
   },
   variableOmPerMWh: { value: 1, source: assumption("no sourced figure; per MWh discharged") },
   insuranceAndOtherPerKWYear: {
@@ -205,7 +205,7 @@ const REPOWERING: MoneyDefault = {
   currency: "USD",
   source: {
     kind: "assumption",
-    text: `Illustrative only: calculator pages use USD 55,000/MWh for augmentation; no benchmark with a reliable source was found (${REF} §1)`,
+    text: `Illustrative only: calculator pages use USD 55,000/MWh for augmentation; no benchmark with a reliable source was found (${REF})`,
     url: "https://nuravolt.com/blog/augment-vs-overbuild",
   },
 };
@@ -292,12 +292,12 @@ const INFLATION: Record<Currency, { value: number; source: DefaultSource }> = {
 
 const GRID_WADR: DefaultSource = {
   kind: "source",
-  text: `Gresham House Energy Storage Fund (GRID): weighted average discount rate 10.8 %, Q1 2024 — a listed fund's levered post-tax rate, not a project WACC (${REF} §2)`,
+  text: `Gresham House Energy Storage Fund (GRID): weighted average discount rate 10.8 %, Q1 2024 — a listed fund's levered post-tax rate, not a project WACC (${REF})`,
   url: "https://ih.advfn.com/stock-market/london/GRID/stock-news/93902876/gresham-house-energy-storage-fund-quarterly-nav-an",
 };
 const GSF_WADR: DefaultSource = {
   kind: "source",
-  text: `Gore Street Energy Storage Fund (GB and international assets): weighted average discount rate 10.2 %, 31 March 2024 — used for markets without their own figure (${REF} §2)`,
+  text: `Gore Street Energy Storage Fund (GB and international assets): weighted average discount rate 10.2 %, 31 March 2024 — used for markets without their own figure (${REF})`,
   url: "https://mx.advfn.com/bolsa-de-valores/LSE/GSF/noticias/94189944/gore-street-energy-storage-fund-plc-final-results",
 };
 
@@ -345,31 +345,35 @@ export function defaultFinanceInputs(region: MarketRegion, assetLifeYears: numbe
   set("inflation", INFLATION[currency].value, INFLATION[currency].source);
   set("moneyBasis", "real", {
     kind: "source",
-    text: `The revenues are in real ${MONEY_BASIS.year} money (decision 0207)`,
+    text: `The revenues are in real ${MONEY_BASIS.year} money`,
   });
   set("discountRate", region === "GB" ? 0.108 : 0.102, region === "GB" ? GRID_WADR : GSF_WADR);
   set("assetLifeYears", assetLifeYears, { kind: "source", text: "The run's years (its asset life)" });
   set("debtSizing", "sculpted", {
     kind: "source",
-    text: "Lenders sculpt debt service to a DSCR target, capped by gearing (shared/notes/trading-and-economics.md)",
+    text: "Lenders sculpt debt service to a DSCR target, capped by gearing (project-finance practice)",
   });
   set("gearing", 0.6, {
     kind: "derived",
-    text: `Debt per MW of GB merchant BESS financings ÷ Modo's ~GBP 550k/MW capex: Field ~336k/MW (≈ 61 %), Constantine ~294k/MW (≈ 53 %) (${REF} §2)`,
+    text: `Debt per MW of GB merchant BESS financings ÷ Modo's ~GBP 550k/MW capex: Field ~336k/MW (≈ 61 %), Constantine ~294k/MW (≈ 53 %) (${REF})`,
     url: "https://www.elgarmiddleton.com/field-closes-the-merchant-financing-of-a-125mw-250mwh-portfolio-of-uk-bess-assets",
   });
   set("sizingCase", "p50", assumption("the P50 case (the run's revenue)"));
   set(
     "dscrTargetP50",
     1.35,
-    assumption(`no sourced DSCR for merchant BESS was found (${REF} §2); 1.35× on P50 (issue 30)`),
+    assumption(`no sourced DSCR for merchant BESS was found (${REF}); 1.35× on P50`),
   );
+  set("dscrTargetP90", 1.0, assumption(`no sourced DSCR for merchant BESS was found (${REF}); 1.0× on P90`));
   set(
-    "dscrTargetP90",
-    1.0,
-    assumption(`no sourced DSCR for merchant BESS was found (${REF} §2); 1.0× on P90 (issue 30)`),
+    "debtTenorYears",
+    Math.min(7, assetLifeYears),
+    assumption(
+      assetLifeYears < 7
+        ? `7 years, short as merchant debt is; here the asset life, ${assetLifeYears} years`
+        : "7 years, short as merchant debt is",
+    ),
   );
-  set("debtTenorYears", Math.min(7, assetLifeYears), assumption("7 years, short as merchant debt is"));
   set(
     "debtInterestRate",
     INTEREST[currency],

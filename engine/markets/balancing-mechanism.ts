@@ -24,7 +24,7 @@ export const BM_SOURCES = {
   realPrice:
     "Elexon BMRS system (cash-out) price, DETSYSPRICES, 2023-01 to 2024-05 — the price of the marginal balancing action, a proxy for accepted offer and bid prices",
   modelledPrice:
-    "Modelled: day-ahead price + an imbalance spread fitted to Elexon system prices minus the Market Index Price, 2023-01 to 2024-05 (engine/worldview/ancillary.ts gbImbalancePrice) — no cash-out prices are held after 2024-05",
+    "Modelled: day-ahead price + an imbalance spread fitted to Elexon system prices minus the Market Index Price, 2023-01 to 2024-05 — no cash-out prices are held after 2024-05",
 } as const;
 
 export interface BalancingMechanismResult {

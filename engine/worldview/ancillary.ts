@@ -418,7 +418,7 @@ export const SERVICE_LEVELS: Record<MarketRegion, MarketServices> = {
         basis: NEM_FCAS,
       },
     },
-    source: `${NEM_FCAS} (cli/fit-nem-fcas.ts, decision 0243)`,
+    source: `${NEM_FCAS} (fitted by Voltcast to the published revenue)`,
   },
   DE: {
     blockHours: 4,

@@ -16,7 +16,7 @@ export const ENTRANT_LIFE_YEARS = 20;
  */
 export const CAPEX_DECLINE_PER_YEAR = 1 - Math.pow(149 / 198, 1 / 20);
 export const CAPEX_CURVE_SOURCE =
-  "NREL mid projection, 4-hour utility-scale battery: 198 USD/kWh (2030) → 149 USD/kWh (2050), −1.41 %/yr real, assumed from 2024 (finance_and_forecast_references.md §1, secondary page)";
+  "NREL mid projection, 4-hour utility-scale battery: 198 USD/kWh (2030) → 149 USD/kWh (2050), −1.41 %/yr real, assumed from 2024 (secondary page)";
 
 export function capexIndex(year: number): number {
   const y = Math.min(Math.max(year, 2024), 2050);

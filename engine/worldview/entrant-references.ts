@@ -19,7 +19,7 @@ export interface EntrantReference {
   source: string;
 }
 
-const REF = "finance_and_forecast_references.md";
+const REF = "Voltcast's review of public finance sources";
 
 export const ENTRANT_REFERENCES: EntrantReference[] = [
   {
@@ -30,7 +30,7 @@ export const ENTRANT_REFERENCES: EntrantReference[] = [
     unit: "GBP/MW/yr",
     compareWith: "revenue2h",
     note: "Realised revenue of an operating fleet (mixed durations, 1–2 h), nominal money, all streams incl. contracts; ours: a new 2 h battery, real 2024 money",
-    source: `${REF} §3: https://uk.advfn-editors.com/?p=8379`,
+    source: `${REF}: https://uk.advfn-editors.com/?p=8379`,
   },
   {
     market: "GB",
@@ -40,7 +40,7 @@ export const ENTRANT_REFERENCES: EntrantReference[] = [
     unit: "GBP/MW/yr",
     compareWith: "revenue2h",
     note: "As above, one quarter",
-    source: `${REF} §3: https://uk.advfn-editors.com/?p=8379`,
+    source: `${REF}: https://uk.advfn-editors.com/?p=8379`,
   },
   {
     market: "GB",
@@ -50,7 +50,7 @@ export const ENTRANT_REFERENCES: EntrantReference[] = [
     unit: "GBP/MW/yr",
     compareWith: "revenue2h",
     note: "Realised, 2023 fleet (about 1 h); no 2023 world-view year exists — shown as the long-run level the funds have earned",
-    source: `${REF} §3: Gore Street half-year report 2023`,
+    source: `${REF}: Gore Street half-year report 2023`,
   },
   {
     market: "GB",
@@ -60,7 +60,7 @@ export const ENTRANT_REFERENCES: EntrantReference[] = [
     unit: "IRR (fraction)",
     compareWith: "irr2h",
     note: "Modo's own revenue forecast at ~GBP 550k/MW; its IRR definition (levered or not, nominal or real) is not stated on the page",
-    source: `${REF} §4: https://modoenergy.com/research/gb-bess-outlook-q4-24-battery-energy-storage-business-case-and-investment-capex-irr-returns`,
+    source: `${REF}: https://modoenergy.com/research/gb-bess-outlook-q4-24-battery-energy-storage-business-case-and-investment-capex-irr-returns`,
   },
   {
     market: "GB",
@@ -70,7 +70,7 @@ export const ENTRANT_REFERENCES: EntrantReference[] = [
     unit: "GW (23–27)",
     compareWith: "storageGW",
     note: "A capacity the system plan needs, not a revenue: the Central world view's published plan (22 GW in 2030) follows it; the entry rule builds what pays",
-    source: `${REF} §4: https://www.current-news.co.uk/neso-storage-necessary-uks-herculean-effort-meet-clean-power-2030-goals/`,
+    source: `${REF}: https://www.current-news.co.uk/neso-storage-necessary-uks-herculean-effort-meet-clean-power-2030-goals/`,
   },
   {
     market: "NEM",
@@ -80,7 +80,7 @@ export const ENTRANT_REFERENCES: EntrantReference[] = [
     unit: "AUD/MW/yr",
     compareWith: "revenue2h",
     note: "Fleet index 2024 (weighted by power, incl. MLF); ours: a new 2 h battery in NSW1 at 30 minutes from 2025",
-    source: `${REF} §5: https://modoenergy.com/research/australia-nem-battery-energy-storage-revenues-2024`,
+    source: `${REF}: https://modoenergy.com/research/australia-nem-battery-energy-storage-revenues-2024`,
   },
 ];
 

@@ -210,7 +210,10 @@ export function FinancePanel({
           <dd data-testid="equity-irr">{percent(finance.equityIrr)}</dd>
         </div>
         <div>
-          <dt>NPV at {percent(finance.discountRate)}</dt>
+          <dt>
+            NPV at {percent(finance.discountRate)}
+            {finance.moneyBasis.startsWith("real") ? " real (the nominal discount rate less inflation)" : ""}
+          </dt>
           <dd>{bigMoney(finance.npv, finance.currency)}</dd>
         </div>
         <div>

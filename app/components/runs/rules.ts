@@ -60,21 +60,20 @@ export function progressPercent(run: Pick<RunLike, "status" | "progressEvents" |
 export const progressTone = (run: Pick<RunLike, "status" | "progressEvents">): "green" | "red" =>
   effectiveStatus(run) === "failed" ? "red" : "green";
 
-/** Seconds from the run's creation to its last event (the run's elapsed time). */
+/**
+ * Seconds from the run's creation to its finish (the run's elapsed time): its finishing time where
+ * known — later events (its price paths, decision 0403) do not lengthen it — else its last event.
+ */
 export function elapsedSeconds(run: Pick<RunLike, "createdAt" | "progressEvents" | "finishedAt">): number {
+  const since = (at: string) =>
+    Math.max(0, Math.round((new Date(at).getTime() - new Date(run.createdAt).getTime()) / 1000));
+  if (run.finishedAt) return since(run.finishedAt);
   const last = latestEvent(run.progressEvents);
-  if (!last) {
-    if (!run.finishedAt) return 0;
-    return Math.max(
-      0,
-      Math.round((new Date(run.finishedAt).getTime() - new Date(run.createdAt).getTime()) / 1000),
-    );
-  }
+  if (!last) return 0;
   if (typeof last.timeElapsedSeconds === "number" && Number.isFinite(last.timeElapsedSeconds))
     return Math.max(0, last.timeElapsedSeconds);
   const at = last.created_at ?? last.createdAt;
-  if (!at) return 0;
-  return Math.max(0, Math.round((new Date(at).getTime() - new Date(run.createdAt).getTime()) / 1000));
+  return at ? since(at) : 0;
 }
 
 /** "45 s", "4 min 05 s", "1 h 02 min". */
@@ -91,9 +90,10 @@ export function formatDuration(totalSeconds: number): string {
 const eventTime = (e: ProgressEvent) => new Date(e.created_at ?? e.createdAt ?? NaN).getTime();
 
 /**
- * Seconds left, from the run's own pace (issue 19): the progress made since its first event ("Run
- * started") over the time that took, applied to what is left (the engine's percentage is years done
- * over years to do). Null until there is progress to go by.
+ * Seconds left, from the run's own pace (issue 19): the seconds a point of progress took between its
+ * first event ("Run started") and its latest, times the points left, less the time since the latest
+ * event. Between events the estimate only counts down (it never grows while a step is long).
+ * Null until there is progress to go by.
  */
 export function secondsRemaining(run: Pick<RunLike, "progressEvents">, now: number | Date): number | null {
   const events = run.progressEvents ?? [];
@@ -103,9 +103,10 @@ export function secondsRemaining(run: Pick<RunLike, "progressEvents">, now: numb
   const last = latestEvent(events)!;
   const p0 = Number(first.percentage);
   const p = clamp(Number(last.percentage), 0, 100);
-  const elapsed = (new Date(now).getTime() - eventTime(first)) / 1000;
-  if (!(p > p0) || !(elapsed > 0) || !Number.isFinite(elapsed)) return null;
-  return Math.max(0, ((100 - p) * elapsed) / (p - p0));
+  const took = (eventTime(last) - eventTime(first)) / 1000;
+  if (!(p > p0) || !(took > 0) || !Number.isFinite(took)) return null;
+  const sinceLast = Math.max(0, (new Date(now).getTime() - eventTime(last)) / 1000);
+  return Math.max(0, ((100 - p) * took) / (p - p0) - sinceLast);
 }
 
 /** The label of a processing run that no worker is computing (issue 18): no estimate can be honest. */

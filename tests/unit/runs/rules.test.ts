@@ -13,6 +13,7 @@ import {
   progressTone,
   revenueUnit,
   runIcon,
+  secondsRemaining,
   type ProgressEvent,
   type RunStatus,
 } from "~/components/runs/rules";
@@ -77,6 +78,16 @@ describe("progress label (spec §2)", () => {
     expect(progressLabel(run, now)).toBe("Finished in 4 min 07 s");
     const withElapsed = { ...run, progressEvents: [{ ...ev(100), timeElapsedSeconds: 75 }] };
     expect(progressLabel(withElapsed, now)).toBe("Finished in 1 min 15 s");
+    // its price paths' events after the finish do not lengthen it (the run's finishing time does)
+    const withPaths = {
+      ...run,
+      finishedAt: "2026-01-01T10:00:29.000Z",
+      progressEvents: [
+        ev(100, "success", "2026-01-01T10:00:29.000Z"),
+        ev(100, "success", "2026-01-01T10:05:00.000Z"),
+      ],
+    };
+    expect(progressLabel(withPaths, now)).toBe("Finished in 29 s");
   });
   it("processing estimates from the run's own pace (issue 19)", () => {
     const run = (events: ProgressEvent[]) => ({
@@ -94,11 +105,18 @@ describe("progress label (spec §2)", () => {
     expect(progressLabel(run([started, ev(90, "success", "2026-01-01T10:00:34.000Z")]), fast)).toBe(
       "Less than a minute remaining to finish",
     );
-    // A slow NEM run: 5 % in 10 minutes → about 3 hours left, never "0 minutes".
+    // A slow NEM run: 5 points in 570 s, 94 left → 10,716 s, 30 s of it passed → 179 minutes, never "0 minutes".
     const slow = new Date("2026-01-01T10:10:30.000Z");
     expect(progressLabel(run([started, ev(6, "success", "2026-01-01T10:10:00.000Z")]), slow)).toBe(
-      "188 minutes remaining to finish",
+      "179 minutes remaining to finish",
     );
+    // A long step (no event for a while) only counts down: 40 points in 110 s → 162 s left at 10:02:20.
+    const steps = run([started, ev(41, "success", "2026-01-01T10:02:20.000Z")]);
+    const at = (s: string) => new Date(`2026-01-01T10:0${s}.000Z`);
+    const left = ["2:30", "3:00", "3:30", "4:30", "6:00"].map((t) => secondsRemaining(steps, at(t))!);
+    for (let k = 1; k < left.length; k++) expect(left[k]).toBeLessThanOrEqual(left[k - 1]);
+    expect(left[0]).toBeCloseTo(152.25, 6);
+    expect(left.at(-1)).toBe(0);
     expect(progressLabel(run([]), now)).toBe("Waiting for a worker to start");
     expect(progressLabel(run([started]), now)).toBe("Estimating the time remaining");
   });

@@ -81,7 +81,13 @@ function dispatchDays(result: any): DispatchDay[] {
     }));
 }
 
-const NO_EXTRAS: RunExtras = { basis: null, finance: null, financeNote: null, percentiles: null };
+const NO_EXTRAS: RunExtras = {
+  basis: null,
+  finance: null,
+  financeNote: null,
+  percentiles: null,
+  pathProgress: null,
+};
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = params.runId!;
@@ -296,6 +302,13 @@ function RunView() {
               unit={revenueUnit(run.marketRegion, "year")}
               currency={result.currency}
             />
+          ) : extras.pathProgress &&
+            extras.pathProgress.done + extras.pathProgress.failed < extras.pathProgress.total ? (
+            <Notice role="status">
+              P10, P50 and P90 are still being computed: {extras.pathProgress.done} of{" "}
+              {extras.pathProgress.total} price paths dispatched. Refresh the page to see them when all are
+              done.
+            </Notice>
           ) : null}
           <DispatchOfDay
             days={data.days}
