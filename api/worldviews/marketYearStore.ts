@@ -77,6 +77,11 @@ export function marketYearKey(scenarioId: string, year: number, opts: MarketYear
   ].join("|");
 }
 
+/** The file that keeps the year of a key (the key is checked inside: a hash is not proof). */
+export function marketYearFile(store: MarketYearStore, key: string): string {
+  return path.join(store.dir, `${createHash("sha256").update(key).digest("hex").slice(0, 32)}.bin`);
+}
+
 /** What a lookup did (for the bench and the tests). */
 export const storeCounts = { hits: 0, misses: 0 };
 
@@ -92,7 +97,7 @@ export function storedMarketYear(
 ): MarketYear {
   if (store.budgetBytes <= 0 || endianness() !== "LE") return marketYear(scenarioId, year, opts);
   const key = marketYearKey(scenarioId, year, opts);
-  const file = path.join(store.dir, `${createHash("sha256").update(key).digest("hex").slice(0, 32)}.bin`);
+  const file = marketYearFile(store, key);
   const kept = readYear(file, key);
   if (kept) {
     storeCounts.hits++;
