@@ -38,7 +38,11 @@ export class KeptThreads {
    * `onEnd` is called once: with the final message (`result` or `error`), or with an Error when
    * the thread failed or stopped.
    */
-  run(job: unknown, onMessage: (m: ThreadMessage) => void, onEnd: (m: ThreadMessage | Error) => void): KeptJob {
+  run(
+    job: unknown,
+    onMessage: (m: ThreadMessage) => void,
+    onEnd: (m: ThreadMessage | Error) => void,
+  ): KeptJob {
     const worker = this.idle.pop() ?? this.start();
     worker.ref();
     let ended = false;
@@ -62,7 +66,8 @@ export class KeptThreads {
       if (m.type === "result" || m.type === "error") end(m, true);
     };
     const failed = (e: Error) => end(e, false);
-    const exited = (code: number) => end(new Error(`The model's thread stopped unexpectedly (exit ${code}).`), false);
+    const exited = (code: number) =>
+      end(new Error(`The model's thread stopped unexpectedly (exit ${code}).`), false);
     worker.on("message", message);
     worker.on("error", failed);
     worker.on("exit", exited);

@@ -96,7 +96,8 @@ export function computeInThread(
       (end) => {
         if (end instanceof Error) return settle(() => reject(new RunFailure(end.message)));
         const m = end as EngineMessage;
-        if (m.type === "result") settle(() => resolve({ result: m.result!, synthetic: !!m.synthetic, dispatch }));
+        if (m.type === "result")
+          settle(() => resolve({ result: m.result!, synthetic: !!m.synthetic, dispatch }));
         else settle(() => reject(new RunFailure(m.message ?? "The forecast model failed.")));
       },
     );

@@ -3,7 +3,15 @@
 // the engine's sources) is another key, so a change never serves a stale year; the folder stays
 // within its budget; workers writing the same years at once leave whole, correct files.
 import { spawn } from "node:child_process";
-import { copyFileSync, mkdtempSync, readdirSync, rmSync, statSync, truncateSync, writeFileSync } from "node:fs";
+import {
+  copyFileSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  truncateSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -45,7 +53,9 @@ function expectIdentical(a: MarketYear, b: MarketYear) {
     } else if (v && typeof v === "object" && Object.values(v).some((x) => x instanceof Float64Array)) {
       expect(Object.keys(v).sort(), k).toEqual(Object.keys(w as object).sort());
       for (const [sub, x] of Object.entries(v as Record<string, Float64Array>))
-        expect(bytesOf(x).equals(bytesOf((w as Record<string, Float64Array>)[sub])), `${k}.${sub}`).toBe(true);
+        expect(bytesOf(x).equals(bytesOf((w as Record<string, Float64Array>)[sub])), `${k}.${sub}`).toBe(
+          true,
+        );
     } else expect(w, k).toEqual(v);
   }
 }
