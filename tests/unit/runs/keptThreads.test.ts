@@ -36,11 +36,15 @@ function run(threads: KeptThreads, job: string) {
   return { done, seen, abandon };
 }
 
+type Answer = ThreadMessage & { threadId: number; jobs: number };
+/** The thread's answer to a job that succeeds. */
+const answer = async (threads: KeptThreads, job: string) => (await run(threads, job).done) as Answer;
+
 describe("kept threads", () => {
   it("run one job after another on the same warm thread", async () => {
     const threads = new KeptThreads(pathToFileURL(script), 1);
-    const a = (await run(threads, "a").done) as ThreadMessage & { threadId: number; jobs: number };
-    const b = (await run(threads, "b").done) as ThreadMessage & { threadId: number; jobs: number };
+    const a = await answer(threads, "a");
+    const b = await answer(threads, "b");
     expect(b.threadId).toBe(a.threadId);
     expect([a.jobs, b.jobs]).toEqual([1, 2]);
     expect(threads.started).toBe(1);
@@ -48,7 +52,7 @@ describe("kept threads", () => {
     const f = run(threads, "fail");
     expect(await f.done).toMatchObject({ type: "error", message: "no such year" });
     expect(f.seen).toEqual(["progress", "error"]);
-    expect(((await run(threads, "c").done) as { jobs: number }).jobs).toBe(4);
+    expect((await answer(threads, "c")).jobs).toBe(4);
     expect(threads.started).toBe(1);
     await threads.close();
   });
@@ -58,23 +62,22 @@ describe("kept threads", () => {
     await run(threads, "a").done;
     const hanging = run(threads, "hang");
     hanging.abandon();
-    const next = (await run(threads, "b").done) as { jobs: number };
-    expect(next.jobs).toBe(1);
+    expect((await answer(threads, "b")).jobs).toBe(1);
     expect(threads.started).toBe(2);
     const died = await run(threads, "die").done;
     expect(died).toBeInstanceOf(Error);
     expect((died as Error).message).toMatch(/stopped unexpectedly \(exit 3\)/);
-    expect(((await run(threads, "c").done) as { jobs: number }).jobs).toBe(1);
+    expect((await answer(threads, "c")).jobs).toBe(1);
     expect(threads.started).toBe(3);
     await threads.close();
   });
 
   it("keep at most maxIdle threads waiting", async () => {
     const threads = new KeptThreads(pathToFileURL(script), 1);
-    const [x, y] = await Promise.all([run(threads, "x").done, run(threads, "y").done]);
-    expect((x as { threadId: number }).threadId).not.toBe((y as { threadId: number }).threadId);
+    const [x, y] = await Promise.all([answer(threads, "x"), answer(threads, "y")]);
+    expect(x.threadId).not.toBe(y.threadId);
     const ids = new Set<number>();
-    for (const j of ["p", "q"]) ids.add(((await run(threads, j).done) as { threadId: number }).threadId);
+    for (const j of ["p", "q"]) ids.add((await answer(threads, j)).threadId);
     expect(ids.size).toBe(1);
     expect(threads.started).toBe(2);
     await threads.close();
