@@ -1,12 +1,15 @@
-// Runs one forecast in this worker thread (off the web process's event loop): the scenario
-// inputs come from the world view (engine/worldview marketYear), year by year, at the asset's
-// zone; progress is posted to the parent as it goes.
-import { parentPort, workerData } from "node:worker_threads";
+// Runs forecasts in this worker thread (off the web process's event loop), one posted job at a
+// time: the scenario inputs come from the world view, year by year, at the asset's zone, through
+// the market-year store (built once, decision 0509); progress is posted to the parent as it goes.
+// The thread is kept warm between runs (keptThreads.ts).
+import { parentPort } from "node:worker_threads";
 import { runForecast } from "../../engine/forecast/index.ts";
-import { FIRST_YEAR, LAST_YEAR, marketYear } from "../../engine/worldview/index.ts";
+import { FIRST_YEAR, LAST_YEAR, setWorldviewCacheLimit } from "../../engine/worldview/index.ts";
 import type { ForecastInput } from "../../engine/forecast/types.ts";
 import type { MarketYear } from "../../engine/types.ts";
 import { packDispatch } from "./dispatch.ts";
+import { storedMarketYear } from "../worldviews/marketYearStore.ts";
+import { KEPT_THREAD_YEAR_CACHE_BYTES } from "./keptThreads.ts";
 
 export interface EngineJob {
   input: ForecastInput;
@@ -25,7 +28,7 @@ async function run(job: EngineJob) {
         `The world view covers ${FIRST_YEAR}–${LAST_YEAR}: the year ${year} cannot be forecast. Choose an earlier start date or a shorter asset life.`,
       );
     }
-    const my = marketYear(id, year, { zone: job.zone, intervalMinutes: job.intervalMinutes });
+    const my = storedMarketYear(id, year, { zone: job.zone, intervalMinutes: job.intervalMinutes });
     if (my.synthetic) synthetic = true;
     return my;
   };
@@ -59,6 +62,10 @@ export function sampleDays(startDate: string): string[] {
   return candidates.filter((d) => d >= start).slice(0, 4);
 }
 
-run(workerData as EngineJob).catch((e) => {
-  parentPort!.postMessage({ type: "error", message: e instanceof Error ? e.message : String(e) });
+setWorldviewCacheLimit(KEPT_THREAD_YEAR_CACHE_BYTES);
+
+parentPort!.on("message", (job: EngineJob) => {
+  run(job).catch((e) => {
+    parentPort!.postMessage({ type: "error", message: e instanceof Error ? e.message : String(e) });
+  });
 });

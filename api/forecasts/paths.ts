@@ -9,7 +9,6 @@
 // once: its row is written only while it is still waiting, so a retry that finds it done does
 // nothing. When a path's retries are spent, the dead letter marks it failed, so the run's
 // percentiles never wait for ever (they are over the paths that were computed).
-import { Worker } from "node:worker_threads";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { dedicatedConnection, type Db, type DedicatedConnection } from "../db/client.ts";
 import { forecastRunPaths } from "../db/schema/index.ts";
@@ -25,27 +24,35 @@ import { dispatchIntervalMinutes, loadUploads, RunFailure } from "./pipeline.ts"
 import { financeUnavailable, runFinance } from "./finance.ts";
 import { isDatabaseUnavailable, failureText } from "../http/failures.ts";
 import { pathLockSql, workerName } from "./pathQueue.ts";
+import { KeptThreads } from "./keptThreads.ts";
+
+/** The process's path thread, kept warm between paths (decision 0509): a process takes one path at a time. */
+const pathThreads = new KeptThreads(new URL("./pathThread.mjs", import.meta.url), 1);
 
 /** Dispatch one path in a worker thread; a stopping process hands it back to the queue. */
 function dispatchPathInThread(job: PathJob): Promise<PathYear[]> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL("./pathThread.mjs", import.meta.url), { workerData: job });
     let settled = false;
     const settle = (f: () => void) => {
       if (settled) return;
       settled = true;
+      forget();
       f();
-      void worker.terminate();
     };
-    const forget = whileComputing(() => settle(() => reject(new HandedBack())));
-    worker.once("exit", forget);
-    worker.on("message", (m: { type: string; years?: PathYear[]; message?: string }) => {
-      if (m.type === "result") settle(() => resolve(m.years!));
-      else if (m.type === "error") settle(() => reject(new RunFailure(m.message ?? "The path failed.")));
-    });
-    worker.on("error", (e) => settle(() => reject(new RunFailure(e.message))));
-    worker.on("exit", (code) =>
-      settle(() => reject(new RunFailure(`The path's model stopped unexpectedly (exit ${code}).`))),
+    const running = pathThreads.run(
+      job,
+      () => {},
+      (m) => {
+        if (m instanceof Error) settle(() => reject(new RunFailure(m.message)));
+        else if (m.type === "result") settle(() => resolve((m as { years?: PathYear[] }).years!));
+        else settle(() => reject(new RunFailure(m.message ?? "The path failed.")));
+      },
+    );
+    const forget = whileComputing(() =>
+      settle(() => {
+        running.abandon();
+        reject(new HandedBack());
+      }),
     );
   });
 }

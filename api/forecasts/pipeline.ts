@@ -10,7 +10,6 @@
 // (HandedBack: the job fails and is retried). When every retry is spent, the job goes to the
 // dead-letter kind (forecast-run-dead), which fails the run with a reason — never left processing.
 import { storeLibraryRevenue } from "./libraryDatasets.ts";
-import { Worker } from "node:worker_threads";
 import { and, eq, sql } from "drizzle-orm";
 import {
   dedicatedConnection,
@@ -38,6 +37,7 @@ import { HandedBack, isStopping, whileComputing } from "./liveness.ts";
 import { failureText, isDatabaseUnavailable } from "../http/failures.ts";
 import { parseEnv } from "../config.ts";
 import { pathsPerRun, queuePaths } from "./pathQueue.ts";
+import { KeptThreads } from "./keptThreads.ts";
 
 /** Engine progress 0–100 maps to 2–90; writing the workbook and saving take the rest. */
 const ENGINE_FROM = 2;
@@ -50,6 +50,12 @@ export function dispatchIntervalMinutes(): number | undefined {
   return parseEnv().VOLTCAST_FORECAST_INTERVAL_MINUTES;
 }
 
+/**
+ * The process's engine threads for runs, kept warm between runs (decision 0509): as many wait as
+ * runs are computed at once.
+ */
+let runThreads: KeptThreads | undefined;
+
 /** Run the engine for one forecast in a worker thread; resolves with its result. */
 export function computeInThread(
   job: EngineJob,
@@ -59,50 +65,49 @@ export function computeInThread(
   synthetic: boolean;
   dispatch: PackedDispatch[];
 }> {
+  runThreads ??= new KeptThreads(
+    new URL("./engineThread.mjs", import.meta.url),
+    parseEnv().VOLTCAST_FORECAST_CONCURRENCY,
+  );
+  const threads = runThreads;
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL("./engineThread.mjs", import.meta.url), { workerData: job });
     let settled = false;
-    const dispatch: PackedDispatch[] = [];
-    // Stopping the process: end the engine thread and hand the run back to the queue.
-    const forget = whileComputing(() => {
+    const settle = (f: () => void) => {
       if (settled) return;
       settled = true;
-      reject(new HandedBack());
-      void worker.terminate();
-    });
-    worker.once("exit", forget);
-    worker.on(
-      "message",
-      (
-        m: {
-          type: string;
-          message?: string;
-          result?: ForecastResult & { days?: DayDispatch[] };
-          synthetic?: boolean;
-          dispatch?: PackedDispatch;
-        } & ProgressEvent,
-      ) => {
+      forget();
+      f();
+    };
+    const dispatch: PackedDispatch[] = [];
+    type EngineMessage = {
+      type: string;
+      message?: string;
+      result?: ForecastResult & { days?: DayDispatch[] };
+      synthetic?: boolean;
+      dispatch?: PackedDispatch;
+    } & ProgressEvent;
+    const running = threads.run(
+      job,
+      (msg) => {
+        const m = msg as EngineMessage;
         if (m.type === "progress") onProgress({ event: m.event, percentage: m.percentage, status: m.status });
         else if (m.type === "dispatch") dispatch.push(m.dispatch!);
-        else if (m.type === "result") {
-          settled = true;
-          resolve({ result: m.result!, synthetic: !!m.synthetic, dispatch });
-          void worker.terminate();
-        } else if (m.type === "error") {
-          settled = true;
-          reject(new RunFailure(m.message ?? "The forecast model failed."));
-          void worker.terminate();
-        }
+      },
+      (end) => {
+        if (end instanceof Error) return settle(() => reject(new RunFailure(end.message)));
+        const m = end as EngineMessage;
+        if (m.type === "result")
+          settle(() => resolve({ result: m.result!, synthetic: !!m.synthetic, dispatch }));
+        else settle(() => reject(new RunFailure(m.message ?? "The forecast model failed.")));
       },
     );
-    worker.on("error", (e) => {
-      if (!settled) reject(new RunFailure(e.message));
-      settled = true;
-    });
-    worker.on("exit", (code) => {
-      if (!settled) reject(new RunFailure(`The forecast model stopped unexpectedly (exit ${code}).`));
-      settled = true;
-    });
+    // Stopping the process: end the engine thread and hand the run back to the queue.
+    const forget = whileComputing(() =>
+      settle(() => {
+        running.abandon();
+        reject(new HandedBack());
+      }),
+    );
   });
 }
 

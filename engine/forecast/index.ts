@@ -121,6 +121,13 @@ type PoolJob = {
 };
 
 /**
+ * Year threads waiting for the next forecast: a fresh thread's first years cost several times a
+ * warm one's (V8 compiles the dispatch while it runs), so a forecast's threads are kept, unreferenced
+ * (they do not keep the process alive), at most one per core.
+ */
+const keptYearThreads: Worker[] = [];
+
+/**
  * Runs the jobs' years on n worker threads. A scenario's years must run in order (each starts
  * from the state of charge and degradation the previous one left), so the pool hands out years,
  * not scenarios: whenever a thread is free it takes the next year of the scenario with the most
@@ -159,7 +166,12 @@ async function runInPool(
       days: j.days,
     };
   };
-  const workers = Array.from({ length: n }, () => new Worker(url));
+  const workers = Array.from({ length: n }, () => {
+    const kept = keptYearThreads.pop();
+    kept?.ref();
+    return kept ?? new Worker(url);
+  });
+  let ok = false;
   try {
     await new Promise<void>((resolve, reject) => {
       const idle = [...workers];
@@ -198,7 +210,22 @@ async function runInPool(
       }
       dispatch();
     });
+    ok = true;
   } finally {
+    for (const w of workers) {
+      w.removeAllListeners("message");
+      w.removeAllListeners("error");
+    }
+    // Kept warm for the next forecast (decision 0509); after a failure they end.
+    const keep = ok ? workers.splice(0, Math.max(0, availableParallelism() - keptYearThreads.length)) : [];
+    for (const w of keep) {
+      w.unref();
+      w.once("error", () => {
+        const k = keptYearThreads.indexOf(w);
+        if (k >= 0) keptYearThreads.splice(k, 1);
+      });
+      keptYearThreads.push(w);
+    }
     await Promise.all(workers.map((w) => w.terminate()));
   }
   return jobs.map((j, k) => ({

@@ -254,6 +254,10 @@ describe("forecast: regions × strategies × configurations", () => {
       r.scenarios.map((s) => ({ ...s, years: s.years.map((y) => ({ ...y, solveMs: 0 })) }));
     expect(strip(a)).toEqual(strip(b));
     expect(a.days).toEqual(b.days);
+    // the next forecast takes the threads the last one kept warm (decision 0509): the same result
+    const again = await runForecast(input, (s, y) => shortYear("GB", y, s), { workers: 2, days });
+    expect(strip(again)).toEqual(strip(b));
+    expect(again.days).toEqual(b.days);
     expect(a.days).toHaveLength(6);
     expect(a.scenarios.map((s) => s.years.map((y) => y.year))).toEqual(
       Array(3).fill([2026, 2027, 2028, 2029]),
