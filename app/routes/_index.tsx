@@ -7,6 +7,7 @@ import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import styled from "styled-components";
 import { apiFor } from "~/services/api.server";
+import { me as meOf } from "~/services/auth.server";
 import { toRunRow } from "~/services/runs.server";
 import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
 import { Badge, Card, Muted, Notice, Page } from "~/components/ui";
@@ -24,9 +25,10 @@ export const meta: MetaFunction = () => [
 
 const DAY_MS = 86_400_000;
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const api = await apiFor(request);
-  const [dashboard, me] = await Promise.all([api.GET("/data-api/market-dashboard/"), api.GET("/users/me")]);
+  // The profile the root loader asks for too: one call for both (me, by the load context).
+  const [dashboard, me] = await Promise.all([api.GET("/data-api/market-dashboard/"), meOf(request, context)]);
   const runs = me.user
     ? (
         await api.GET("/forecast/run-library/", {
