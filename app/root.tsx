@@ -38,9 +38,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const who =
     isNew && !v.sessionToken
       ? {
-        user: null,
-        anonymousId: session.get("anonymousId"),
-        subscriptions: [],
+          user: null,
+          anonymousId: session.get("anonymousId"),
+          subscriptions: [],
           flags: {} as Record<string, boolean>,
         }
       : await me(request, context);
