@@ -30,18 +30,20 @@ const GlobalStyle = createGlobalStyle`
   table { border-collapse: collapse; }
 `;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { isNew, session } = await visitor(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { isNew, session, visitor: v } = await visitor(request);
   const headers = isNew ? { "Set-Cookie": await commitSession(session, request) } : undefined;
-  // A brand-new visitor's anonymous id is only known to the API after the cookie is set.
-  const who = isNew
-    ? {
-        user: null,
-        anonymousId: session.get("anonymousId"),
-        subscriptions: [],
-        flags: {} as Record<string, boolean>,
-      }
-    : await me(request);
+  // A brand-new visitor's anonymous id is only known to the API after the cookie is set; a log-in
+  // from a browser without one (a script's) is still the user.
+  const who =
+    isNew && !v.sessionToken
+      ? {
+          user: null,
+          anonymousId: session.get("anonymousId"),
+          subscriptions: [],
+          flags: {} as Record<string, boolean>,
+        }
+      : await me(request, context);
   return json({ me: who }, { headers });
 }
 

@@ -41,11 +41,21 @@ function yearFrom(k: number) {
   return `/api/v1/data-api/data-and-charts/plotting/get-data/?fields=gb-national-demand-30min&start_date=${day(start)}&end_date=${day(start + 364 * DAY_MS)}`;
 }
 
-/** The session cookie of a log-in through the form, as a browser gets it. */
+/**
+ * The session cookie of a log-in through the form, as a browser gets it: the log-in page first (its
+ * cookie names the anonymous visitor), then the form posted with that cookie.
+ */
 async function logIn(email: string): Promise<string> {
+  const page = await fetch(BASE + "/login");
+  await page.arrayBuffer();
+  const visitor = page.headers.get("set-cookie")?.split(";")[0];
   const r = await fetch(BASE + "/login", {
     method: "POST",
-    headers: { origin: BASE, "content-type": "application/x-www-form-urlencoded" },
+    headers: {
+      origin: BASE,
+      "content-type": "application/x-www-form-urlencoded",
+      ...(visitor ? { cookie: visitor } : {}),
+    },
     body: new URLSearchParams({ email, password: DEMO_PASSWORD, redirectTo: "/" }),
     redirect: "manual",
   });

@@ -10,6 +10,7 @@ import { datasetPoints, datasets } from "../db/schema/index.ts";
 import { BACKTEST_MARKETS } from "../../engine/backtest/markets.ts";
 import { REGIONS } from "../../engine/markets/regions.ts";
 import type { BacktestState } from "../backtest/compute.ts";
+import { heldStore } from "../plotting/held.ts";
 
 /** The reference battery whose revenue is the index: 2 h, realistic foresight (decision 0118). */
 export const INDEX_DURATION_HOURS = 2;
@@ -52,6 +53,31 @@ export async function marketSummaries(db: Db, backtest: BacktestState): Promise<
     })
     .from(datasets)
     .where(and(inArray(datasets.slug, slugs), not(datasets.synthetic)));
+  // What the summaries depend on: each series' version and end (every import moves `updatedAt`,
+  // decision 0503) and the backtest result shown. Read on every request, so nothing held is out of
+  // date; the points and the statistics are then worked out once per version (issue 29).
+  const key = [
+    backtest.status,
+    backtest.computedAt ?? "",
+    ...held.map((d) => `${d.id}:${d.updatedAt.getTime()}:${d.endDate?.getTime() ?? ""}`),
+  ].join("|");
+  return heldSummaries(key, () => summarise(db, held, backtest));
+}
+
+/** Dashboards by the versions they were made from: a few kilobytes each, a few held. */
+const heldSummaries = heldStore<MarketSummary[]>(64, () => 1);
+
+type HeldDataset = {
+  id: number;
+  slug: string;
+  title: string;
+  source: string;
+  unit: string;
+  endDate: Date | null;
+  updatedAt: Date;
+};
+
+async function summarise(db: Db, held: HeldDataset[], backtest: BacktestState): Promise<MarketSummary[]> {
   const bySlug = new Map(held.map((d) => [d.slug, d]));
   // the last 48 hours of every series (a local day lies within them), in one query
   const windows = held.flatMap((d) =>

@@ -5,7 +5,7 @@
 // other. Least recently used first out, within a budget.
 
 /** A least-recently-used store of promised values, each with a size, within `budget` in total. */
-function heldStore<T>(budget: number, sizeOf: (v: T) => number) {
+export function heldStore<T>(budget: number, sizeOf: (v: T) => number) {
   const held = new Map<string, { value: Promise<T>; size: number }>();
   let total = 0;
   /** The value of `key`, made with `make` when not held; concurrent requests share one making. */

@@ -83,6 +83,20 @@ export async function requireUserId(request: Request): Promise<string> {
 /** The visitor as the API knows them: profile, subscriptions, flags, and what they may do. */
 export type Me = ApiAnswer<"get", "/users/me">;
 
-export async function me(request: Request): Promise<Me> {
-  return (await apiFor(request)).GET("/users/me");
+/** What /users/me answered for one page's request, by its load context (the root's and the page's loaders share it). */
+const asked = new WeakMap<object, Promise<Me>>();
+
+/**
+ * The visitor's profile. With the loader's `context` (one object per browser request, server.ts),
+ * the API is asked once however many of that page's loaders want it (issue 29).
+ */
+export function me(request: Request, context?: unknown): Promise<Me> {
+  const ask = async () => (await apiFor(request)).GET("/users/me");
+  if (!context || typeof context !== "object") return ask();
+  let answer = asked.get(context);
+  if (!answer) {
+    answer = ask();
+    asked.set(context, answer);
+  }
+  return answer;
 }

@@ -113,4 +113,30 @@ describe("GET /data-api/market-dashboard/", () => {
     const es = r.body.markets.find((m: { market: string }) => m.market === "ES");
     expect(es).toMatchObject({ dataset: null, latestDay: null, lastPoint: null, revenueIndex: null });
   });
+
+  it("follows a new import at once, though it holds what it worked out (decision 0504)", async () => {
+    const db = t.backend.ctx.db;
+    const before = await t.call("/data-api/market-dashboard/");
+    expect(before.body.markets.find((m: { market: string }) => m.market === "GB").latestDay.date).toBe(
+      "2025-06-30",
+    );
+    const [{ id }] = (
+      await t.backend.ctx.pool.query(`select id from datasets where slug = 'gb-day-ahead-price-hourly'`)
+    ).rows as { id: number }[];
+    // 1 Jul 2025 (BST): 23:00 UTC on 30 Jun to 22:00 UTC on 1 Jul, prices 10 + hour
+    const ts = Array.from({ length: 24 }, (_, h) => Date.UTC(2025, 5, 30, 23) + h * 3_600_000);
+    await writePoints(db, id, { ts, values: ts.map((_, h) => 10 + h) });
+    await refreshDatasetStats(db, id);
+    const after = await t.call("/data-api/market-dashboard/");
+    const gb = after.body.markets.find((m: { market: string }) => m.market === "GB");
+    expect(gb.latestDay).toEqual({
+      date: "2025-07-01",
+      mean: 21.5,
+      min: 10,
+      max: 33,
+      spread: 23,
+      intervals: 24,
+    });
+    expect(gb.lastPoint).toBe("2025-07-01T22:00:00.000Z");
+  });
 });

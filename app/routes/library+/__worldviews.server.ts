@@ -46,7 +46,7 @@ export const POWER_PRICES: WorldViewTab = {
 
 const FLASH = "worldViewDownloadError";
 
-export async function loadTab(tab: WorldViewTab, request: Request) {
+export async function loadTab(tab: WorldViewTab, request: Request, context?: unknown) {
   const url = new URL(request.url);
   const q = (url.searchParams.get("q") ?? "").slice(0, 200);
   // Just asked for without JavaScript: the page fetches these, with nothing selected any more.
@@ -55,7 +55,7 @@ export async function loadTab(tab: WorldViewTab, request: Request) {
   const api = await apiFor(request);
   const session = await getSession(request);
   const error = (session.get(FLASH) as string | undefined) ?? null;
-  const [list, who] = await Promise.all([tab.list(api, q || undefined), me(request)]);
+  const [list, who] = await Promise.all([tab.list(api, q || undefined), me(request, context)]);
   return json(
     {
       items: list.results,

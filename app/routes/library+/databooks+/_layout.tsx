@@ -8,7 +8,7 @@ import { DATABOOKS, loadTab } from "../__worldviews.server";
 
 export const meta: MetaFunction = () => [{ title: "Databooks · Voltcast" }];
 
-export const loader = ({ request }: LoaderFunctionArgs) => loadTab(DATABOOKS, request);
+export const loader = ({ request, context }: LoaderFunctionArgs) => loadTab(DATABOOKS, request, context);
 
 export default function Databooks() {
   const data = useLoaderData<typeof loader>();

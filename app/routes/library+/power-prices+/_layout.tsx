@@ -8,7 +8,7 @@ import { POWER_PRICES, loadTab } from "../__worldviews.server";
 
 export const meta: MetaFunction = () => [{ title: "Power prices · Voltcast" }];
 
-export const loader = ({ request }: LoaderFunctionArgs) => loadTab(POWER_PRICES, request);
+export const loader = ({ request, context }: LoaderFunctionArgs) => loadTab(POWER_PRICES, request, context);
 
 export default function PowerPrices() {
   const data = useLoaderData<typeof loader>();
