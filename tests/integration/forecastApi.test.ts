@@ -3,12 +3,12 @@
 // changes the results); the run library (filters, ordering, 24-hour rule, library runs and their
 // subscriptions), downloads and zip archives, the asset library and the portfolio.
 import { randomUUID } from "node:crypto";
-import { setTimeout as sleep } from "node:timers/promises";
 import { unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestBackend, type TestBackend } from "../support/backend.ts";
 import { CASES, gbBess } from "../unit/validation/forecastCases.ts";
 import { MESSAGES } from "../../app/validation/forecast.ts";
+import { waitFor } from "../support/waitFor.ts";
 
 process.env.VOLTCAST_SEED_LIBRARY_RUNS = "true";
 process.env.VOLTCAST_LIBRARY_RUN_YEARS = "1";
@@ -56,19 +56,6 @@ function csvForm(
   return fd;
 }
 
-async function waitFor<T>(
-  what: string,
-  fn: () => Promise<T | undefined | null | false>,
-  seconds = 180,
-): Promise<T> {
-  const until = Date.now() + seconds * 1000;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await sleep(400);
-  }
-}
 const finished = (id: string, as = PRO) =>
   waitFor(`run ${id}`, async () => {
     const r = await t.call(`/forecast/run-library/${id}/`, { as });

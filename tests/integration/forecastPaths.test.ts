@@ -8,9 +8,9 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestBackend, type TestBackend } from "../support/backend.ts";
+import { waitFor } from "../support/waitFor.ts";
 
 process.env.VOLTCAST_SEED_LIBRARY_RUNS = "false";
 
@@ -37,20 +37,6 @@ function startWorker(name: string): ChildProcess {
   });
   children.push(child);
   return child;
-}
-
-async function waitFor<T>(
-  what: string,
-  fn: () => Promise<T | undefined | null | false>,
-  seconds = 300,
-): Promise<T> {
-  const until = Date.now() + seconds * 1000;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await sleep(300);
-  }
 }
 
 beforeAll(async () => {

@@ -4,13 +4,13 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, testServer } from "../support/backend.ts";
 import { createPool } from "../../api/db/client.ts";
 import { migrate } from "../../api/db/migrate.ts";
 import { startQueue, type Queue } from "../../api/jobs/queue.ts";
 import { activeJobKinds } from "../../api/jobs/registry.ts";
+import { waitFor } from "../support/waitFor.ts";
 
 process.env.VOLTCAST_TEST_JOBS = "true";
 
@@ -36,20 +36,6 @@ function startWorker(): ChildProcess {
   });
   children.push(child);
   return child;
-}
-
-async function waitFor<T>(
-  what: string,
-  fn: () => Promise<T | undefined | null | false>,
-  seconds = 90,
-): Promise<T> {
-  const until = Date.now() + seconds * 1000;
-  while (Date.now() < until) {
-    const v = await fn();
-    if (v) return v;
-    await sleep(250);
-  }
-  throw new Error(`timed out waiting for ${what}`);
 }
 
 beforeAll(async () => {

@@ -18,6 +18,7 @@ import { COMPILED_SERVER } from "../support/compiled.ts";
 import { responseDrift } from "../../api/contract.ts";
 // The routes register their descriptions as they load: the contract check needs them.
 import "../../api/app.ts";
+import { waitFor } from "../support/waitFor.ts";
 
 const children: ChildProcess[] = [];
 const databases: RunningDatabase[] = [];
@@ -53,19 +54,9 @@ function startApp(env: Record<string, string>, port: number, opts: { group?: boo
   return { child, port, log: () => out, exited };
 }
 
-async function waitFor<T>(what: string, fn: () => Promise<T | null | undefined | false>, seconds = 120) {
-  const until = Date.now() + seconds * 1000;
-  for (;;) {
-    // A refused connection (the app starting, PostgreSQL down) is a try again; drift is a failure.
-    const v = await fn().catch((e: Error) => {
-      if (/drifts from the API description/.test(e.message)) throw e;
-      return null;
-    });
-    if (v) return v;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await sleep(300);
-  }
-}
+// A refused connection (the app starting, PostgreSQL down) is a try again; drift is a failure.
+const waitForUp = <T>(what: string, fn: () => Promise<T | null | undefined | false>, seconds = 120) =>
+  waitFor(what, fn, seconds, { retry: (e) => !/drifts from the API description/.test(e.message) });
 
 /** An API answer's JSON body, after checking it against the description (issue 20). */
 async function asDocumented(method: string, apiPath: string, res: Response): Promise<any> {
@@ -104,12 +95,12 @@ describe("PostgreSQL stops under a running app", () => {
       },
       await freePort(),
     );
-    await waitFor("the app to start", async () => (await get(app, "/healthz")).ok);
+    await waitForUp("the app to start", async () => (await get(app, "/healthz")).ok);
     const list = "/api/v1/forecast/run-library/";
     expect((await get(app, list)).status).toBe(200);
 
     await db.stop();
-    const down = await waitFor(
+    const down = await waitForUp(
       "the API to answer 503",
       async () => {
         const res = await get(app, list);
@@ -126,7 +117,7 @@ describe("PostgreSQL stops under a running app", () => {
     ).toBeNull();
     expect((await get(app, "/healthz")).status).toBe(503);
     // A web page says the same (503 with Retry-After), not a 500.
-    const page = await waitFor(
+    const page = await waitForUp(
       "a web page to answer 503",
       async () => {
         const res = await get(app, "/library/databooks");
@@ -144,9 +135,9 @@ describe("PostgreSQL stops under a running app", () => {
 
     db = await startEmbedded(path.join(dir, "pg"), pgPort, () => {});
     databases.push(db);
-    await waitFor("the API to answer again", async () => (await get(app, list)).status === 200, 60);
+    await waitForUp("the API to answer again", async () => (await get(app, list)).status === 200, 60);
     // Pages too, once their own connections are back (under load that may take a few more tries).
-    await waitFor(
+    await waitForUp(
       "the pages to answer again",
       async () => (await get(app, "/library/databooks")).status === 200,
       60,
@@ -173,7 +164,7 @@ async function appComputingARun(name: string, opts: { group?: boolean } = {}) {
     VOLTCAST_FORECAST_INTERVAL_MINUTES: "60",
   };
   const app = startApp(env, await freePort(), opts);
-  await waitFor("the app to start", async () => (await get(app, "/healthz")).ok, 180);
+  await waitForUp("the app to start", async () => (await get(app, "/healthz")).ok, 180);
   const dbUrl = embeddedDatabaseUrl(dataDir)!;
   const client = new pg.Client({ connectionString: dbUrl });
   await client.connect();
@@ -214,18 +205,20 @@ async function appComputingARun(name: string, opts: { group?: boolean } = {}) {
   const made = await asDocumented("POST", "/forecast/run-library/forecasts/", created);
   expect(created.status, JSON.stringify(made)).toBe(201);
   const id: string = made.runIds[0];
-  await waitFor("the run to be computing", async () => {
+  await waitForUp("the run to be computing", async () => {
     const r = await run(app, id);
     return r.progressEvents?.some((e: any) => e.event.startsWith("Building scenario inputs"));
   });
   /** Start the app again on the same data; the run finishes (within 2 minutes, issue 18). */
   async function restartAndFinish() {
     const again = startApp(env, app.port);
-    await waitFor("the app to start again", async () => (await get(again, "/healthz")).ok, 180).catch((e) => {
-      throw new Error(`${(e as Error).message}\n${again.log()}`);
-    });
+    await waitForUp("the app to start again", async () => (await get(again, "/healthz")).ok, 180).catch(
+      (e) => {
+        throw new Error(`${(e as Error).message}\n${again.log()}`);
+      },
+    );
     const restarted = Date.now();
-    const done = await waitFor(
+    const done = await waitForUp(
       "the run to finish",
       async () => {
         const r = await run(again, id);

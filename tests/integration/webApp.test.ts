@@ -25,6 +25,7 @@ import { COMPILED_SERVER } from "../support/compiled.ts";
 import { responseDrift } from "../../api/contract.ts";
 // The routes register their descriptions as they load: the contract check needs them.
 import "../../api/app.ts";
+import { waitFor } from "../support/waitFor.ts";
 
 const PRO = "pro@voltcast.local";
 const PASSWORD = "voltcast-demo";
@@ -50,15 +51,8 @@ const secret = randomBytes(32).toString("hex");
 let seriesId: string;
 let proCookie: string;
 
-async function waitFor<T>(what: string, fn: () => Promise<T | null | undefined | false>, seconds = 120) {
-  const until = Date.now() + seconds * 1000;
-  for (;;) {
-    const v = await fn().catch(() => null);
-    if (v) return v;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}\n${log}`);
-    await sleep(300);
-  }
-}
+const waitForUp = <T>(what: string, fn: () => Promise<T | null | undefined | false>, seconds = 120) =>
+  waitFor(what, fn, seconds, { retry: () => true, detail: () => log });
 
 /** A form post as a browser sends it from a page of this site; redirects are not followed. */
 function post(p: string, fields: Record<string, string>, cookie?: string) {
@@ -124,7 +118,7 @@ beforeAll(async () => {
   });
   child.stdout!.on("data", (d) => (log += d));
   child.stderr!.on("data", (d) => (log += d));
-  await waitFor("the app to start", async () => (await fetch(`${base}/healthz`)).ok, 180);
+  await waitForUp("the app to start", async () => (await fetch(`${base}/healthz`)).ok, 180);
   pool = createPool(database.url, 2);
   const ts = Array.from({ length: 48 * 31 }, (_, i) => Date.UTC(2023, 0, 1) + i * 1_800_000);
   const [stored] = await storeSeries(createDb(pool), "test:web", "test", [
@@ -309,7 +303,7 @@ describe("what a logged-in user sees is not cached (item 11)", () => {
       body: { datasetIds: [seriesId], startDate: "2023-01-01", endDate: "2023-01-07" },
     });
     expect(made.status).toBe(202);
-    await waitFor("the download to be ready", async () => {
+    await waitForUp("the download to be ready", async () => {
       const d = await api(`/data-api/data-and-charts/data/preparing/${made.body.id}/`);
       return d.body.status === "ready";
     });
@@ -384,7 +378,7 @@ describe("exposure (issue 28, item 5)", () => {
   it("the access log shows one-time link paths without their token", async () => {
     const token = `secret${randomBytes(12).toString("hex")}`;
     for (const p of [`/reset-password/${token}`, `/verify-email/${token}?x=1`]) await get(p);
-    await waitFor("the access log lines", async () => log.includes("/verify-email/[redacted]"), 10);
+    await waitForUp("the access log lines", async () => log.includes("/verify-email/[redacted]"), 10);
     expect(log).toContain("/reset-password/[redacted]");
     expect(log).not.toContain(token);
   });
