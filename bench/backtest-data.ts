@@ -5,7 +5,8 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { parseFile } from "../api/datasets/importer.ts";
 import type { BacktestMarketData, CapacityYear, Series } from "../engine/backtest/index.ts";
-import { BACKTEST_MARKETS, backtestSlugs, serviceShares } from "../engine/backtest/markets.ts";
+import { BACKTEST_MARKETS, backtestSlugs } from "../engine/backtest/markets.ts";
+import { backtestMarketYears } from "../engine/backtest/market-years.ts";
 import { capacityYearsFromCsv } from "../engine/backtest/capacity.ts";
 
 export const SHARED_DATA = process.env.VOLTCAST_SHARED_DATA_DIR ?? path.resolve("../shared/data");
@@ -58,34 +59,13 @@ export async function loadBacktestData(
     );
   const out: BacktestMarketData[] = [];
   for (const m of BACKTEST_MARKETS)
-    for (const year of m.years) {
-      if (only && !only({ market: m.market, region: m.region, year })) continue;
-      const energy = series.get(m.energy);
-      if (
-        !energy ||
-        !Array.from(energy.ts).some((t) => t >= Date.UTC(year, 0, 1) && t < Date.UTC(year + 1, 0, 1))
-      )
-        continue;
-      const later = m.later && series.get(m.later.slug);
-      const services = Object.fromEntries(
-        Object.entries(m.services ?? {}).flatMap(([k, slug]) => {
-          const s = series.get(slug);
-          return s ? [[k, s]] : [];
-        }),
-      );
-      out.push({
-        market: m.market,
-        region: m.region,
-        year,
-        currency: m.currency,
-        intervalMinutes: m.intervalMinutes,
-        energy,
-        later: later ? { stream: m.later!.stream, series: later } : undefined,
-        services,
-        serviceLaunched: m.launched,
-        capacity: m.capacity ? capacity : undefined,
-        serviceShare: serviceShares(m, year, (slug) => series.get(slug)),
-      });
-    }
+    out.push(
+      ...backtestMarketYears(
+        m,
+        (slug) => series.get(slug),
+        capacity,
+        (year) => !only || only({ market: m.market, region: m.region, year }),
+      ),
+    );
   return out;
 }

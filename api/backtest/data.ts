@@ -5,7 +5,8 @@ import { and, asc, inArray, not } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { capacityMarketAuctions, datasets } from "../db/schema/index.ts";
 import type { BacktestMarketData, Series } from "../../engine/backtest/index.ts";
-import { BACKTEST_MARKETS, backtestSlugs, serviceShares } from "../../engine/backtest/markets.ts";
+import { BACKTEST_MARKETS, backtestSlugs } from "../../engine/backtest/markets.ts";
+import { backtestMarketYears } from "../../engine/backtest/market-years.ts";
 import { seriesBetween } from "../datasets/store.ts";
 import { capacityFromDb } from "./capacity.ts";
 
@@ -47,37 +48,19 @@ export async function backtestDataFromDb(
   const capacity = await capacityFromDb(db);
   const out: BacktestMarketData[] = [];
   for (const m of BACKTEST_MARKETS.filter((x) => !markets || markets.includes(x.market))) {
-    const energy = await series(m.energy);
-    if (!energy) continue;
-    const later = m.later ? await series(m.later.slug) : undefined;
-    const services: BacktestMarketData["services"] = {};
-    for (const [k, slug] of Object.entries(m.services ?? {})) {
-      const s = await series(slug);
-      if (s) services[k as keyof typeof services] = s;
+    // the market's series read first, so the years are cut from them by the one rule
+    const slugs = [
+      m.energy,
+      m.later?.slug,
+      ...Object.values(m.services ?? {}),
+      ...Object.values(m.clearedVolume ?? {}),
+    ];
+    const held = new Map<string, Series>();
+    for (const slug of slugs) {
+      const s = slug ? await series(slug) : undefined;
+      if (s) held.set(slug!, s);
     }
-    const volumes = new Map<string, Series>();
-    for (const slug of Object.values(m.clearedVolume ?? {})) {
-      const s = await series(slug);
-      if (s) volumes.set(slug, s);
-    }
-    for (const year of m.years) {
-      const a = Date.UTC(year, 0, 1);
-      const b = Date.UTC(year + 1, 0, 1);
-      if (!Array.from(energy.ts).some((t) => t >= a && t < b)) continue;
-      out.push({
-        market: m.market,
-        region: m.region,
-        year,
-        currency: m.currency,
-        intervalMinutes: m.intervalMinutes,
-        energy,
-        later: later ? { stream: m.later!.stream, series: later } : undefined,
-        services,
-        serviceLaunched: m.launched,
-        capacity: m.capacity ? capacity : undefined,
-        serviceShare: serviceShares(m, year, (slug) => volumes.get(slug)),
-      });
-    }
+    out.push(...backtestMarketYears(m, (slug) => held.get(slug), capacity));
   }
   return out;
 }
