@@ -3,7 +3,9 @@
 // and the clearing price of each interval decides what runs. Here the plan made on the forecast at
 // gate closure (0117, 0119) becomes such an offer:
 //  - its discharges are offered at `keepBelowShare` × the interval's forecast price: when the actual
-//    price clears below that, the energy is kept for a better interval (not dumped at a loss);
+//    price clears below that, the energy is kept for a better interval (not dumped at a loss) —
+//    unless a negative price is forecast within `refillHours`: energy that can be bought back at a
+//    negative price is worth nothing kept, so the planned discharge runs at any positive price (0135);
 //  - the whole power is offered to discharge whenever the actual price beats `spikeFactor` × the
 //    best forecast price of the next `lookaheadHours` (what the stored MWh would fetch if held),
 //    and to charge whenever the actual price is negative and below the lowest forecast ÷ that factor;
@@ -20,10 +22,20 @@ export interface OfferRule {
   spikeFactor: number;
   /** A planned discharge runs only while the actual price is at least this share of its forecast. */
   keepBelowShare: number;
+  /** A planned discharge is not kept back when a negative price is forecast within this many hours. */
+  refillHours: number;
 }
 
-/** Chosen on NEM SA1 and NSW1 2024 (1 h and 2 h), checked on every region-year held (decision 0132). */
-export const SPOT_OFFERS: OfferRule = { lookaheadHours: 12, spikeFactor: 2, keepBelowShare: 0.5 };
+/**
+ * Chosen on NEM SA1 and NSW1 2024 (1 h and 2 h), checked on every region-year held (decision 0132);
+ * refillHours measured on every NEM region-year held, 2023–2025 (0135).
+ */
+export const SPOT_OFFERS: OfferRule = {
+  lookaheadHours: 12,
+  spikeFactor: 2,
+  keepBelowShare: 0.5,
+  refillHours: 6,
+};
 
 /** Running max (sign 1) or min (sign −1) of x over [t, t + w), in one pass (a monotone deque). */
 export function windowExtreme(x: Float64Array, w: number, sign: 1 | -1): Float64Array {
@@ -57,6 +69,11 @@ export function offerSchedule(
   const w = Math.max(1, Math.round((rule.lookaheadHours * 60) / intervalMinutes));
   const best = windowExtreme(forecast, w, 1);
   const lowest = windowExtreme(forecast, w, -1);
+  const refillLowest = windowExtreme(
+    forecast,
+    Math.max(1, Math.round((rule.refillHours * 60) / intervalMinutes)),
+    -1,
+  );
   const c = new Float64Array(n);
   const d = new Float64Array(n);
   const used = new Float64Array(a.nDays);
@@ -76,7 +93,8 @@ export function offerSchedule(
       dMW = 0;
       cMW = a.cMax;
     } else {
-      dMW = ex >= rule.keepBelowShare * forecast[t] ? planD[t] : 0;
+      const kept = ex < rule.keepBelowShare * forecast[t] && !(ex > 0 && refillLowest[t] < 0);
+      dMW = kept ? 0 : planD[t];
       cMW = planC[t];
     }
     // one direction per interval: the net of the plan's

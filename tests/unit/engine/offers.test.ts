@@ -58,6 +58,52 @@ describe("offers at prices (the NEM spot's realistic dispatch)", () => {
     // with energy stored and cycle left, the spike is sold at once
     expect(b.socMWh[T - 1]).toBeGreaterThan(0.05);
     expect(b.dischargeMW[T]).toBeGreaterThan(a.dischargeMW[T]);
+    // a later negative price (what the refill rule of 0135 looks for) is not read either: only
+    // the forecast, made from earlier days, says whether a negative price is coming
+    const negative = energy.slice();
+    negative.fill(-1000, T, T + 36);
+    const c = dispatchYear(params, "merchant", nemYear(negative), 1, 0).result;
+    for (let t = 0; t < T; t++) {
+      expect(c.chargeMW[t]).toBe(a.chargeMW[t]);
+      expect(c.dischargeMW[t]).toBe(a.dischargeMW[t]);
+    }
+  });
+
+  it("runs a planned discharge at a low price when a negative price is forecast within the refill hours", () => {
+    const n = 288;
+    const forecast = new Float64Array(n).fill(100);
+    const price = new Float64Array(n).fill(100);
+    const p: DispatchProblem = {
+      intervalMinutes: 5,
+      startUtc: "2024-01-01T00:00:00Z",
+      timeZone: "Australia/Adelaide",
+      price,
+      battery: { powerMW: 1, energyMWh: 1, roundTripEfficiency: 0.81, maxCyclesPerDay: 1, initialSocMWh: 1 },
+    };
+    const planD = new Float64Array(n);
+    planD.fill(1, 12, 24); // the plan sells the first hour …
+    const plan = {
+      chargeMW: new Float64Array(n),
+      dischargeMW: planD,
+      solver: "dp",
+      solveMs: 0,
+      iterations: 0,
+    };
+    price.fill(20, 12, 24); // … which clears at a fifth of its forecast
+    const kept = respondToPrices(p, plan as unknown as DispatchResult, forecast);
+    for (let t = 12; t < 24; t++) expect(kept.dischargeMW[t]).toBe(0);
+    // a negative price forecast 4 hours on: the MWh can be bought back for less than nothing
+    const refill = forecast.slice();
+    refill.fill(-40, 12 + 48, 12 + 72);
+    const sold = respondToPrices(p, plan as unknown as DispatchResult, refill);
+    // the whole stored MWh (0.9 MWh delivered at ηd = 0.9) goes in the planned hour
+    let delivered = 0;
+    for (let t = 12; t < 24; t++) delivered += sold.dischargeMW[t] / 12;
+    expect(delivered).toBeCloseTo(0.9, 6);
+    // … but never into a negative price of its own
+    price.fill(-5, 12, 24);
+    const negative = respondToPrices(p, plan as unknown as DispatchResult, refill);
+    for (let t = 12; t < 24; t++) expect(negative.dischargeMW[t]).toBe(0);
   });
 
   it("keeps a planned discharge when the price clears far below its forecast, and sells a spike", () => {
