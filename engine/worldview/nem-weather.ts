@@ -9,10 +9,14 @@ import { demandProfile } from "./profiles.ts";
 import { hashSeed } from "./rng.ts";
 import { BASE_YEAR } from "./scenarios.ts";
 import { resolveSystem } from "./system-year.ts";
+import { NEM_PRODUCT_WEATHER } from "./nem-weather.generated.ts";
 
 /** The product's own key, and the candidates it is chosen from (the raw "wv" draw first). */
 export const PRODUCT_KEY = "wv";
-export const NEM_WEATHER_CANDIDATES = [PRODUCT_KEY, ...Array.from({ length: 8 }, (_, k) => `nem-climate-${k + 1}`)];
+export const NEM_WEATHER_CANDIDATES = [
+  PRODUCT_KEY,
+  ...Array.from({ length: 8 }, (_, k) => `nem-climate-${k + 1}`),
+];
 const NEM_REGIONS = ["NSW1", "QLD1", "VIC1", "SA1", "TAS1"];
 
 const chosen = new Map<number, string>();
@@ -27,7 +31,12 @@ function weatherStats(year: number, key: string): number[] {
     const d = syntheticDrivers(
       demandProfile(s),
       r.meanDemandMW,
-      { windOnshoreMW: r.windOnshoreMW, windOffshoreMW: r.windOffshoreMW, solarMW: r.solarMW, offshoreCf: r.table.offshoreCf },
+      {
+        windOnshoreMW: r.windOnshoreMW,
+        windOffshoreMW: r.windOffshoreMW,
+        solarMW: r.solarMW,
+        offshoreCf: r.table.offshoreCf,
+      },
       w,
       startMs,
       n,
@@ -63,12 +72,19 @@ export function nemWeatherDistances(year: number): { key: string; distance: numb
   return NEM_WEATHER_CANDIDATES.map((key, i) => ({ key, distance: dist[i] }));
 }
 
-/** The seed key of the NEM product's weather in `year`: the nearest candidate to the median. */
+/** The nearest candidate (ties: the first listed). */
+export function chooseNemWeatherKey(d: { key: string; distance: number }[]): string {
+  return d.reduce((best, x) => (x.distance < best.distance ? x : best)).key;
+}
+
+/**
+ * The seed key of the NEM product's weather in `year`: the nearest candidate to the median, read
+ * from the generated table for the product's years (cli/derive-nem-weather.ts), derived otherwise.
+ */
 export function nemProductWeatherKey(year: number): string {
-  let k = chosen.get(year);
+  let k = NEM_PRODUCT_WEATHER[year] ?? chosen.get(year);
   if (k === undefined) {
-    const d = nemWeatherDistances(year);
-    k = d.reduce((best, x) => (x.distance < best.distance ? x : best)).key;
+    k = chooseNemWeatherKey(nemWeatherDistances(year));
     chosen.set(year, k);
   }
   return k;
