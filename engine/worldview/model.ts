@@ -12,6 +12,7 @@ import { realiseShortfalls } from "./shortfall-events.ts";
 import { applyPriceMap, applyPriceMapOutsideScarcity, priceMapFor } from "./price-map.ts";
 import type { PriceMap } from "./derived-shapes.ts";
 import type { Scenario } from "./scenarios.ts";
+import { nemSeedKey } from "./nem-weather.ts";
 import type { MarketRegion } from "../types.ts";
 
 export interface SystemRun {
@@ -48,13 +49,16 @@ export interface RunOptions {
 
 /** Weather seed: shared by all scenarios of a region-year so that scenarios differ only by assumptions. */
 export function weatherSeed(system: string, year: number, key: string | number = "wv"): number {
-  return hashSeed("weather", system, year, key);
+  return hashSeed("weather", system, year, NEM_SEEDED.has(system) ? nemSeedKey(year, key) : key);
 }
 
 /** Seed of the market-wide synoptic weather that a market's systems share (drivers.ts, sharedWind). */
 export function marketWeatherSeed(region: MarketRegion, year: number, key: string | number = "wv"): number {
-  return hashSeed("weather", "market", region, year, key);
+  return hashSeed("weather", "market", region, year, region === "NEM" ? nemSeedKey(year, key) : key);
 }
+
+/** NEM systems (and the pool) whose product draw is the representative one (nem-weather.ts, decision 0249). */
+const NEM_SEEDED = new Set(["NSW1", "QLD1", "VIC1", "SA1", "TAS1", "NEM"]);
 
 export function runSystem(
   region: MarketRegion,
