@@ -5,6 +5,7 @@
 import { ar1, hashSeed, Rng } from "./rng.ts";
 import { localGrid, type LocalGrid, MS_MIN, type TzRule } from "./calendar.ts";
 import type { DemandProfile } from "./derived-shapes.ts";
+import { applyWinterStorms, type StormDrivers, type WinterStormRule } from "./winter-storms.ts";
 
 export interface Drivers {
   demandMW: Float64Array;
@@ -14,6 +15,8 @@ export interface Drivers {
   windCf: Float64Array;
   /** Solar capacity factor (0-1). */
   solarCf: Float64Array;
+  /** Winter storms of the draw (ERCOT, decision 0250): storm intervals and cold thermal outages. */
+  storm?: StormDrivers;
 }
 
 export interface WeatherSpec {
@@ -38,6 +41,8 @@ export interface WeatherSpec {
    * and the south ≈ 0.2). Absent or 0: the system's weather is its own.
    */
   sharedWind?: { market: string; loading: number };
+  /** Winter storms (cold demand and cold outages on the same days; winter-storms.ts). Absent: none. */
+  winterStorms?: WinterStormRule;
 }
 
 /** Interpolated seasonal weight: 1 in mid-January, 0 in mid-July (northern calendar). */
@@ -215,6 +220,10 @@ export function syntheticDrivers(
   sharedSeed?: number,
 ): Drivers {
   const demandMW = syntheticDemand(profile, meanDemandMW, grid, weather, seed);
+  // storms add heating load on top of the year's demand (extra energy, not a reshuffle of it)
+  const storm = weather.winterStorms
+    ? applyWinterStorms(weather.winterStorms, demandMW, grid, seed)
+    : undefined;
   const windCf = syntheticWindCf(n, intervalMinutes, grid, weather, seed, weather.windCf, sharedSeed);
   // offshore shares the weather with a smoother, higher power curve
   const offCf =
@@ -228,5 +237,5 @@ export function syntheticDrivers(
     windMW[i] = windCf[i] * cap.windOnshoreMW + offCf[i] * cap.windOffshoreMW;
     solarMW[i] = solarCf[i] * cap.solarMW;
   }
-  return { demandMW, windMW, solarMW, windCf, solarCf };
+  return { demandMW, windMW, solarMW, windCf, solarCf, ...(storm ? { storm } : {}) };
 }

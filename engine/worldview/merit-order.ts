@@ -11,6 +11,7 @@
 import { normCdf, ar1, hashSeed, Rng } from "./rng.ts";
 import type { LocalGrid } from "./calendar.ts";
 import type { Drivers } from "./drivers.ts";
+import { STORM_RESERVE_HOURS } from "./winter-storms.ts";
 
 export interface ThermalBlock {
   tech: string;
@@ -307,6 +308,11 @@ export function clearPrices(
   }
   const stack = buildStack(blocks);
   const flexMW = sy.hydroMW + sy.storage.reduce((a, st) => a + st.mw, 0);
+  // in a winter storm a battery is reserve only for what it can hold over the storm's peak (its
+  // energy over STORM_RESERVE_HOURS), not its full power (decision 0250)
+  const stormFlexMW =
+    sy.hydroMW + sy.storage.reduce((a, st) => a + st.mw * Math.min(1, st.hours / STORM_RESERVE_HOURS), 0);
+  const storm = d.storm;
   const noise = ar1(n, Math.pow(p.noisePhi, intervalMinutes / 60), rng);
   const sub = intervalMinutes < 60 ? p.subHourlyNoise : 0;
   const nbNoise = ar1(n, Math.pow(0.97, intervalMinutes / 60), rng);
@@ -381,7 +387,8 @@ export function clearPrices(
   const perHour = Math.max(1, Math.round(60 / intervalMinutes));
   let hourZ = 0;
   for (let i = 0; i < n; i++) {
-    const availScale = 1 + 0.03 * noise[(i * 7919) % n]; // forced-outage wobble, correlated with bid noise
+    // forced-outage wobble, correlated with bid noise; less the cold outages of a winter storm
+    const availScale = (1 + 0.03 * noise[(i * 7919) % n]) * (storm ? 1 - storm.coldOutageShare[i] : 1);
     const nb = opts.neighbourPrice
       ? opts.neighbourPrice[i]
       : Math.max(
@@ -427,7 +434,8 @@ export function clearPrices(
     // scarcity adder on the remaining reserve margin; storage/hydro power not already discharging
     // counts at storageReserveShare (half by default: energy-limited)
     const discharging = Math.max(0, residual[i] - shaped[i]);
-    const spareFlex = p.storageReserveShare * Math.max(0, flexMW - discharging);
+    const spareFlex =
+      p.storageReserveShare * Math.max(0, (storm?.active[i] ? stormFlexMW : flexMW) - discharging);
     const margin = stack.total * availScale + (sy.interconnectorMW - importUsed) + spareFlex - Math.max(0, x);
     const lolp = 1 - normCdf((margin - m0) / sig);
     // one draw per hour, also in the NEM: real half-hourly spikes persist across half hours (per

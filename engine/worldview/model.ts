@@ -4,13 +4,14 @@ import { localGrid, intervalsInYear, yearStartMs, type LocalGrid } from "./calen
 import { syntheticDrivers, type Drivers } from "./drivers.ts";
 import { clearPrices, type ClearResult, type PriceParams, type SystemYear } from "./merit-order.ts";
 import { demandProfile } from "./profiles.ts";
-import { hashSeed, ar1, normCdf, Rng } from "./rng.ts";
+import { hashSeed, ar1, Rng } from "./rng.ts";
 import { resolveSystem, type ResolvedSystem } from "./system-year.ts";
 import { MARKET_TABLES } from "./assumptions.ts";
 import { paramsFor } from "./params.ts";
 import { realiseShortfalls } from "./shortfall-events.ts";
 import { applyPriceMap, applyPriceMapOutsideScarcity, priceMapFor } from "./price-map.ts";
 import type { PriceMap } from "./derived-shapes.ts";
+import type { WinterStormRule } from "./winter-storms.ts";
 import type { Scenario } from "./scenarios.ts";
 import { nemSeedKey } from "./nem-weather.ts";
 import type { MarketRegion } from "../types.ts";
@@ -45,6 +46,11 @@ export interface RunOptions {
   raw?: boolean;
   /** A base-year map to use instead of the committed one (fitting CLIs: cli/routine-day.ts). */
   priceMap?: PriceMap;
+  /**
+   * Winter storms to draw in the weather (winter-storms.ts, decision 0250); overrides the system's
+   * own rule (none is enabled in the committed assumptions: measured, not adopted).
+   */
+  winterStorms?: WinterStormRule;
 }
 
 /** Weather seed: shared by all scenarios of a region-year so that scenarios differ only by assumptions. */
@@ -82,7 +88,7 @@ export function runSystem(
       solarMW: resolved.solarMW,
       offshoreCf: table.offshoreCf,
     },
-    table.weather,
+    o.winterStorms ? { ...table.weather, winterStorms: o.winterStorms } : table.weather,
     startMs,
     n,
     o.intervalMinutes,
@@ -103,7 +109,7 @@ export function runSystem(
     const sev = sy.params.shortfallSeverity;
     const hazard =
       sev && !o.drivers
-        ? weatherExpectedHazard(region, system, scen, year, o, clear.reserveMW, sy)
+        ? weatherExpectedHazard(region, system, scen, year, o, clear.reserveMW, sy, grid)
         : undefined;
     const r = applyPriceMapOutsideScarcity(
       clear.price,
@@ -138,7 +144,10 @@ export function runSystem(
  * SHORTFALL_WEATHER_DRAWS synthetic weather years of the same system-year (hourly runs, the
  * product's draw among them) of the expected shortfall hours; it is spread over the product draw's
  * intervals by their reserve margin with the ORDC's curve at TIMING_SPREAD times its width, so a
- * calm draw still places its share of shortfalls in its tightest hours.
+ * calm draw still places its share of shortfalls in its tightest hours. Winter (December–February,
+ * the months of the winter storms, decision 0250) is expected apart from the rest of the year and
+ * shared among its months by their days: a storm in another draw makes winter shortfalls likelier,
+ * not summer's, and the product's draw places each month's share in that month's tightest hours.
  */
 function weatherExpectedHazard(
   region: MarketRegion,
@@ -148,28 +157,61 @@ function weatherExpectedHazard(
   o: RunOptions,
   reserveMW: Float64Array,
   sy: SystemYear,
+  grid: LocalGrid,
 ): Float64Array {
-  const hours = (key: string | number) => {
+  let rest = 0;
+  let winter = 0;
+  const add = (key: string | number) => {
     const r = runSystem(region, system, scen, year, {
       intervalMinutes: 60,
       paramOverride: o.paramOverride,
       adjust: o.adjust,
       weatherKey: key,
       raw: true,
+      winterStorms: o.winterStorms,
       startMs: o.startMs,
       n: o.n === undefined ? undefined : Math.ceil((o.n * o.intervalMinutes) / 60),
     });
-    return r.clear.scarcity.reduce((a, b) => a + b, 0);
+    r.clear.scarcity.forEach((x, i) => {
+      if (isWinter(r.grid.month[i])) winter += x / SHORTFALL_WEATHER_DRAWS;
+      else rest += x / SHORTFALL_WEATHER_DRAWS;
+    });
   };
-  let expectedHours = hours(o.weatherKey ?? "wv");
-  for (let k = 1; k < SHORTFALL_WEATHER_DRAWS; k++) expectedHours += hours(`shortfall-${k}`);
-  expectedHours /= SHORTFALL_WEATHER_DRAWS;
+  add(o.weatherKey ?? "wv");
+  for (let k = 1; k < SHORTFALL_WEATHER_DRAWS; k++) add(`shortfall-${k}`);
   const m0 = sy.params.scarcityM0 * sy.peakDemandMW;
   const sig = Math.max(1, TIMING_SPREAD * sy.params.scarcitySigma * sy.peakDemandMW);
-  const w = Float64Array.from(reserveMW, (m) => 1 - normCdf((m - m0) / sig));
-  const total = w.reduce((a, b) => a + b, 0);
-  const scale = total > 0 ? (expectedHours * 60) / o.intervalMinutes / total : 0;
-  return Float64Array.from(w, (x) => x * scale);
+  // upper tail computed directly: winter margins sit many widths above m0, where 1 − Φ rounds to 0
+  const w = Float64Array.from(reserveMW, (m) => upperTail((m - m0) / sig));
+  // placement groups: the rest of the year as one (0246), each winter month apart with its share of
+  // the winter's expected hours by its days (a storm is as likely on any winter day)
+  const group = (i: number) => (isWinter(grid.month[i]) ? 1 + grid.month[i] : 0);
+  const total = new Float64Array(13);
+  const intervals = new Float64Array(13);
+  w.forEach((x, i) => {
+    total[group(i)] += x;
+    intervals[group(i)]++;
+  });
+  const winterIntervals = intervals[1] + intervals[2] + intervals[12];
+  const perInterval = 60 / o.intervalMinutes;
+  const scale = Float64Array.from(total, (t, g) => {
+    const expected = g === 0 ? rest : (winter * intervals[g]) / Math.max(1, winterIntervals);
+    return t > 0 ? (expected * perInterval) / t : 0;
+  });
+  return Float64Array.from(w, (x, i) => x * scale[group(i)]);
+}
+
+/** December–February: the months of the winter storms (winter-storms.ts). */
+const isWinter = (month: number) => month <= 1 || month === 11;
+
+/** 1 − Φ(z), accurate far into the tail (Abramowitz–Stegun 7.1.26 on erfc, as rng.normCdf). */
+function upperTail(z: number): number {
+  if (z < 0) return 1 - upperTail(-z);
+  const x = z / Math.SQRT2;
+  const t = 1 / (1 + 0.3275911 * x);
+  const poly =
+    ((((1.061405429 * t - 1.453152027) * t + 1.421413741) * t - 0.284496736) * t + 0.254829592) * t;
+  return 0.5 * poly * Math.exp(-x * x);
 }
 
 /** Weather years averaged for the shortfall hazard's level (the product's draw and seven more). */
