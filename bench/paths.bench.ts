@@ -63,12 +63,7 @@ export default async function pathsBench() {
     for (let y = 2026; y < 2026 + years; y++)
       storedMarketYear("gb-central", y, { weatherKey: pathWeatherKey(1, k) });
   const buildSec = (performance.now() - tb) / 1000;
-  figure(
-    `${named}.market-years`,
-    Math.round(buildSec * 10) / 10,
-    "s",
-    true,
-  );
+  figure(`${named}.market-years`, Math.round(buildSec * 10) / 10, "s", true);
   console.log(
     `market years of ${n} paths × ${years} years built and kept in ${buildSec.toFixed(1)} s (${((buildSec * 1000) / (n * years)).toFixed(0)} ms a year; once per model version, then read by every run)`,
   );
