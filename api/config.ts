@@ -58,6 +58,8 @@ const EnvFields = z.object({
   VOLTCAST_FORECAST_CONCURRENCY: int(1, 16).default(1),
   /** Price paths a finished run dispatches for its P10/P50/P90 (decision 0403); 0: none. Default 30; 0 under NODE_ENV=test (a test that needs paths asks for them). */
   VOLTCAST_PRICE_PATHS: int(0, 200).optional(),
+  /** How price paths' years are computed (decision 0512): "full", every interval dispatched; "sampled", from a sampled week a month. */
+  VOLTCAST_PATH_METHOD: z.enum(["full", "sampled"]).default("full"),
   /** Megabytes of world-view market years kept in VOLTCAST_DATA_DIR/worldviews for later runs and price paths (decision 0509); 0: none kept. */
   VOLTCAST_MARKET_YEAR_STORE_MB: int(0, 1_000_000).default(4096),
   /** This worker process's name on the price paths it computes (default host:pid). */

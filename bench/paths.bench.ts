@@ -7,11 +7,13 @@
 // The paths' market years are built into a fresh store first and timed apart
 // (`forecast.gb.paths30.market-years`): a model version builds them once, for its first run; every
 // later run of the world view reads them (the API's paths are fixed by seed and index).
-// BENCH_PATHS / BENCH_PATH_YEARS shorten it.
+// BENCH_PATHS / BENCH_PATH_YEARS shorten it; BENCH_PATH_METHOD=sampled times the paths estimated
+// from sampled weeks (decision 0512; figure `forecast.gb.paths30.sampled`), as VOLTCAST_PATH_METHOD.
 import { mkdtempSync, rmSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import type { PathJob } from "../api/forecasts/pathThreadImpl.ts";
+import type { PathMethod } from "../engine/paths/index.ts";
 import { KeptThreads } from "../api/forecasts/keptThreads.ts";
 import type { ForecastInput } from "../engine/forecast/types.ts";
 import { pathPercentiles, pathWeatherKey, type PathYear } from "../engine/paths/index.ts";
@@ -36,6 +38,8 @@ export default async function pathsBench() {
   const n = Number(process.env.BENCH_PATHS ?? 30);
   const years = Number(process.env.BENCH_PATH_YEARS ?? 20);
   const threads = Number(process.env.BENCH_PATH_THREADS ?? 2);
+  const method = (process.env.BENCH_PATH_METHOD ?? "full") as PathMethod;
+  const named = `forecast.gb.paths${n}${years === 20 ? "" : `.${years}y`}`;
   const input = {
     configuration: "bess",
     region: "GB",
@@ -59,12 +63,7 @@ export default async function pathsBench() {
     for (let y = 2026; y < 2026 + years; y++)
       storedMarketYear("gb-central", y, { weatherKey: pathWeatherKey(1, k) });
   const buildSec = (performance.now() - tb) / 1000;
-  figure(
-    `forecast.gb.paths${n}${years === 20 ? "" : `.${years}y`}.market-years`,
-    Math.round(buildSec * 10) / 10,
-    "s",
-    true,
-  );
+  figure(`${named}.market-years`, Math.round(buildSec * 10) / 10, "s", true);
   console.log(
     `market years of ${n} paths × ${years} years built and kept in ${buildSec.toFixed(1)} s (${((buildSec * 1000) / (n * years)).toFixed(0)} ms a year; once per model version, then read by every run)`,
   );
@@ -82,7 +81,7 @@ export default async function pathsBench() {
         while (next < n) {
           const path = next++;
           const t = performance.now();
-          paths[path] = await pathInThread(kept, { input, path, seed: 1 });
+          paths[path] = await pathInThread(kept, { input, path, seed: 1, method });
           console.log(`  path ${path}: ${((performance.now() - t) / 1000).toFixed(1)} s`);
         }
       }),
@@ -95,7 +94,7 @@ export default async function pathsBench() {
   }
   const sec = (performance.now() - t0) / 1000;
   const full = n >= 30 ? "" : ` (≈ ${((sec * 30) / n).toFixed(0)} s for 30 paths, linear extrapolation)`;
-  figure(`forecast.gb.paths${n}${years === 20 ? "" : `.${years}y`}`, Math.round(sec * 10) / 10, "s", true);
+  figure(method === "full" ? named : `${named}.${method}`, Math.round(sec * 10) / 10, "s", true);
   const mw = 50;
   const finance = defaultFinanceInputs("GB", years).inputs;
   const p = pathPercentiles(paths, {
@@ -104,7 +103,7 @@ export default async function pathsBench() {
     project: { ratedPowerMW: mw, energyMWh: 100, currency: "GBP", years: paths[0] },
   });
   console.log(
-    `forecast.gb.paths30: ${n} paths × ${years} years, GB 50 MW / 2 h energy_with_as, half-hourly, ${threads} warm engine threads, market years from the store (${availableParallelism()} cores, load ${load} at start): ${sec.toFixed(1)} s (${(sec / n).toFixed(1)} s a path)${full}`,
+    `forecast.gb.paths30: ${n} paths × ${years} years${method === "full" ? "" : ` (${method})`}, GB 50 MW / 2 h energy_with_as, half-hourly, ${threads} warm engine threads, market years from the store (${availableParallelism()} cores, load ${load} at start): ${sec.toFixed(1)} s (${(sec / n).toFixed(1)} s a path)${full}`,
   );
   console.log(
     `  first year ${p.years[0]}: P90 ${p.p90[0].toFixed(0)} ≤ P50 ${p.p50[0].toFixed(0)} ≤ P10 ${p.p10[0].toFixed(0)} GBP/MW/year; NPV P90/P50/P10 ${[p.npv!.p90, p.npv!.p50, p.npv!.p10].map((v) => (v / 1e6).toFixed(1)).join(" / ")} M GBP; debt on P90 ${(p.debtP90! / 1e6).toFixed(1)} M GBP`,

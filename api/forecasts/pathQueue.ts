@@ -6,7 +6,7 @@ import { sql } from "drizzle-orm";
 import type { PgBoss } from "pg-boss";
 import type { Executor } from "../db/client.ts";
 import { forecastRunPaths } from "../db/schema/index.ts";
-import { DEFAULT_PATH_SEED } from "../../engine/paths/index.ts";
+import { DEFAULT_PATH_SEED, type PathMethod } from "../../engine/paths/index.ts";
 import { parseEnv } from "../config.ts";
 
 export const FORECAST_PATH_JOB = "forecast-path";
@@ -22,6 +22,11 @@ export function workerName(): string {
 /** Price paths per run (VOLTCAST_PRICE_PATHS, default 30; 0: none). */
 export function pathsPerRun(): number {
   return parseEnv().VOLTCAST_PRICE_PATHS;
+}
+
+/** How a path's years are computed (VOLTCAST_PATH_METHOD, decision 0512). */
+export function pathMethod(): PathMethod {
+  return parseEnv().VOLTCAST_PATH_METHOD;
 }
 
 /**

@@ -3,7 +3,7 @@
 // The thread is kept warm between paths (keptThreads.ts, decision 0509); the paths' market years
 // come from the store, built once for every run that shares them.
 import { parentPort } from "node:worker_threads";
-import { runPricePath } from "../../engine/paths/index.ts";
+import { runPricePath, type PathMethod } from "../../engine/paths/index.ts";
 import { FIRST_YEAR, LAST_YEAR, setWorldviewCacheLimit } from "../../engine/worldview/index.ts";
 import type { ForecastInput } from "../../engine/forecast/types.ts";
 import { storedMarketYear } from "../worldviews/marketYearStore.ts";
@@ -13,6 +13,8 @@ export interface PathJob {
   input: ForecastInput;
   path: number;
   seed: number;
+  /** Whole years or sampled weeks (decision 0512); default whole. */
+  method?: PathMethod;
   zone?: string;
   intervalMinutes?: number;
 }
@@ -22,6 +24,7 @@ setWorldviewCacheLimit(KEPT_THREAD_YEAR_CACHE_BYTES);
 async function run(job: PathJob) {
   const years = await runPricePath(job.input, job.path, {
     seed: job.seed,
+    method: job.method,
     marketYears: (id, year, weatherKey) => {
       if (year < FIRST_YEAR || year > LAST_YEAR)
         throw new Error(

@@ -23,7 +23,7 @@ import { HandedBack, isStopping, whileComputing } from "./liveness.ts";
 import { dispatchIntervalMinutes, loadUploads, RunFailure } from "./pipeline.ts";
 import { financeUnavailable, runFinance } from "./finance.ts";
 import { isDatabaseUnavailable, failureText } from "../http/failures.ts";
-import { pathLockSql, workerName } from "./pathQueue.ts";
+import { pathLockSql, pathMethod, workerName } from "./pathQueue.ts";
 import { KeptThreads } from "./keptThreads.ts";
 
 /** The process's path thread, kept warm between paths (decision 0509): a process takes one path at a time. */
@@ -109,6 +109,7 @@ export async function executePath(
         input: toEngineInput(forecast, run.macro_scenario_id, uploads),
         path,
         seed: row.seed,
+        method: pathMethod(),
         zone: worldViewZone(forecast),
         intervalMinutes: dispatchIntervalMinutes(),
       });

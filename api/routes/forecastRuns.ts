@@ -319,6 +319,16 @@ const Percentiles = z
         "Lenders' convention: Pk is the value reached or exceeded in k % of paths, so P90 (the downside) ≤ P50 ≤ P10 (the upside)",
       ),
     paths: z.number().int().describe("Price paths the figures are over"),
+    method: z
+      .enum(["full", "sampled"])
+      .optional()
+      .describe(
+        "How the paths' years were computed: every interval dispatched (full), or estimated from a sampled week a month (VOLTCAST_PATH_METHOD, decision 0512)",
+      ),
+    methodNote: z
+      .string()
+      .optional()
+      .describe("With sampled paths: what the estimate costs in accuracy, measured against full paths"),
     years: z.array(z.number().int()).describe("The years of p10, p50 and p90"),
     p10: z
       .array(z.number())

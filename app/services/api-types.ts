@@ -5044,6 +5044,13 @@ export interface components {
       convention: "exceedance";
       /** @description Price paths the figures are over */
       paths: number;
+      /**
+       * @description How the paths' years were computed: every interval dispatched (full), or estimated from a sampled week a month (VOLTCAST_PATH_METHOD, decision 0512)
+       * @enum {string}
+       */
+      method?: "full" | "sampled";
+      /** @description With sampled paths: what the estimate costs in accuracy, measured against full paths */
+      methodNote?: string;
       /** @description The years of p10, p50 and p90 */
       years: number[];
       /** @description Revenue per MW per year (the result's money basis, first strategy), exceeded in 10 % of paths */

@@ -11,6 +11,7 @@
 import type { MarketYear } from "../types.ts";
 import type { RevenueStrategy } from "../markets/services/rules.ts";
 import { assetModel, generationSeries, initialScenarioState, runYear } from "./scenario.ts";
+import type { DegradationCount } from "../degradation/index.ts";
 import { outageDays } from "./availability.ts";
 import { DEFAULT_FORECAST_RULE, laggedForecast, REAL_FORECAST_ERROR, relativeError } from "./foresight.ts";
 import type { ForecastParams, Stream } from "./types.ts";
@@ -24,6 +25,8 @@ export interface PreviewOptions {
   /** Context days dispatched before and after each sampled day. */
   leadDays?: number;
   lagDays?: number;
+  /** The battery's wear at the start of the year (a later year of a price path); default new. */
+  degradation?: DegradationCount;
 }
 
 /**
@@ -55,6 +58,9 @@ export interface YearPreview {
   /** Days that stand for the year, and days dispatched with their context. */
   sampleDays: number;
   dispatchedDays: number;
+  /** The year's cycles and throughput (MWh) estimated from the sample, as its revenue is. */
+  cycles: number;
+  throughputMWh: number;
   /** A plant without a battery is dispatched over the whole year: the preview is the full first year. */
   wholeYear: boolean;
   synthetic: boolean;
@@ -202,6 +208,9 @@ export function previewYear(
   const streams: Partial<Record<Stream, number>> = {};
   let dispatchedDays = 0;
   let total = 0;
+  let cycles = 0;
+  let throughputMWh = 0;
+  const start = opts.degradation ? { soc: 0, degradation: opts.degradation } : undefined;
   for (const s of sample) {
     const a = Math.max(0, s.first - lead);
     const b = Math.min(days, s.first + s.days + lag);
@@ -210,14 +219,27 @@ export function previewYear(
     const intervals = new Float64Array((b - a) * per);
     intervals.fill(weight, (s.first - a) * per, (s.first - a + s.days) * per);
     const block = sliceMarketYear(my, a * per, b * per);
-    const step = runYear(whole, scenarioId, strategy, block, initialScenarioState(), {
+    // the share of the block's discharge that its counted days stand for (the year's wear)
+    let counted = 1;
+    const step = runYear(whole, scenarioId, strategy, block, start ?? initialScenarioState(), {
       weights: { intervals, fixed: s.members.length / (b - a) },
       generationMW: generation?.subarray(a * per, b * per),
       forecastErrorSize: my.synthetic ? shrink * lagged(block.energyPrice) : undefined,
+      onDispatch: (d) => {
+        let all = 0;
+        let weighted = 0;
+        for (let t = 0; t < d.dischargeMW.length; t++) {
+          all += d.dischargeMW[t];
+          weighted += intervals[t] * d.dischargeMW[t];
+        }
+        counted = all > 0 ? weighted / all : 0;
+      },
     });
     // the battery is out of service on some of the days the sample stands for: its trades there
     // are lost, the plant's output, the capacity market and the fixed charges are not (0121)
     const inService = battery ? s.members.filter((d) => !out.has(d)).length / s.members.length : 1;
+    cycles += step.year.cycles * counted * inService;
+    throughputMWh += step.year.throughputMWh * counted * inService;
     for (const [k, v] of Object.entries(step.year.streams) as [Stream, number][]) {
       const x = OUTAGE_FREE.has(k) ? v : v * inService;
       streams[k] = (streams[k] ?? 0) + x;
@@ -238,6 +260,8 @@ export function previewYear(
     streamsPerMW,
     sampleDays: sample.reduce((a, s) => a + s.days, 0),
     dispatchedDays,
+    cycles,
+    throughputMWh,
     wholeYear: !battery,
     synthetic: my.synthetic,
   };

@@ -555,7 +555,7 @@ export const initialScenarioState = (): ScenarioState => ({
   degradation: { cyclesSinceRepower: 0, yearsSinceRepower: 0, totalCycles: 0, repoweringEvents: [] },
 });
 
-const degradationSettings = (p: ForecastParams) => ({
+export const degradationSettings = (p: ForecastParams) => ({
   kind: p.degradation,
   customCurve: p.customDegradationCurve,
   repoweringCycles: p.repowering,

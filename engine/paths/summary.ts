@@ -10,12 +10,15 @@ import {
 } from "../finance/index.ts";
 import type { RevenueYear } from "../finance/model.ts";
 import { exceedancePath, exceedances, exceedancesOrNull, yearlyExceedances } from "./percentiles.ts";
-import type { PathYear } from "./path.ts";
+import { SAMPLED_PATHS_NOTE, type PathYear } from "./path.ts";
 
 export interface PathPercentiles {
   convention: "exceedance";
   /** Paths the figures are over. */
   paths: number;
+  /** How the paths' years were computed (absent: "full"); with "sampled", `methodNote` says what that costs in accuracy. */
+  method?: "full" | "sampled";
+  methodNote?: string;
   years: number[];
   /** Revenue per MW per year, the result's money basis. */
   p10: number[];
@@ -50,7 +53,15 @@ export function pathPercentiles(paths: readonly PathYear[][], finance?: PathFina
   if (paths.some((p) => p.length !== years.length || p.some((y, t) => y.year !== years[t])))
     throw new Error("pathPercentiles: the paths cover different years");
   const revenue = yearlyExceedances(paths.map((p) => p.map((y) => y.perMWYear)));
-  const out: PathPercentiles = { convention: "exceedance", paths: paths.length, years, ...revenue };
+  const sampled = paths.some((p) => p.some((y) => y.sampled));
+  const out: PathPercentiles = {
+    convention: "exceedance",
+    paths: paths.length,
+    method: sampled ? "sampled" : "full",
+    ...(sampled ? { methodNote: SAMPLED_PATHS_NOTE } : {}),
+    years,
+    ...revenue,
+  };
   if (!finance) return out;
 
   const base = financeModel(finance.inputs, finance.project);

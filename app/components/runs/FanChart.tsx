@@ -105,6 +105,7 @@ export function Uncertainty({
       <p data-testid="exceedance-note">
         Across {percentiles.paths} price paths. {EXCEEDANCE_NOTE}
       </p>
+      {percentiles.methodNote ? <p data-testid="paths-method-note">{percentiles.methodNote}</p> : null}
       {percentiles.npv || percentiles.equityIrr || percentiles.debtP90 !== undefined ? (
         <Figures aria-label="Figures across the paths">
           {percentiles.npv ? (

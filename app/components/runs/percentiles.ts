@@ -10,6 +10,8 @@ export const EXCEEDANCE_NOTE =
 export interface RunPercentiles {
   convention: "exceedance";
   paths: number;
+  /** Said when the paths' years were estimated from sampled weeks (decision 0512). */
+  methodNote?: string;
   years: number[];
   p10: number[];
   p50: number[];
@@ -37,6 +39,7 @@ export function percentilesOf(result: unknown): RunPercentiles | null {
   return {
     convention: "exceedance",
     paths: typeof p.paths === "number" ? p.paths : 0,
+    methodNote: typeof p.methodNote === "string" ? p.methodNote : undefined,
     years: p.years,
     p10: p.p10,
     p50: p.p50,

@@ -132,3 +132,47 @@ describe("price paths of a world view (GB, dispatched)", () => {
     }
   }, 600_000);
 });
+
+// Decision 0512: a path's years estimated from sampled weeks, opt-in (VOLTCAST_PATH_METHOD=sampled).
+// Its accuracy bound (10 % on each path-year's revenue, stated before this test first ran) did not
+// hold here (11.5 % on one of six path-years), as the 2 % bound on the GB 20-year percentiles did
+// not (decision 0512): the method is therefore not the default, and this test holds only what a
+// user relies on when it is chosen: the same path each time, the years of the whole path, and the
+// percentiles saying that they were estimated (whole paths saying nothing of the kind).
+describe("a price path from sampled weeks", () => {
+  const input = {
+    configuration: "bess",
+    region: "GB",
+    ratedPower: 10,
+    duration: 2,
+    efficiency: 88,
+    maxCycles: 1.5,
+    startDate: "2027-01-01",
+    assetLifeYears: 2,
+    macroScenarios: ["gb-central"],
+    revenueStrategies: ["energy_only"],
+    degradation: "standard_degradation_curve",
+  } as ForecastInput;
+  const worldView = { intervalMinutes: 60 };
+
+  it("is reproducible, covers the whole path's years, and its percentiles say how they were made", async () => {
+    const sampled: PathYear[][] = [];
+    for (let i = 0; i < 3; i++)
+      sampled.push(await runPricePath(input, i, { seed: 1, worldView, method: "sampled" }));
+    expect(await runPricePath(input, 1, { seed: 1, worldView, method: "sampled" })).toEqual(sampled[1]);
+    const full = await runPricePath(input, 0, { seed: 1, worldView });
+    expect(sampled[0].map((y) => y.year)).toEqual(full.map((y) => y.year));
+    expect(full[0].sampled).toBeUndefined();
+    for (const y of sampled[0]) {
+      expect(y.sampled).toBe(true);
+      expect(y.perMWYear).toBeGreaterThan(0);
+      expect(y.dischargedMWh).toBeGreaterThan(0);
+    }
+    const ps = pathPercentiles(sampled);
+    expect(ps.method).toBe("sampled");
+    expect(ps.methodNote).toMatch(/sampled week/);
+    const pf = pathPercentiles([full]);
+    expect(pf.method).toBe("full");
+    expect(pf.methodNote).toBeUndefined();
+  }, 600_000);
+});

@@ -56,6 +56,22 @@ describe("the uncertainty section", () => {
     expect(html).toContain("Across 30 price paths");
   });
 
+  it("says when the paths were estimated from sampled weeks (decision 0512), and nothing for whole paths", () => {
+    expect(html).not.toContain("paths-method-note");
+    const note = "Each price path's years are estimated from a sampled week a month.";
+    const sampled = renderToStaticMarkup(
+      <Uncertainty
+        percentiles={
+          percentilesOf({ percentiles: { ...fixture.percentiles, method: "sampled", methodNote: note } })!
+        }
+        unit="GBP/MW/year"
+        currency="GBP"
+      />,
+    );
+    expect(sampled).toContain('data-testid="paths-method-note"');
+    expect(sampled).toContain("estimated from a sampled week a month");
+  });
+
   it("draws the band, the P50 line and the NPV distribution, with a titled SVG for each", () => {
     expect(html).toContain("<title");
     expect(html).toContain("Revenue per year, P10 to P90 (GBP/MW/year)");
