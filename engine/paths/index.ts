@@ -3,7 +3,6 @@ export {
   DEFAULT_PATH_SEED,
   pathWeatherKey,
   runPricePath,
-  SAMPLED_PATHS_NOTE,
   type PathMethod,
   type PathYear,
 } from "./path.ts";
