@@ -1,6 +1,4 @@
-// Voltcast in one process: the web app (Remix), the API at /api/v1, and the job workers — or, with
-// VOLTCAST_WEB_PROCESSES above 1, the back end here and the web app and API in that many processes.
-import cluster from "node:cluster";
+// Voltcast in one process: the web app (Remix), the API at /api/v1, and the job workers.
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { statSync } from "node:fs";
@@ -11,13 +9,12 @@ import helmet from "helmet";
 import morgan from "morgan";
 import { createRequestHandler } from "@remix-run/express";
 import { broadcastDevReady, type ServerBuild } from "@remix-run/node";
-import { exitOnConfigError, loadConfig, type Config } from "./api/config.ts";
+import { exitOnConfigError, loadConfig } from "./api/config.ts";
 import { startBackend } from "./api/bootstrap.ts";
 import { createApi } from "./api/app.ts";
 import { sameOriginPosts } from "./api/http/sameOrigin.ts";
 import { limitWebBodies, noStoreByDefault, redactOneTimeLinks, withApiStatuses } from "./api/http/web.ts";
 import { outliveDatabaseLossInTheQueue } from "./api/http/failures.ts";
-import { forkWebProcesses, webProcessEnv } from "./api/webProcesses.ts";
 
 outliveDatabaseLossInTheQueue();
 
@@ -39,152 +36,114 @@ const dev = config.NODE_ENV === "development";
 const underRemixDev = dev && Boolean(config.REMIX_DEV_ORIGIN);
 const BUILD_PATH = path.resolve("build/index.js");
 
-if (cluster.isPrimary && config.VOLTCAST_WEB_PROCESSES > 1) await serveFromWebProcesses(config);
-else await serveHere(config);
+// Some configuration is only found wrong once the database is reached (demo accounts in production).
+const backend = await startBackend(config, { workers: config.VOLTCAST_WORKERS === "true" }).catch(
+  exitOnConfigError,
+);
 
-/** The back end here, the web app and the API in VOLTCAST_WEB_PROCESSES forked processes (api/webProcesses.ts). */
-async function serveFromWebProcesses(config: Config) {
-  const backend = await startBackend(config, { workers: config.VOLTCAST_WORKERS === "true" }).catch(
-    exitOnConfigError,
-  );
-  const stopWeb = forkWebProcesses(
-    config.VOLTCAST_WEB_PROCESSES,
-    webProcessEnv(config, backend),
-    console.log,
-  );
-  console.log(
-    `Voltcast: the back end in this process, ${config.VOLTCAST_WEB_PROCESSES} web processes on port ${config.PORT}`,
-  );
-  let stopping = false;
-  async function shutdown(signal: string) {
-    if (stopping) return;
-    stopping = true;
-    console.log(`${signal}: stopping Voltcast`);
-    try {
-      await stopWeb();
-      await backend.stop();
-    } catch (e) {
-      console.error(`Stopping Voltcast failed: ${(e as Error).message}`);
-      process.exit(1);
-    }
-    console.log("Voltcast stopped");
-    process.exit(0);
-  }
-  process.on("SIGTERM", () => void shutdown("SIGTERM"));
-  process.on("SIGINT", () => void shutdown("SIGINT"));
-}
-
-/** The web app, the API and (unless VOLTCAST_WORKERS=false) the back end in this one process. */
-async function serveHere(config: Config) {
-  // Some configuration is only found wrong once the database is reached (demo accounts in production).
-  const backend = await startBackend(config, { workers: config.VOLTCAST_WORKERS === "true" }).catch(
-    exitOnConfigError,
-  );
-
-  const app = express();
-  app.disable("x-powered-by");
-  // X-Forwarded-* headers are believed only from these proxies (client address, HTTPS, host).
-  app.set("trust proxy", config.trustedProxy);
-  app.use((_req, res, next) => {
-    res.locals.cspNonce = randomBytes(16).toString("base64");
-    next();
-  });
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
-          // styled-components and Victory set inline styles.
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", "data:"],
-          connectSrc: dev ? ["'self'", "ws:"] : ["'self'"],
-          formAction: ["'self'"],
-          frameAncestors: ["'none'"],
-          upgradeInsecureRequests: null,
-        },
+const app = express();
+app.disable("x-powered-by");
+// X-Forwarded-* headers are believed only from these proxies (client address, HTTPS, host).
+app.set("trust proxy", config.trustedProxy);
+app.use((_req, res, next) => {
+  res.locals.cspNonce = randomBytes(16).toString("base64");
+  next();
+});
+app.use(
+  helmet({
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
+        // styled-components and Victory set inline styles.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:"],
+        connectSrc: dev ? ["'self'", "ws:"] : ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
       },
-      crossOriginEmbedderPolicy: false,
-      // With "no-referrer" browsers send `Origin: null` on form posts, which hides same-origin posts.
-      referrerPolicy: { policy: "same-origin" },
-      strictTransportSecurity: config.NODE_ENV === "production",
-    }),
-  );
-  app.use(compression());
-  if (config.LOG_LEVEL !== "silent") {
-    // One-time links carry their secret in the path: the log shows where, never the token.
-    morgan.token("url", (req) => redactOneTimeLinks((req as express.Request).originalUrl ?? req.url ?? ""));
-    app.use(morgan(dev ? "dev" : "tiny"));
-  }
-
-  app.get("/healthz", async (_req, res) => {
-    try {
-      await backend.ctx.pool.query("select 1");
-      res.json({ status: "ok" });
-    } catch (e) {
-      res.status(503).json({ status: "database unavailable", detail: (e as Error).message });
-    }
-  });
-
-  app.use("/api/v1", createApi(backend.ctx));
-
-  app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
-  app.use(express.static("public", { maxAge: "1h" }));
-  // Browsers and crawlers ask for /favicon.ico whatever the page links: the icon is the SVG (issue 27 item 11).
-  app.get("/favicon.ico", (_req, res) => res.redirect(301, "/favicon.svg"));
-
-  app.use(sameOriginPosts);
-  app.use(limitWebBodies);
-  app.use(noStoreByDefault);
-
-  let build = withApiStatuses((await import(pathToFileURL(BUILD_PATH).href)) as ServerBuild);
-  let buildStamp = statSync(BUILD_PATH).mtimeMs;
-  // In development `remix dev` rebuilds; pick up the new build on the next request.
-  async function currentBuild(): Promise<ServerBuild> {
-    const stamp = statSync(BUILD_PATH).mtimeMs;
-    if (stamp !== buildStamp) {
-      buildStamp = stamp;
-      build = withApiStatuses((await import(`${pathToFileURL(BUILD_PATH).href}?t=${stamp}`)) as ServerBuild);
-      if (underRemixDev) await broadcastDevReady(build);
-    }
-    return build;
-  }
-
-  app.all(
-    "*",
-    createRequestHandler({
-      build: dev ? currentBuild : build,
-      mode: dev ? "development" : "production",
-      getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce, clientIp: req.ip }),
-    }),
-  );
-
-  const onListening = () => {
-    const where = config.listenHost ?? "every interface";
-    console.log(`Voltcast is up at http://localhost:${config.PORT} (listening on ${where})`);
-    if (underRemixDev) void broadcastDevReady(build);
-  };
-  const server = config.listenHost
-    ? app.listen(config.PORT, config.listenHost, onListening)
-    : app.listen(config.PORT, onListening);
-
-  let stopping = false;
-  async function shutdown(signal: string) {
-    if (stopping) return;
-    stopping = true;
-    console.log(`${signal}: stopping Voltcast`);
-    server.close();
-    server.closeIdleConnections();
-    setTimeout(() => server.closeAllConnections(), 5_000).unref();
-    try {
-      await backend.stop();
-    } catch (e) {
-      console.error(`Stopping Voltcast failed: ${(e as Error).message}`);
-      process.exit(1);
-    }
-    console.log("Voltcast stopped");
-    process.exit(0);
-  }
-  process.on("SIGTERM", () => void shutdown("SIGTERM"));
-  process.on("SIGINT", () => void shutdown("SIGINT"));
+    },
+    crossOriginEmbedderPolicy: false,
+    // With "no-referrer" browsers send `Origin: null` on form posts, which hides same-origin posts.
+    referrerPolicy: { policy: "same-origin" },
+    strictTransportSecurity: config.NODE_ENV === "production",
+  }),
+);
+app.use(compression());
+if (config.LOG_LEVEL !== "silent") {
+  // One-time links carry their secret in the path: the log shows where, never the token.
+  morgan.token("url", (req) => redactOneTimeLinks((req as express.Request).originalUrl ?? req.url ?? ""));
+  app.use(morgan(dev ? "dev" : "tiny"));
 }
+
+app.get("/healthz", async (_req, res) => {
+  try {
+    await backend.ctx.pool.query("select 1");
+    res.json({ status: "ok" });
+  } catch (e) {
+    res.status(503).json({ status: "database unavailable", detail: (e as Error).message });
+  }
+});
+
+app.use("/api/v1", createApi(backend.ctx));
+
+app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
+app.use(express.static("public", { maxAge: "1h" }));
+// Browsers and crawlers ask for /favicon.ico whatever the page links: the icon is the SVG (issue 27 item 11).
+app.get("/favicon.ico", (_req, res) => res.redirect(301, "/favicon.svg"));
+
+app.use(sameOriginPosts);
+app.use(limitWebBodies);
+app.use(noStoreByDefault);
+
+let build = withApiStatuses((await import(pathToFileURL(BUILD_PATH).href)) as ServerBuild);
+let buildStamp = statSync(BUILD_PATH).mtimeMs;
+// In development `remix dev` rebuilds; pick up the new build on the next request.
+async function currentBuild(): Promise<ServerBuild> {
+  const stamp = statSync(BUILD_PATH).mtimeMs;
+  if (stamp !== buildStamp) {
+    buildStamp = stamp;
+    build = withApiStatuses((await import(`${pathToFileURL(BUILD_PATH).href}?t=${stamp}`)) as ServerBuild);
+    if (underRemixDev) await broadcastDevReady(build);
+  }
+  return build;
+}
+
+app.all(
+  "*",
+  createRequestHandler({
+    build: dev ? currentBuild : build,
+    mode: dev ? "development" : "production",
+    getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce, clientIp: req.ip }),
+  }),
+);
+
+const onListening = () => {
+  const where = config.listenHost ?? "every interface";
+  console.log(`Voltcast is up at http://localhost:${config.PORT} (listening on ${where})`);
+  if (underRemixDev) void broadcastDevReady(build);
+};
+const server = config.listenHost
+  ? app.listen(config.PORT, config.listenHost, onListening)
+  : app.listen(config.PORT, onListening);
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal}: stopping Voltcast`);
+  server.close();
+  server.closeIdleConnections();
+  setTimeout(() => server.closeAllConnections(), 5_000).unref();
+  try {
+    await backend.stop();
+  } catch (e) {
+    console.error(`Stopping Voltcast failed: ${(e as Error).message}`);
+    process.exit(1);
+  }
+  console.log("Voltcast stopped");
+  process.exit(0);
+}
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));

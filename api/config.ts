@@ -40,8 +40,6 @@ const EnvFields = z.object({
     .optional(),
   /** "true": run the job workers inside the web process (default); "false": web only (run `npm run worker` elsewhere). */
   VOLTCAST_WORKERS: flag.default("true"),
-  /** Web processes serving HTTP (the web app and the API) on PORT; above 1, the back end (database, job workers) runs in a process of its own beside them. */
-  VOLTCAST_WEB_PROCESSES: int(1, 16).default(1),
   /** Seed the demo accounts (default: only in development with the embedded database). Production refuses to start with them unless "true". */
   VOLTCAST_SEED_DEMO: flag.optional(),
   /** Seconds between the queue's checks for expired jobs and jobs whose worker died (heartbeat stopped). */
