@@ -7,12 +7,13 @@
 //   answer: 304s); and a different year-long window each request (from 2023-01-01 + k days), which
 //   no points held in the server's memory serve (api/plotting/heldPoints.ts; decision 0503);
 // - the home, library and databooks pages, as a new visitor (no cookie) and as the logged-in GB
-//   demo user (whose every API call looks up the session: the slower case).
+//   demo user (whose every API call looks up the session: the slower case); each also one request
+//   at a time, with the server's CPU per page (Linux), which the machine's other load moves less.
 // Figures (bench/figures.ts; `--json`): web.get-data.year.rps (full 200s),
 // web.get-data.year.revalidated.rps, web.get-data.year.uncached.rps, web.pages.p95ms (the worst
 // page) and one p95 per page and visitor.
 import { spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { eq } from "drizzle-orm";
 import { createApiKey } from "../api/auth/apiKeys.ts";
 import { DEMO_PASSWORD } from "../api/seed/demoAccounts.ts";
@@ -72,14 +73,19 @@ function pct(xs: number[], p: number) {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** `CONNECTIONS` loops each sending the next request when its last one is answered, for `SECONDS`. */
-async function load(url: string | (() => string), headers: Record<string, string>, expect: number[]) {
+async function load(
+  url: string | (() => string),
+  headers: Record<string, string>,
+  expect: number[],
+  connections = CONNECTIONS,
+) {
   const next = typeof url === "string" ? () => url : url;
   const ms: number[] = [];
   const statuses = new Map<number, number>();
   const until = performance.now() + SECONDS * 1000;
   const t0 = performance.now();
   await Promise.all(
-    Array.from({ length: CONNECTIONS }, async () => {
+    Array.from({ length: connections }, async () => {
       while (performance.now() < until) {
         const s = performance.now();
         const r = await fetch(BASE + next(), { headers, redirect: "manual" });
@@ -93,6 +99,39 @@ async function load(url: string | (() => string), headers: Record<string, string
   const bad = [...statuses.keys()].filter((s) => !expect.includes(s));
   if (bad.length) throw new Error(`${next()} answered ${JSON.stringify(Object.fromEntries(statuses))}`);
   return { rps: ms.length / secs, p50: pct(ms, 50), p95: pct(ms, 95), p99: pct(ms, 99), n: ms.length };
+}
+
+/**
+ * CPU seconds the server has used so far, with its child processes (the compiled server under
+ * tests/e2e/support/start-server.ts): Linux's /proc; undefined elsewhere or for BENCH_WEB_BASE.
+ */
+function serverCpuMs(root: number | undefined): number | undefined {
+  if (!root || process.platform !== "linux") return undefined;
+  const stat = (pid: string) => {
+    const s = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return s.slice(s.lastIndexOf(")") + 2).split(" ");
+  };
+  const children = new Map<string, string[]>();
+  for (const pid of readdirSync("/proc").filter((d) => /^\d+$/.test(d))) {
+    try {
+      const parent = stat(pid)[1];
+      children.set(parent, [...(children.get(parent) ?? []), pid]);
+    } catch {
+      // ended meanwhile
+    }
+  }
+  const tree = [String(root)];
+  for (let i = 0; i < tree.length; i++) tree.push(...(children.get(tree[i]) ?? []));
+  let ticks = 0;
+  for (const pid of tree) {
+    try {
+      const f = stat(pid);
+      ticks += Number(f[11]) + Number(f[12]); // utime + stime, in clock ticks (100 a second)
+    } catch {
+      // ended meanwhile
+    }
+  }
+  return ticks * 10;
 }
 
 async function waitFor(what: string, ok: () => Promise<boolean>, seconds: number) {
@@ -175,10 +214,19 @@ export default async function bench() {
       for (const [name, url] of Object.entries(PAGES)) {
         await load(url, headers, [200]);
         const r = await load(url, headers, [200]);
+        // One request at a time: the page's own latency, and the server's CPU per page (with what
+        // the server does meanwhile, its queue's polling), which depend less on what else runs.
+        const cpu0 = serverCpuMs(server?.pid);
+        const one = await load(url, headers, [200], 1);
+        const cpu1 = serverCpuMs(server?.pid);
+        const cpuMs = cpu0 !== undefined && cpu1 !== undefined ? (cpu1 - cpu0) / one.n : undefined;
         console.log(
-          `${`${name} (${who})`.padEnd(32)} ${r.rps.toFixed(0)} req/s p50=${r.p50.toFixed(0)} ms p95=${r.p95.toFixed(0)} ms p99=${r.p99.toFixed(0)} ms`,
+          `${`${name} (${who})`.padEnd(32)} ${r.rps.toFixed(0)} req/s p50=${r.p50.toFixed(0)} ms p95=${r.p95.toFixed(0)} ms p99=${r.p99.toFixed(0)} ms; alone p50=${one.p50.toFixed(0)} ms p95=${one.p95.toFixed(0)} ms${cpuMs !== undefined ? ` server CPU ${cpuMs.toFixed(1)} ms/page` : ""}`,
         );
         figure(`web.pages.${name}.${who}.p95ms`, Math.round(r.p95), "ms");
+        figure(`web.pages.${name}.${who}.alone.p95ms`, Math.round(one.p95), "ms");
+        if (cpuMs !== undefined)
+          figure(`web.pages.${name}.${who}.server-cpu-ms`, Number(cpuMs.toFixed(1)), "ms");
         worst = Math.max(worst, r.p95);
       }
     figure("web.pages.p95ms", Math.round(worst), "ms");

@@ -7,6 +7,7 @@ import { useEffect } from "react";
 import styled from "styled-components";
 import { format } from "date-fns";
 import { apiFor } from "~/services/api.server";
+import { getSession, subjectOf } from "~/services/session.server";
 import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
 import { Tabs } from "~/components/Tabs";
 import { Badge, Button } from "~/components/ui";
@@ -37,11 +38,15 @@ export interface ImportProgress {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const api = await apiFor(request);
+  // A cookie that names no one (a first visit) has no downloads to ask the API for.
+  const { sessionToken, anonymousId } = subjectOf(await getSession(request));
   const [downloads, importing] = await Promise.all([
-    api
-      .GET("/data-api/data-and-charts/data/preparing/")
-      .then((r) => r.results)
-      .catch(() => [] as Download[]),
+    sessionToken || anonymousId
+      ? api
+          .GET("/data-api/data-and-charts/data/preparing/")
+          .then((r) => r.results)
+          .catch(() => [] as Download[])
+      : ([] as Download[]),
     api.GET("/data-api/data-and-charts/data/import-status/").catch(() => null),
   ]);
   return json({ downloads, importing });
