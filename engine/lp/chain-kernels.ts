@@ -142,9 +142,6 @@ export function kernelsFor(nx: number, shape: StageShape, baked: boolean): Stage
 const PIVOT_REL = 1e-13;
 const PIVOT_DROP = 1e128;
 
-/** A side may limit the step α only if |s| < NEAR·α·|Δs| (a margin far above rounding). */
-const NEAR = 1.000001;
-
 /** A number as source text (full precision). */
 const lit = (v: number) => (Object.is(v, -0) ? "0" : String(v));
 
@@ -389,15 +386,13 @@ function passes(nx: number, sh: StageShape): Passes {
     for (let a = 0; a < nx; a++) expr += `+Kst[_ko+${j * nx + a}]*x${a}`;
     Fw.push(`const u${j}=${expr};du[_u0+${j}]=u${j};`);
   }
-  // the largest steps keeping s + αΔs ≥ 0 and λ + αΔλ ≥ 0. A ratio −s/Δs is only worked out
-  // when it may lie in [0, α) (|s| < 1.000001·α·|Δs|), and then compared as it always was: the
-  // same steps, bit for bit, at a division per limiting side instead of two per side
+  // the largest steps keeping s + αΔs ≥ 0 and λ + αΔλ ≥ 0; the ratios are always computed so
+  // the branches only assign (a rarely taken branch with new arithmetic deoptimises a kernel:
+  // dividing only for the sides near the limit cost an NEM year's first 2 s, decision 0511)
   const sideStep = (k: number, dsExpr: string) =>
     Fw.push(
       `{const d=${dsExpr};const sk=${sd(k, S)},lk=${sd(k, L)};const dlk=(${sd(k, T)}-lk*d)*${sd(k, I)};` +
-        `${sd(k, DS)}=d;${sd(k, DL)}=dlk;` +
-        `if(Math.abs(sk)<${NEAR}*ap*Math.abs(d)){const qp=-sk/d;if(qp>=0&&qp<ap)ap=qp;}` +
-        `if(Math.abs(lk)<${NEAR}*ad*Math.abs(dlk)){const qd=-lk/dlk;if(qd>=0&&qd<ad)ad=qd;}}`,
+        `${sd(k, DS)}=d;${sd(k, DL)}=dlk;const qp=-sk/d,qd=-lk/dlk;if(qp>=0&&qp<ap)ap=qp;if(qd>=0&&qd<ad)ad=qd;}`,
     );
   sh.rows.forEach((r, i) => {
     const terms = r.vars.map((v, e) => term(1, r.vals[e], ent(i, e), z(v, "x", "u")));
