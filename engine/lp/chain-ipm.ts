@@ -62,8 +62,39 @@ const MAX_BAKED_SHAPES = 32;
 
 export function solveChainIpm(lp: ChainLp, opts: ChainIpmOptions = {}): ChainIpmResult {
   const { tolerance = 1e-8, maxIterations = 150, ...tuning } = opts;
-  return new ChainIpm(lp).solve(tolerance, maxIterations, { ...TUNING, ...tuning });
+  return new ChainIpm(lp, threadScratch).solve(tolerance, maxIterations, { ...TUNING, ...tuning });
 }
+
+/**
+ * Working arrays kept from one solve to the next in this thread: a year solves its windows one
+ * after another, and allocating a window's tens of MB afresh (an NEM 5-minute month: ≈ 25 MB)
+ * cost full garbage collections. Handed out zeroed, as fresh arrays are. Only for a solve that
+ * ends before the next begins (solveChainIpm); what a result returns (u, x) is never taken from it.
+ */
+class Scratch {
+  private readonly f64 = new Map<string, Float64Array>();
+  private readonly i32 = new Map<string, Int32Array>();
+  float(name: string, n: number): Float64Array {
+    let a = this.f64.get(name);
+    if (!a || a.length < n) this.f64.set(name, (a = new Float64Array(n + (n >> 3))));
+    const v = a.subarray(0, n);
+    v.fill(0);
+    return v;
+  }
+  int(name: string, n: number): Int32Array {
+    let a = this.i32.get(name);
+    if (!a || a.length < n) this.i32.set(name, (a = new Int32Array(n + (n >> 3))));
+    const v = a.subarray(0, n);
+    v.fill(0);
+    return v;
+  }
+}
+const threadScratch = new Scratch();
+/** Without a scratch: fresh arrays. */
+const fresh = {
+  float: (_: string, n: number) => new Float64Array(n),
+  int: (_: string, n: number) => new Int32Array(n),
+};
 
 /**
  * A tight-enough iterate when the method can go no further: a relative gap of 1e-5 is far
@@ -82,11 +113,6 @@ function complementarityAt(SD: Float64Array, M: number, ap: number, ad: number):
   for (let b = 0; b < M * SIDE; b += SIDE)
     comp += (SD[b + S] + ap * SD[b + DS]) * (SD[b + L] + ad * SD[b + DL]);
   return comp;
-}
-
-/** Mehrotra's corrector targets: σμ − s·λ − Δs·Δλ (the targets held −s·λ). */
-function centre(SD: Float64Array, M: number, sm: number): void {
-  for (let b = 0; b < M * SIDE; b += SIDE) SD[b + T] += sm - SD[b + DS] * SD[b + DL];
 }
 
 function finite(a: Float64Array): boolean {
@@ -117,7 +143,10 @@ export class ChainIpm {
   readonly timing = { factor: 0, direction: 0, directions: 0, back: 0, update: 0, flat: 0 };
   private trace = false;
 
-  constructor(readonly lp: ChainLp) {
+  constructor(
+    readonly lp: ChainLp,
+    mem: Pick<Scratch, "float" | "int"> = fresh,
+  ) {
     const { n, nx, uStart, rowStart, rowLo, rowHi } = lp;
     this.n = n;
     this.nx = nx;
@@ -151,7 +180,7 @@ export class ChainIpm {
               : hi[j] - 1;
     }
     // sides, stage by stage: the stage's row sides (lower, upper), then its control sides
-    const sideStart = new Int32Array(n + 1);
+    const sideStart = mem.int("sideStart", n + 1);
     let M = 0;
     let bMax = 1;
     for (let t = 0; t < n; t++) {
@@ -169,9 +198,9 @@ export class ChainIpm {
     this.M = M;
     this.bMax = bMax;
     this.sRow = new Uint8Array(M);
-    this.sIdx = new Int32Array(M);
-    this.sSg = new Float64Array(M);
-    this.sBd = new Float64Array(M);
+    this.sIdx = mem.int("sIdx", M);
+    this.sSg = mem.float("sSg", M);
+    this.sBd = mem.float("sBd", M);
     let k = 0;
     const side = (row: number, idx: number, sg: number, bd: number) => {
       this.sRow[k] = row;
@@ -189,16 +218,16 @@ export class ChainIpm {
         if (hi[j] < Infinity) side(0, j, -1, hi[j]);
       }
     }
-    const Loff = new Int32Array(n + 1);
-    const Koff = new Int32Array(n + 1);
+    const Loff = mem.int("Loff", n + 1);
+    const Koff = mem.int("Koff", n + 1);
     for (let t = 0; t < n; t++) {
       const nu = uStart[t + 1] - uStart[t];
       Loff[t + 1] = Loff[t] + nu * nu;
       Koff[t + 1] = Koff[t] + nu * nx;
     }
     this.x = new Float64Array((n + 1) * nx);
-    this.rho = new Float64Array(NR);
-    const SD = new Float64Array(M * SIDE);
+    this.rho = mem.float("rho", NR);
+    const SD = mem.float("SD", M * SIDE);
     for (let k = 0; k < M; k++) SD[k * SIDE + BD] = this.sBd[k];
     this.ctx = {
       uStart,
@@ -212,20 +241,21 @@ export class ChainIpm {
       c,
       Loff,
       Koff,
-      Lst: new Float64Array(Loff[n]),
-      Kst: new Float64Array(Koff[n]),
-      kst: new Float64Array(NU),
+      Lst: mem.float("Lst", Loff[n]),
+      Kst: mem.float("Kst", Koff[n]),
+      kst: mem.float("kst", NU),
       P: new Float64Array(Math.max(1, nx * nx)),
       p: new Float64Array(Math.max(1, nx)),
-      dx: new Float64Array((n + 1) * nx),
-      du: new Float64Array(NU),
-      dRho: new Float64Array(NR),
+      dx: mem.float("dx", (n + 1) * nx),
+      du: mem.float("du", NU),
+      dRho: mem.float("dRho", NR),
       step: new Float64Array(2),
       u: this.u,
       x: this.x,
       rho: this.rho,
       alpha: new Float64Array(2),
       acc: new Float64Array(3),
+      centre: new Float64Array(1),
     };
     // runs of equal stage shape, with their kernels (one set per shape); with few shapes the
     // coefficients are compiled in as constants
@@ -279,15 +309,25 @@ export class ChainIpm {
     }
   }
 
-  /** The direction for the targets ctx.tg; returns the largest primal and dual steps (≤ 1). */
-  direction(): [number, number] {
+  /**
+   * The direction for the sides' targets; returns the largest primal and dual steps (≤ 1).
+   * With `centre` (σμ), the targets are first moved to Mehrotra's corrector's.
+   */
+  direction(centre?: number): [number, number] {
     const tD = this.trace ? performance.now() : 0;
     const ctx = this.ctx;
     ctx.p.fill(0);
-    for (let i = this.runs.length - 1; i >= 0; i--) {
-      const r = this.runs[i];
-      r.k.back(ctx, r.t0, r.t1);
-    }
+    if (centre !== undefined) {
+      ctx.centre[0] = centre;
+      for (let i = this.runs.length - 1; i >= 0; i--) {
+        const r = this.runs[i];
+        r.k.backCentre(ctx, r.t0, r.t1);
+      }
+    } else
+      for (let i = this.runs.length - 1; i >= 0; i--) {
+        const r = this.runs[i];
+        r.k.back(ctx, r.t0, r.t1);
+      }
     if (this.trace) this.timing.back += performance.now() - tD;
     ctx.dx.fill(0, 0, this.nx);
     ctx.step[0] = 1;
@@ -364,9 +404,9 @@ export class ChainIpm {
     // saved direction (Gondzio: a corrector is kept only if it lengthens the step)
     const sv = {
       SD: new Float64Array(gondzioMax > 0 ? SD.length : 0),
-      du: new Float64Array(NU),
-      dx: new Float64Array(dx.length),
-      dRho: new Float64Array(NR),
+      du: new Float64Array(gondzioMax > 0 ? NU : 0),
+      dx: new Float64Array(gondzioMax > 0 ? dx.length : 0),
+      dRho: new Float64Array(gondzioMax > 0 ? NR : 0),
     };
     let status: ChainIpmResult["status"] = "iteration_limit";
     let relGap = Infinity;
@@ -413,9 +453,8 @@ export class ChainIpm {
       }
       const sigma = Math.min(1, Math.pow(compA / M / Math.max(mu, 1e-300), 3));
       const sm = sigma * mu;
-      centre(SD, M, sm);
       if (this.trace) this.timing.flat += performance.now() - tFl;
-      let [ap, ad] = this.direction();
+      let [ap, ad] = this.direction(sm);
       // Gondzio: push the products that would leave [0.1, 10]·σμ at a longer trial step back in
       for (let g = 0; g < gondzioMax && Math.min(ap, ad) < gondzioBelow; g++) {
         const apT = Math.min(1, 1.5 * ap + 0.1);

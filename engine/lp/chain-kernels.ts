@@ -68,6 +68,8 @@ export interface KernelContext {
   alpha: Float64Array;
   /** [Σ s·λ, largest |row residual|, Σ c·u], accumulated by the update kernels. */
   acc: Float64Array;
+  /** [σμ]: the corrector's centring target (backCentre). */
+  centre: Float64Array;
 }
 
 export interface StageKernels {
@@ -75,6 +77,11 @@ export interface StageKernels {
   factor(ctx: KernelContext, t0: number, t1: number): void;
   /** Backward vector pass (weights, gradient, k) of stages t1−1 … t0. */
   back(ctx: KernelContext, t0: number, t1: number): void;
+  /**
+   * The same pass for Mehrotra's corrector: first moves each side's target to
+   * σμ − s·λ − Δs·Δλ (σμ in ctx.centre[0]; the target held −s·λ), one pass fewer over the sides.
+   */
+  backCentre(ctx: KernelContext, t0: number, t1: number): void;
   /** Forward pass (du, dx, Δρ, Δs, Δλ, step bounds) of stages t0 … t1−1. */
   forward(ctx: KernelContext, t0: number, t1: number): void;
   /**
@@ -116,13 +123,7 @@ const cache = new Map<string, StageKernels>();
  * otherwise they are read from entVal / bVal.
  */
 export function kernelsFor(nx: number, shape: StageShape, baked: boolean): StageKernels {
-  const sh = baked
-    ? shape
-    : {
-        ...shape,
-        b: shape.b.map(([i, j]) => [i, j, NaN] as [number, number, number]),
-        rows: shape.rows.map((r) => ({ ...r, vals: r.vals.map(() => NaN) })),
-      };
+  const sh = baked ? shape : unbake(shape);
   const key = `${nx}|${JSON.stringify(sh)}`;
   let k = cache.get(key);
   if (!k) {
@@ -159,7 +160,55 @@ const sum = (terms: string[]) => {
   return s === "" ? "0" : s.startsWith("+") ? s.slice(1) : s;
 };
 
+/** A pass over the chain: the loop-carried locals' set-up, one stage's body, the hand-back. */
+interface Pass {
+  pre: string;
+  body: string;
+  post: string;
+}
+type Passes = Record<keyof StageKernels, Pass>;
+const PASSES: (keyof StageKernels)[] = ["factor", "back", "backCentre", "forward", "update"];
+/** Stages backward (the Riccati passes) or forward. */
+const BACKWARD: Record<keyof StageKernels, boolean> = {
+  factor: true,
+  back: true,
+  backCentre: true,
+  forward: false,
+  update: false,
+};
+
+const CTX_ALL =
+  "const {uStart,rowStart,entStart,entVal,bStart,bVal,sideStart,SD,c,Loff,Koff,Lst,Kst,kst,P,p,dx,du,dRho,step,u,x,rho,alpha,acc,centre}=ctx;";
+const HEAD = `const _u0=uStart[t],_r0=rowStart[t],_e0=entStart[_r0],_b0=bStart[t],_k8=sideStart[t]*${SIDE},_lo=Loff[t],_ko=Koff[t];`;
+
+// named functions, so that a profile tells the passes apart
+const fn = (name: string, src: string) =>
+  new Function(
+    `return function ${name}Kernel(ctx,t0,t1){\n${CTX_ALL}\n${src}\n}`,
+  )() as StageKernels["factor"];
+const loop = (kind: keyof StageKernels, inner: string) =>
+  BACKWARD[kind]
+    ? `for(let t=t1-1;t>=t0;t--){${HEAD}\n${inner}}`
+    : `for(let t=t0;t<t1;t++){${HEAD}\n${inner}}`;
+
 function compile(nx: number, sh: StageShape): StageKernels {
+  const ps = passes(nx, sh);
+  const k = {} as StageKernels;
+  for (const kind of PASSES)
+    k[kind] = fn(kind, `${ps[kind].pre}\n${loop(kind, ps[kind].body)}\n${ps[kind].post}`);
+  return k;
+}
+
+function unbake(shape: StageShape): StageShape {
+  return {
+    ...shape,
+    b: shape.b.map(([i, j]) => [i, j, NaN] as [number, number, number]),
+    rows: shape.rows.map((r) => ({ ...r, vals: r.vals.map(() => NaN) })),
+  };
+}
+
+/** The five passes of a stage shape (chain-ipm.ts describes the maths). */
+function passes(nx: number, sh: StageShape): Passes {
   const nu = sh.nu;
   const m = nx + nu;
   // symmetric Q as locals q_a_b (a ≤ b)
@@ -182,14 +231,10 @@ function compile(nx: number, sh: StageShape): StageKernels {
   const z = (v: number, xs: string, us: string) => (v < nx ? `${xs}${v}` : `${us}${v - nx}`);
   // a field of a side's record
   const sd = (k: number, f: number) => `SD[_k8+${k * SIDE + f}]`;
-  const head = `const _u0=uStart[t],_r0=rowStart[t],_e0=entStart[_r0],_b0=bStart[t],_k8=sideStart[t]*${SIDE},_lo=Loff[t],_ko=Koff[t];`;
-  const ctxAll =
-    "const {uStart,rowStart,entStart,entVal,bStart,bVal,sideStart,SD,c,Loff,Koff,Lst,Kst,kst,P,p,dx,du,dRho,step,u,x,rho,alpha,acc}=ctx;";
 
   // ---------------- factor ----------------
-  const F: string[] = [ctxAll];
-  for (const [a, b] of pairs) F.push(`let ${P(a, b)}=P[${a * nx + b}];`);
-  F.push("for(let t=t1-1;t>=t0;t--){", head);
+  const F: string[] = [];
+  const Fpre = pairs.map(([a, b]) => `let ${P(a, b)}=P[${a * nx + b}];`);
   sh.rows.forEach((_, i) => {
     const terms: string[] = [];
     for (const k of [rowSides[i].lo, rowSides[i].hi]) if (k >= 0) terms.push(`+${sd(k, L)}*${sd(k, I)}`);
@@ -267,18 +312,23 @@ function compile(nx: number, sh: StageShape): StageKernels {
     for (let j = 0; j < nu; j++) expr += `+${q(a, nx + j)}*K${j}_${b}`;
     F.push(`${P(a, b)}=${expr};`);
   }
-  F.push("}");
-  for (const [a, b] of pairs)
-    F.push(`P[${a * nx + b}]=${P(a, b)};` + (a !== b ? `P[${b * nx + a}]=${P(a, b)};` : ""));
+  const Fpost = pairs.map(
+    ([a, b]) => `P[${a * nx + b}]=${P(a, b)};` + (a !== b ? `P[${b * nx + a}]=${P(a, b)};` : ""),
+  );
 
   // ---------------- backward vector pass ----------------
-  const Bk: string[] = [ctxAll];
-  for (let a = 0; a < nx; a++) Bk.push(`let p${a}=p[${a}];`);
-  Bk.push("for(let t=t1-1;t>=t0;t--){", head);
+  const Bk: string[] = [];
+  // the corrector's version first moves every target: t = T + (σμ − Δs·Δλ), as centre() did
+  const Ck: string[] = [];
+  const tgt = (k: number) => `tg${k}`;
+  for (let k = 0; k < so; k++) {
+    Bk.push(`const ${tgt(k)}=${sd(k, T)};`);
+    Ck.push(`const ${tgt(k)}=${sd(k, T)}+(sm-${sd(k, DS)}*${sd(k, DL)});${sd(k, T)}=${tgt(k)};`);
+  }
   sh.rows.forEach((_, i) => {
     const terms: string[] = [];
     const side = (k: number, sg: string) =>
-      `${sg}(${sd(k, L)}+(${sd(k, T)}-${sd(k, L)}*${sd(k, R)})*${sd(k, I)})`;
+      `${sg}(${sd(k, L)}+(${tgt(k)}-${sd(k, L)}*${sd(k, R)})*${sd(k, I)})`;
     if (rowSides[i].lo >= 0) terms.push(side(rowSides[i].lo, "+"));
     if (rowSides[i].hi >= 0) terms.push(side(rowSides[i].hi, "-"));
     Bk.push(`const w${i}=${sum(terms)};`);
@@ -295,9 +345,9 @@ function compile(nx: number, sh: StageShape): StageKernels {
   sh.ctl.forEach((_, j) => {
     const terms: string[] = [`+c[_u0+${j}]`];
     if (ctlSides[j].lo >= 0)
-      terms.push(`-(${sd(ctlSides[j].lo, L)}+${sd(ctlSides[j].lo, T)}*${sd(ctlSides[j].lo, I)})`);
+      terms.push(`-(${sd(ctlSides[j].lo, L)}+${tgt(ctlSides[j].lo)}*${sd(ctlSides[j].lo, I)})`);
     if (ctlSides[j].hi >= 0)
-      terms.push(`+(${sd(ctlSides[j].hi, L)}+${sd(ctlSides[j].hi, T)}*${sd(ctlSides[j].hi, I)})`);
+      terms.push(`+(${sd(ctlSides[j].hi, L)}+${tgt(ctlSides[j].hi)}*${sd(ctlSides[j].hi, I)})`);
     terms.push(...gu[j]);
     sh.b.forEach(([i, jj, v], e) => {
       if (jj === j) terms.push(term(1, v, bv(e), `p${i}`));
@@ -321,13 +371,15 @@ function compile(nx: number, sh: StageShape): StageKernels {
     Bk.push(`const pn${a}=${sum(terms)};`);
   }
   for (let a = 0; a < nx; a++) Bk.push(`p${a}=pn${a};`);
-  Bk.push("}");
-  for (let a = 0; a < nx; a++) Bk.push(`p[${a}]=p${a};`);
+  const Bpre: string[] = [];
+  for (let a = 0; a < nx; a++) Bpre.push(`let p${a}=p[${a}];`);
+  const Bpost: string[] = [];
+  for (let a = 0; a < nx; a++) Bpost.push(`p[${a}]=p${a};`);
 
   // ---------------- forward pass ----------------
-  const Fw: string[] = [ctxAll, "let ap=step[0],ad=step[1];"];
-  for (let a = 0; a < nx; a++) Fw.push(`let x${a}=dx[t0*${nx}+${a}];`);
-  Fw.push("for(let t=t0;t<t1;t++){", head, `const _xo=t*${nx};`);
+  const Fwpre: string[] = ["let ap=step[0],ad=step[1];"];
+  for (let a = 0; a < nx; a++) Fwpre.push(`let x${a}=dx[t0*${nx}+${a}];`);
+  const Fw: string[] = [`const _xo=t*${nx};`];
   for (let a = 0; a < nx; a++) Fw.push(`dx[_xo+${a}]=x${a};`);
   for (let j = 0; j < nu; j++) {
     let expr = `kst[_u0+${j}]`;
@@ -335,7 +387,8 @@ function compile(nx: number, sh: StageShape): StageKernels {
     Fw.push(`const u${j}=${expr};du[_u0+${j}]=u${j};`);
   }
   // the largest steps keeping s + αΔs ≥ 0 and λ + αΔλ ≥ 0; the ratios are always computed so
-  // the branches only assign (a rarely taken branch with new arithmetic deoptimises a kernel)
+  // the branches only assign (a rarely taken branch with new arithmetic deoptimises a kernel:
+  // dividing only for the sides near the limit cost an NEM year's first 2 s, decision 0511)
   const sideStep = (k: number, dsExpr: string) =>
     Fw.push(
       `{const d=${dsExpr};const sk=${sd(k, S)},lk=${sd(k, L)};const dlk=(${sd(k, T)}-lk*d)*${sd(k, I)};` +
@@ -359,20 +412,20 @@ function compile(nx: number, sh: StageShape): StageKernels {
     Fw.push(`const xn${a}=${sum(terms)};`);
   }
   for (let a = 0; a < nx; a++) Fw.push(`x${a}=xn${a};`);
-  Fw.push("}");
-  for (let a = 0; a < nx; a++) Fw.push(`dx[t1*${nx}+${a}]=x${a};`);
-  Fw.push("step[0]=ap;step[1]=ad;");
+  const Fwpost: string[] = [];
+  for (let a = 0; a < nx; a++) Fwpost.push(`dx[t1*${nx}+${a}]=x${a};`);
+  Fwpost.push("step[0]=ap;step[1]=ad;");
 
   // ---------------- update ----------------
-  const U: string[] = [ctxAll, "const ap=alpha[0],ad=alpha[1];let comp=acc[0],pinf=acc[1],obj=acc[2];"];
-  U.push("for(let t=t0;t<t1;t++){", head, `const _xo=(t+1)*${nx};`);
+  const Upre = "const ap=alpha[0],ad=alpha[1];let comp=acc[0],pinf=acc[1],obj=acc[2];";
+  const U: string[] = [`const _xo=(t+1)*${nx};`];
   for (let a = 0; a < nx; a++) U.push(`x[_xo+${a}]+=ap*dx[_xo+${a}];`);
   for (let j = 0; j < nu; j++)
     U.push(`const v${j}=u[_u0+${j}]+ap*du[_u0+${j}];u[_u0+${j}]=v${j};obj+=c[_u0+${j}]*v${j};`);
   const upd = (k: number, slack: string, residual: string | null) =>
     U.push(
       `{const b=_k8+${k * SIDE};const sk=${slack};const lk=SD[b+${L}]+ad*SD[b+${DL}];SD[b+${S}]=sk;SD[b+${L}]=lk;` +
-        (residual ? `const rk=${residual};SD[b+${R}]=rk;if(rk>pinf)pinf=rk;else if(-rk>pinf)pinf=-rk;` : "") +
+        (residual ? `const rk=${residual};SD[b+${R}]=rk;const ark=Math.abs(rk);if(ark>pinf)pinf=ark;` : "") +
         `comp+=sk*lk;SD[b+${I}]=1/sk;SD[b+${T}]=-sk*lk;}`,
     );
   sh.rows.forEach((_, i) => {
@@ -385,8 +438,20 @@ function compile(nx: number, sh: StageShape): StageKernels {
     if (ctlSides[j].lo >= 0) upd(ctlSides[j].lo, `v${j}-SD[b+${BD}]`, null);
     if (ctlSides[j].hi >= 0) upd(ctlSides[j].hi, `SD[b+${BD}]-v${j}`, null);
   });
-  U.push("}", "acc[0]=comp;acc[1]=pinf;acc[2]=obj;");
+  const Upost = "acc[0]=comp;acc[1]=pinf;acc[2]=obj;";
 
-  const mk = (body: string[]) => new Function("ctx", "t0", "t1", body.join("\n")) as StageKernels["factor"];
-  return { factor: mk(F), back: mk(Bk), forward: mk(Fw), update: mk(U) };
+  const pass = (pre: string[] | string, body: string[], post: string[] | string): Pass => ({
+    pre: typeof pre === "string" ? pre : pre.join("\n"),
+    body: body.join("\n"),
+    post: typeof post === "string" ? post : post.join("\n"),
+  });
+  // the corrector's back pass: σμ read once, the targets moved, then the same body
+  const backCentrePre = [...Bpre, "const sm=centre[0];"];
+  return {
+    factor: pass(Fpre, F, Fpost),
+    back: pass(Bpre, Bk, Bpost),
+    backCentre: pass(backCentrePre, [...Ck, ...Bk.slice(so)], Bpost),
+    forward: pass(Fwpre, Fw, Fwpost),
+    update: pass(Upre, U, Upost),
+  };
 }
