@@ -140,6 +140,8 @@ test("a new stand-alone BESS starts with its choices made: only its own numbers 
       grid.getByRole("group", { name: group }).getByLabel("Same as rated power of battery"),
     ).toBeChecked();
   await expect(grid.getByLabel("My battery is not colocated")).toBeChecked();
+  // Distribution until a rated power of 100 MW or more says transmission (spec §4).
+  await expect(grid.getByLabel("Distribution")).toBeChecked();
   await grid
     .getByRole("link", { name: "Cancel" })
     .or(grid.getByRole("button", { name: "Cancel" }))

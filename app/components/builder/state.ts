@@ -329,6 +329,8 @@ export function applyRules(prev: FormState, next: FormState, ctx: RuleContext): 
   const power = num(out, powerField);
   if (power !== undefined && (str(prev, powerField) !== str(out, powerField) || !str(out, "connectionType")))
     out.connectionType = defaultConnectionType(power);
+  // Before a power is given: distribution, the spec's choice below 100 MW (it follows the power once given).
+  else if (!str(out, "connectionType")) out.connectionType = defaultConnectionType(undefined);
 
   const offered = scenariosOffered(ctx.scenarios, ctx.region, configuration);
   const regionChanged = str(prev, "region") !== "" && str(prev, "region") !== str(out, "region");

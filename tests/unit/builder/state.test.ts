@@ -156,6 +156,9 @@ describe("required choices have defaults (decision 0703)", () => {
       repowering: "10000",
     });
     expect(out.coupling).toBeUndefined();
+    // Distribution until a rated power says otherwise; from 100 MW, transmission.
+    expect(out.connectionType).toBe("distribution");
+    expect(applyRules(out, { ...out, ratedPower: "120" }, gb).connectionType).toBe("transmission");
   });
 
   it("the user's choices stand; a co-located battery is AC-coupled unless they say DC", () => {
@@ -173,7 +176,8 @@ describe("required choices have defaults (decision 0703)", () => {
     const solar = { region: "GB" as const, configuration: "solar" as const, scenarios };
     const out = applyRules({}, { solarRatedPower: "150" }, solar);
     expect(out).toMatchObject({ maxExport: "same", connectionType: "transmission" });
-    for (const f of ["maxImport", "degradation", "coLocation", "efficiency"]) expect(out).not.toHaveProperty(f);
+    for (const f of ["maxImport", "degradation", "coLocation", "efficiency"])
+      expect(out).not.toHaveProperty(f);
     expect(applyRules({}, { solarRatedPower: "40" }, solar).connectionType).toBe("distribution");
   });
 
