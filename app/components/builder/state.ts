@@ -284,17 +284,17 @@ export function scenariosOffered(
 /**
  * Required choices the spec gives no default for, chosen as a typical analyst would (decision 0703),
  * so that a new forecast needs only its own numbers: limits the same as the rated power, the standard
- * degradation curve (the one the spec's default re-powering of 10 000 cycles belongs to), a
- * stand-alone battery not co-located, and a co-located one AC-coupled. Each stays the user's to change.
+ * degradation curve (the one the spec's default re-powering of 10 000 cycles belongs to), and a
+ * stand-alone battery not co-located. Each stays the user's to change.
  */
-export function choiceDefaults(configuration: Configuration | undefined, state: FormState): FormState {
+export function choiceDefaults(configuration: Configuration | undefined): FormState {
   const battery = configuration ? hasBattery(configuration) : true;
   const out: FormState = { maxExport: "same" };
   if (!battery) return out;
   out.maxImport = "same";
   out.degradation = "standard_degradation_curve";
   if (configuration === "bess") out.coLocation = "false";
-  if (str(state, "coLocation") === "true") out.coupling = "true";
+  // Coupling is asked once "co-located" is chosen: AC or DC is the plant's, not a default (spec §5).
   return out;
 }
 
@@ -345,7 +345,7 @@ export function applyRules(prev: FormState, next: FormState, ctx: RuleContext): 
   }
 
   if (battery && !str(out, "efficiency")) out.efficiency = String(LIMITS.defaultEfficiency);
-  for (const [field, value] of Object.entries(choiceDefaults(configuration, out)))
+  for (const [field, value] of Object.entries(choiceDefaults(configuration)))
     if (!str(out, field)) out[field] = value;
   if (!str(out, "foresight")) out.foresight = DEFAULT_FORESIGHT;
   // Re-powering defaults to 10 000 cycles (it is dropped from the forecast when there is no degradation).

@@ -161,14 +161,16 @@ describe("required choices have defaults (decision 0703)", () => {
     expect(applyRules(out, { ...out, ratedPower: "120" }, gb).connectionType).toBe("transmission");
   });
 
-  it("the user's choices stand; a co-located battery is AC-coupled unless they say DC", () => {
+  it("the user's choices stand; a co-located battery's coupling is theirs to say", () => {
     const mine = {
       maxImport: "other",
       o_maxImport: "30",
       degradation: "no_degradation",
       coLocation: "true",
     };
-    expect(applyRules({}, mine, gb)).toMatchObject({ ...mine, maxExport: "same", coupling: "true" });
+    const out = applyRules({}, mine, gb);
+    expect(out).toMatchObject({ ...mine, maxExport: "same" });
+    expect(out.coupling).toBeUndefined();
     expect(applyRules({}, { ...mine, coupling: "false" }, gb).coupling).toBe("false");
   });
 
