@@ -73,7 +73,8 @@ export async function stepperLoader(request: Request, slug: string | undefined) 
   if (!step) throw redirect(`${ROUTES.create(STEPS[0].slug)}${url.search}`);
   const p = await loadBuilderPage(request, { path: url.pathname });
   if (!p.who.flags.forecast_builder_new_form) throw redirect(`${ROUTES.canvas}${url.search}`);
-  p.state = await withZones(p.api, p.region, applyRules(p.state, p.state, ruleContext(p, false)));
+  // The region's first world view and strategy are shown chosen, as on the canvas (decision 0703).
+  p.state = await withZones(p.api, p.region, applyRules(p.state, p.state, ruleContext(p, true)));
   const modal = url.searchParams.get("modal");
   const summary = STEPS.map((s) => ({
     title: s.label,
@@ -136,7 +137,9 @@ export async function stepperAction(request: Request, slug: string | undefined) 
   const form = await request.formData();
   const intent = String(form.getAll("intent").pop() ?? "next");
   const owned = stepOwnedFields(step.name, p.configuration);
-  const rules = ruleContext(p, false);
+  // Defaults for the world view and strategy, except on the step that posts them: there an empty
+  // list is the user's doing, and is reported rather than quietly filled (decision 0703).
+  const rules = ruleContext(p, !owned.includes("macroScenarios") && !owned.includes("revenueStrategies"));
   const index = STEPS.findIndex((s) => s.name === step.name);
   type Answer = { reply?: unknown; renameReply?: unknown; missing?: ReturnType<typeof missingLinks> | null };
   const invalid = ({ reply = null, renameReply = null, missing = null }: Answer) =>

@@ -1,7 +1,7 @@
 // Post/redirect/get with a message: a successful form post answers a redirect and the page it lands
 // on says what happened, once (a flash in the session). A reload of that page posts nothing again.
 import { randomUUID } from "node:crypto";
-import { redirect } from "@remix-run/node";
+import { redirect, type Session } from "@remix-run/node";
 import { commitSession, getSession } from "./session.server.ts";
 
 const KEY = "statusMessage";
@@ -13,14 +13,18 @@ export interface StatusMessage {
   id: string;
 }
 
-/** Redirect to `to` (a path of this site), saying `text` there once. */
+/**
+ * Redirect to `to` (a path of this site), saying `text` there once. `session`: one the caller has
+ * changed already (a log-out), which the message then rides on.
+ */
 export async function redirectWithStatus(
   request: Request,
   to: string,
   text: string,
   tone: StatusMessage["tone"] = "success",
+  session?: Session,
 ) {
-  const session = await getSession(request);
+  session ??= await getSession(request);
   session.flash(KEY, { tone, text, id: randomUUID() } satisfies StatusMessage);
   return redirect(to, { headers: { "Set-Cookie": await commitSession(session, request) } });
 }

@@ -163,6 +163,13 @@ test("the profile lists sessions; a password change logs out the others; log out
 
   await page.getByRole("button", { name: "Log out everywhere" }).click();
   await expect(page).toHaveURL(/\/login$/);
+  // It says what happened (decision 0703), once: a reload of the log-in page is quiet.
+  await expect(page.getByRole("status")).toHaveText(
+    "You have been logged out everywhere: 1 session ended, this one included. API keys keep working until you revoke them on your profile.",
+  );
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Log in" })).toBeVisible();
+  await expect(page.getByRole("status")).toHaveCount(0);
   await page.goto("/profile");
   await expect(page).toHaveURL(/\/login\?redirectTo=/);
   await other.context.close();

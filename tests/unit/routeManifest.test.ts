@@ -27,6 +27,11 @@ const URL_TREE: [url: string, parent: string, file: string][] = [
   ["/forecasts/runs/:runId/file", "/forecasts/runs/:runId", "forecasts+/runs+/$runId.file.tsx"],
   ["/forecasts/runs/:runId/finance", "/forecasts/runs/:runId", "forecasts+/runs+/$runId.finance.tsx"],
   ["/forecasts/runs/:runId/methodology", "/forecasts", "forecasts+/runs+/$runId_.methodology.tsx"],
+  [
+    "/forecasts/runs/:runId/result.json",
+    "/forecasts/runs/:runId",
+    "forecasts+/runs+/$runId.result[.]json.tsx",
+  ],
   ["/forecasts/runs/download", "/forecasts", "forecasts+/runs+/download.tsx"],
   ["/forecasts?index", "/forecasts", "forecasts+/_index.tsx"],
   ["/forgot-password", "root", "_account+/forgot-password.tsx"],

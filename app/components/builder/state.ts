@@ -281,11 +281,28 @@ export function scenariosOffered(
   return mine;
 }
 
+/**
+ * Required choices the spec gives no default for, chosen as a typical analyst would (decision 0703),
+ * so that a new forecast needs only its own numbers: limits the same as the rated power, the standard
+ * degradation curve (the one the spec's default re-powering of 10 000 cycles belongs to), and a
+ * stand-alone battery not co-located. Each stays the user's to change.
+ */
+export function choiceDefaults(configuration: Configuration | undefined): FormState {
+  const battery = configuration ? hasBattery(configuration) : true;
+  const out: FormState = { maxExport: "same" };
+  if (!battery) return out;
+  out.maxImport = "same";
+  out.degradation = "standard_degradation_curve";
+  if (configuration === "bess") out.coLocation = "false";
+  // Coupling is asked once "co-located" is chosen: AC or DC is the plant's, not a default (spec §5).
+  return out;
+}
+
 export interface RuleContext {
   region?: ForecastRegion;
   configuration?: Configuration;
   scenarios: Scenario[];
-  /** The canvas pre-selects the region's first scenario (spec §4); the stepper does not. */
+  /** Pre-select the region's first scenario and strategy (spec §4: on the canvas; decision 0703: the stepper too). */
   preselectScenario?: boolean;
 }
 
@@ -303,11 +320,17 @@ export function applyRules(prev: FormState, next: FormState, ctx: RuleContext): 
   const configuration = ctx.configuration;
   const battery = configuration ? hasBattery(configuration) : true;
 
-  if (str(prev, "ratedPower") !== str(out, "ratedPower") && num(out, "ratedPower") !== undefined) {
-    out.connectionType = defaultConnectionType(num(out, "ratedPower"));
-  } else if (!str(out, "connectionType") && num(out, "ratedPower") !== undefined) {
-    out.connectionType = defaultConnectionType(num(out, "ratedPower"));
-  }
+  // The asset's rated power: the battery's, else the solar or wind plant's (as the TNUoS rule reads it).
+  const powerField = battery
+    ? "ratedPower"
+    : str(out, "solarRatedPower")
+      ? "solarRatedPower"
+      : "windRatedPower";
+  const power = num(out, powerField);
+  if (power !== undefined && (str(prev, powerField) !== str(out, powerField) || !str(out, "connectionType")))
+    out.connectionType = defaultConnectionType(power);
+  // Before a power is given: distribution, the spec's choice below 100 MW (it follows the power once given).
+  else if (!str(out, "connectionType")) out.connectionType = defaultConnectionType(undefined);
 
   const offered = scenariosOffered(ctx.scenarios, ctx.region, configuration);
   const regionChanged = str(prev, "region") !== "" && str(prev, "region") !== str(out, "region");
@@ -322,6 +345,8 @@ export function applyRules(prev: FormState, next: FormState, ctx: RuleContext): 
   }
 
   if (battery && !str(out, "efficiency")) out.efficiency = String(LIMITS.defaultEfficiency);
+  for (const [field, value] of Object.entries(choiceDefaults(configuration)))
+    if (!str(out, field)) out[field] = value;
   if (!str(out, "foresight")) out.foresight = DEFAULT_FORESIGHT;
   // Re-powering defaults to 10 000 cycles (it is dropped from the forecast when there is no degradation).
   if (battery && !str(out, "repowering")) out.repowering = String(LIMITS.defaultRepowering);

@@ -48,11 +48,14 @@ export function RunHeader({
   run,
   status,
   canDownload,
+  canDownloadJson,
   portfolioButton,
 }: {
   run: RunDetail;
   status: RunStatus;
   canDownload: boolean;
+  /** The result as JSON (the API's document of it): also for a run without a workbook. */
+  canDownloadJson: boolean;
   portfolioButton: boolean;
 }) {
   const created = formatDate(run.createdAt);
@@ -98,6 +101,11 @@ export function RunHeader({
               Workbook only (xlsx)
             </ButtonLink>
           </>
+        ) : null}
+        {canDownloadJson ? (
+          <ButtonLink to={`/forecasts/runs/${run.id}/result.json`} reloadDocument $variant="secondary">
+            Download JSON
+          </ButtonLink>
         ) : null}
         {portfolioButton ? (
           <ButtonLink

@@ -169,6 +169,24 @@ export function downloadVerdict(run: DownloadableRun): DownloadVerdict {
   return { ok: true };
 }
 
+/**
+ * The result as JSON (the API's GET …/{id}/result/) is there once the run is ready_for_review with
+ * results, whether or not a workbook was written; the API applies the subscription rule of spec §4.
+ */
+export function resultJsonAvailable(run: DownloadableRun & { hasResult: boolean }): boolean {
+  return effectiveStatus(run) === "ready_for_review" && run.hasResult && !run.locked;
+}
+
+/** A file name of the run's own name: characters a file system or a header would choke on become "_". */
+export function runFileName(runName: string, suffix: string): string {
+  const base =
+    runName
+      .replace(/[^\w .-]+/g, "_")
+      .trim()
+      .slice(0, 80) || "run";
+  return `${base}${suffix}`;
+}
+
 // ── Units (spec §9) ──────────────────────────────────────────────────────────────────────────
 
 export const CURRENCY_BY_REGION: Record<string, string> = {

@@ -5,15 +5,16 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { Link, useActionData, useSearchParams } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { LoginSchema } from "~/validation/account";
 import { authenticator, LoginRefused, userIdOf } from "~/services/auth.server";
 import { clientIpOf } from "~/services/api.server";
 import { safeRedirect } from "~/services/redirects.server";
 import { commitSession, getSession } from "~/services/session.server";
+import { takeStatus } from "~/services/statusMessage.server";
 import { InputField } from "~/components/Field";
 import { CardForm, useSchemaForm } from "~/components/forms";
-import { Narrow, Muted, Notice } from "~/components/ui";
+import { Narrow, Muted, Notice, PageNotices } from "~/components/ui";
 import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
 import { retryAfterHeaders } from "~/components/retryAfter";
 
@@ -22,7 +23,9 @@ export const meta: MetaFunction = () => [{ title: "Log in · Voltcast" }];
 export async function loader({ request }: LoaderFunctionArgs) {
   if (await userIdOf(request))
     throw redirect(safeRedirect(new URL(request.url).searchParams.get("redirectTo")));
-  return null;
+  // What sent the browser here says so once (after "Log out everywhere", say).
+  const { status, headers } = await takeStatus(request);
+  return json({ status }, { headers });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -54,11 +57,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function Login() {
   const lastResult = useActionData<typeof action>();
+  const { status } = useLoaderData<typeof loader>();
   const [searchParams] = useSearchParams();
   const [form, fields] = useSchemaForm(LoginSchema, { id: "login", lastResult });
   return (
     <Narrow>
       <h1>Log in</h1>
+      <PageNotices status={status} />
       {searchParams.get("passwordChanged") ? (
         <Notice role="status" $tone="success">
           Your password has been changed

@@ -3,13 +3,7 @@
 // Every form is a plain post with an `intent`; the API decides what is allowed. A successful post
 // answers a redirect back here with its message (post/redirect/get), except the creation of an API
 // key, whose answer is the only place the key is ever shown.
-import {
-  json,
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
@@ -24,7 +18,7 @@ import {
 } from "~/validation/account";
 import { apiFor, ApiResponseError, clientIpOf, refusalReply, type ApiAnswer } from "~/services/api.server";
 import { me, requireUserId } from "~/services/auth.server";
-import { commitSession, getSession } from "~/services/session.server";
+import { getSession } from "~/services/session.server";
 import { redirectWithStatus, takeStatus } from "~/services/statusMessage.server";
 import { Field, FormErrors, InputField } from "~/components/Field";
 import { useSchemaForm } from "~/components/forms";
@@ -61,10 +55,19 @@ type ActionData = {
   error?: string;
 };
 
-async function loggedOut(request: Request) {
+/** What the log-in page says once this browser's session has ended from here. */
+const LOGGED_OUT = {
+  everywhere: (ended: number) =>
+    `You have been logged out everywhere: ${ended === 1 ? "1 session" : `${ended} sessions`} ended, ` +
+    "this one included. API keys keep working until you revoke them on your profile.",
+  thisBrowser: "You have been logged out of this browser.",
+};
+
+/** This browser's session has ended: to the log-in page, which says so (it works without JavaScript). */
+async function loggedOut(request: Request, message: string) {
   const session = await getSession(request);
   session.unset("sessionToken");
-  return redirect("/login", { headers: { "Set-Cookie": await commitSession(session, request) } });
+  return redirectWithStatus(request, "/login", message, "success", session);
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -106,12 +109,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
       case "end-session": {
         const current = formData.get("current") === "true";
         await api.DELETE("/users/me/sessions/{id}", { params: { path: { id } } });
-        if (current) return loggedOut(request);
+        if (current) return loggedOut(request, LOGGED_OUT.thisBrowser);
         return done("That session has been logged out.");
       }
-      case "end-all":
-        await api.POST("/users/me/sessions/end-all");
-        return loggedOut(request);
+      case "end-all": {
+        const { ended } = await api.POST("/users/me/sessions/end-all");
+        return loggedOut(request, LOGGED_OUT.everywhere(ended));
+      }
       case "accept-invitation":
       case "decline-invitation": {
         const answered = await api.POST(

@@ -9,6 +9,7 @@ import {
   ercotZoneOf,
   mergeState,
   scenariosOffered,
+  stateToBody,
   stateToFormData,
   valuesFromForm,
   type FormState,
@@ -21,7 +22,7 @@ import {
   drawerSchema,
   stepSchema,
 } from "../../../app/validation/builderSchemas.ts";
-import { MESSAGES } from "../../../app/validation/forecast.ts";
+import { MESSAGES, missingFields } from "../../../app/validation/forecast.ts";
 
 const scenarios: Scenario[] = [
   { id: "gb-central", name: "GB Central scenario", marketRegion: "GB", solarAvailable: true },
@@ -101,7 +102,7 @@ describe("spec §4 rules", () => {
     expect(out.repowering).toBe("10000");
   });
 
-  it("the canvas pre-selects the region's first scenario; the stepper does not", () => {
+  it("the region's first scenario is pre-selected when asked (the canvas and stepper pages), not on a post of the list itself", () => {
     expect(applyRules({}, {}, { ...gb, preselectScenario: true }).macroScenarios).toEqual(["gb-central"]);
     expect(applyRules({}, {}, gb).macroScenarios).toBeUndefined();
   });
@@ -140,6 +141,65 @@ describe("spec §4 rules", () => {
       { region: "ERCOT", configuration: "bess", scenarios },
     );
     expect(out.revenueStrategies).toEqual(["energy_with_as"]);
+  });
+});
+
+describe("required choices have defaults (decision 0703)", () => {
+  it("a stand-alone battery: limits the same as its rated power, the standard curve, not co-located", () => {
+    const out = applyRules({}, {}, gb);
+    expect(out).toMatchObject({
+      maxImport: "same",
+      maxExport: "same",
+      coLocation: "false",
+      degradation: "standard_degradation_curve",
+      efficiency: "88",
+      repowering: "10000",
+    });
+    expect(out.coupling).toBeUndefined();
+    // Distribution until a rated power says otherwise; from 100 MW, transmission.
+    expect(out.connectionType).toBe("distribution");
+    expect(applyRules(out, { ...out, ratedPower: "120" }, gb).connectionType).toBe("transmission");
+  });
+
+  it("the user's choices stand; a co-located battery's coupling is theirs to say", () => {
+    const mine = {
+      maxImport: "other",
+      o_maxImport: "30",
+      degradation: "no_degradation",
+      coLocation: "true",
+    };
+    const out = applyRules({}, mine, gb);
+    expect(out).toMatchObject({ ...mine, maxExport: "same" });
+    expect(out.coupling).toBeUndefined();
+    expect(applyRules({}, { ...mine, coupling: "false" }, gb).coupling).toBe("false");
+  });
+
+  it("stand-alone solar: an export limit and the connection type from the plant's power; no battery choices", () => {
+    const solar = { region: "GB" as const, configuration: "solar" as const, scenarios };
+    const out = applyRules({}, { solarRatedPower: "150" }, solar);
+    expect(out).toMatchObject({ maxExport: "same", connectionType: "transmission" });
+    for (const f of ["maxImport", "degradation", "coLocation", "efficiency"])
+      expect(out).not.toHaveProperty(f);
+    expect(applyRules({}, { solarRatedPower: "40" }, solar).connectionType).toBe("distribution");
+  });
+
+  it("with the defaults, a GB battery needs only its own numbers, place and names to be complete", () => {
+    const typed: FormState = {
+      region: "GB",
+      configuration: "bess",
+      assetName: "Didcot",
+      zipCode: "OX11 7HA",
+      gspGroup: "_H",
+      startDate: "2025-06-01",
+      ratedPower: "50",
+      duration: "2",
+      maxCycles: "1",
+    };
+    const before = missingFields(stateToBody(typed, "GB", "bess")).map((m) => m.field);
+    // Without defaults the analyst must also pick these (what the walkthrough found).
+    expect(before).toEqual(expect.arrayContaining(["maxImport", "maxExport", "coLocation", "degradation"]));
+    const filled = applyRules({}, typed, { ...gb, preselectScenario: true });
+    expect(missingFields(stateToBody(filled, "GB", "bess"))).toEqual([]);
   });
 });
 

@@ -47,6 +47,7 @@ import { pickStrategy } from "~/components/runs/results";
 import {
   downloadVerdict,
   effectiveStatus,
+  resultJsonAvailable,
   revenueUnit,
   type FinanceStatus,
   type Period,
@@ -113,6 +114,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         worldViews: [] as RunDetail[],
         days: [] as DispatchDay[],
         canDownload: false,
+        canDownloadJson: false,
         portfolio: [] as PortfolioAsset[],
         extras: NO_EXTRAS,
         recomputed: null as RecomputedFinance | null,
@@ -140,7 +142,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // (the asset page likewise offers only its region's runs).
   const portfolio = allAssets.filter((a) => a.marketRegion === run.marketRegion);
   run.portfolioAssets = links;
-  const verdict = downloadVerdict({ ...run, subscription: run.subscription?.key ?? null });
+  const downloadable = { ...run, subscription: run.subscription?.key ?? null };
+  const verdict = downloadVerdict(downloadable);
   return json({
     ...base,
     run,
@@ -148,6 +151,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     worldViews,
     days: dispatchDays(run.result),
     canDownload: verdict.ok,
+    canDownloadJson: resultJsonAvailable({ ...downloadable, hasResult: Boolean(run.result) }),
     portfolio,
     // Percentiles from the API's result, or kept in the stored result itself.
     extras: { ...extras, percentiles: extras.percentiles ?? percentilesOf(run.result) },
@@ -254,6 +258,7 @@ function RunView() {
         run={run}
         status={status}
         canDownload={data.canDownload}
+        canDownloadJson={data.canDownloadJson}
         portfolioButton={
           Boolean(data.flags.forecat_view_on_portfolio_button) && run.portfolioAssets.length > 0
         }
