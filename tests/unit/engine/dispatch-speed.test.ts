@@ -65,15 +65,17 @@ const RECORDED: Record<string, { total: number; cycles: number; streams: Record<
       capacityMarket: 113689.31506849473,
     },
   },
+  // re-recorded by decision 0249 (the NEM product weather draw and its price maps move this year on purpose)
   "NEM wv ancillaries 5 min realistic": {
-    total: 859704.3089824235,
-    cycles: 60.20608004284013,
-    streams: { wholesale: 759431.0682170023, services: 100273.24076542123, duosUnitCharges: 0 },
+    total: 994065.83153181,
+    cycles: 60.98691233766103,
+    streams: { wholesale: 894688.5033630755, services: 99377.32816873447, duosUnitCharges: 0 },
   },
+  // re-recorded by decision 0249 (the NEM product weather draw and its price maps move this year on purpose)
   "NEM wv ancillaries 5 min perfect": {
-    total: 1762700.7884524965,
-    cycles: 60.51790207558987,
-    streams: { wholesale: 1659596.5980983363, services: 103104.19035416037, duosUnitCharges: 0 },
+    total: 1678986.8158972417,
+    cycles: 61.02369286563855,
+    streams: { wholesale: 1576459.2260724457, services: 102527.589824796, duosUnitCharges: 0 },
   },
   // re-recorded by decision 0135 (the offers' refill rule moves this year on purpose: 506,478 before)
   "NEM syn merchant 5 min realistic": {
