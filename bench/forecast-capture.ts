@@ -1,0 +1,52 @@
+// `npm run forecast:capture [-- --json] [-- --market GB,NEM] [-- --years 2025,2030]`: each market's
+// Central world view, 50 MW / 2 h, forecast over 20 years with realistic and with perfect foresight,
+// and per year and stage (day-ahead or the NEM's 5-minute energy, the later market, services) the
+// capture realistic ÷ perfect beside the base year's backtest capture on real prices (decision 0136;
+// issue 25 acceptance 3: within ±10 points every year).
+import { CAPTURE_BOUND_POINTS, type CaptureRow } from "../engine/forecast/capture.ts";
+import type { MarketRegion } from "../engine/types.ts";
+import { CAPTURE_MARKETS, FORECAST_YEARS, marketCapture } from "./forecast-capture-data.ts";
+import { SHARED_DATA, sharedDataPresent } from "./backtest-data.ts";
+
+const args = process.argv.slice(2);
+const json = args.includes("--json");
+const opt = (name: string) => {
+  const at = args.indexOf(name);
+  return at >= 0 ? args[at + 1] : undefined;
+};
+const markets = (opt("--market")?.split(",") as MarketRegion[] | undefined) ?? CAPTURE_MARKETS;
+const years = opt("--years")?.split(",").map(Number) ?? FORECAST_YEARS;
+if (!sharedDataPresent())
+  console.error(`No real data at ${SHARED_DATA}: no base-year capture (set VOLTCAST_SHARED_DATA_DIR).`);
+
+const pct = (x: number | null) => (x === null ? "–" : `${(100 * x).toFixed(0)} %`);
+const rows: CaptureRow[] = [];
+for (const m of markets) {
+  const t = performance.now();
+  const got = await marketCapture(m, years);
+  rows.push(...got);
+  if (!json) {
+    console.log(
+      `${m} (${((performance.now() - t) / 1000).toFixed(0)} s) | year | stage | realistic | perfect (per MW) | capture | base year | points`,
+    );
+    for (const r of got)
+      console.log(
+        `${r.market} ${r.year} | ${r.label} | ${(r.realistic / 1000).toFixed(1)}k | ${(r.perfect / 1000).toFixed(1)}k | ${pct(r.capture)} | ${pct(r.baseCapture)} | ${r.differencePoints === null ? "–" : `${r.differencePoints >= 0 ? "+" : ""}${r.differencePoints.toFixed(0)}`}${r.differencePoints !== null && Math.abs(r.differencePoints) > CAPTURE_BOUND_POINTS ? " OUTSIDE" : ""}`,
+      );
+  }
+}
+if (json) console.log(JSON.stringify(rows, null, 1));
+else {
+  console.log("\nmarket | stage | base year | min–max over the years | years outside ±10 points");
+  const keys = [...new Set(rows.map((r) => `${r.market}|${r.stage}`))];
+  for (const k of keys) {
+    const rs = rows.filter((r) => `${r.market}|${r.stage}` === k);
+    const cs = rs.map((r) => r.capture).filter((c): c is number => c !== null);
+    const out = rs.filter(
+      (r) => r.differencePoints !== null && Math.abs(r.differencePoints) > CAPTURE_BOUND_POINTS,
+    );
+    console.log(
+      `${rs[0].market} | ${rs[0].label} | ${pct(rs[0].baseCapture)} | ${pct(Math.min(...cs))}–${pct(Math.max(...cs))} | ${out.map((r) => r.year).join(", ") || "none"}`,
+    );
+  }
+}
