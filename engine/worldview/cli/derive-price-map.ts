@@ -19,7 +19,7 @@ import { resample } from "../model.ts";
 import { applyPriceMap, fitPriceMap } from "../price-map.ts";
 import type { PriceMap } from "../derived-shapes.ts";
 import { DERIVED_PARAMS, PRICE_MAPS } from "../price-map.generated.ts";
-import { fitRow, rawPrice, targetGrid, WEATHER_DRAWS } from "./fit-report.ts";
+import { fitRow, rawPrice, targetGrid } from "./fit-report.ts";
 import { routineDayFit } from "./routine-day.ts";
 import { priceTargets, type PriceTarget } from "./targets.ts";
 import { fitMetrics } from "../market-fit.ts";
@@ -66,42 +66,6 @@ function pooledSpreadError(
   return errors[0] + errors[1] < 0 ? -size : size;
 }
 
-/**
- * NEM regions whose product 2024 draw is an extreme of the eight 2024 weather draws (WEATHER_DRAWS)
- * by mapped mean daily spread — the calmest or the spikiest — so a map and noise fitted on it make
- * every other weather year spikier (or calmer). Their map and spread noise are fitted on the
- * model's climate instead: the eight 2024 draws pooled against the real year repeated once per draw
- * (decision 0251; `nem-shape-report.ts` prints where the product draw sits). QLD1: 588 against
- * 588–734 (real 539) with the map fitted on its draw (0249).
- */
-const CLIMATE_FIT = new Set(["QLD1"]);
-
-/**
- * The map fitted on the eight 2024 draws pooled at one spread noise, and the loss of the draws
- * pooled: the error of their mean daily spread and 0.2 × their mean hour-profile error.
- */
-function climateFit(t: PriceTarget, noise: number): { loss: number; map: PriceMap; spread: number } {
-  const raws = WEATHER_DRAWS.map((k) => rawPrice(t, { spreadNoise: noise }, k));
-  const n = intervalsInYear(t.year, raws[0].intervalMinutes);
-  const obs = resample(t.observed, t.intervalMinutes, raws[0].intervalMinutes, n);
-  const concat = (parts: ArrayLike<number>[]) => Float64Array.from(parts.flatMap((p) => Array.from(p)));
-  const map = fitPriceMap(
-    concat(raws.map((r) => r.price)),
-    concat(raws.map(() => obs)),
-    +raws[0].refCost.toFixed(4),
-  );
-  let spread = 0;
-  let profile = 0;
-  for (const raw of raws) {
-    const mapped = Float64Array.from(raw.price);
-    applyPriceMap(mapped, map, raw.refCost, raw.floor, raw.cap);
-    const row = fitRow(t, resample(mapped, raw.intervalMinutes, t.intervalMinutes, t.observed.length));
-    spread += row.errors.spreadPct / raws.length;
-    profile += row.errors.hourProfileRmsePct / raws.length;
-  }
-  return { loss: Math.abs(spread) + 0.2 * profile, map, spread };
-}
-
 const NOISE = [0, 0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.4, 0.5, 0.65, 0.8, 1];
 
 // `-- ERCOT` re-derives one system and keeps the others' committed maps
@@ -121,12 +85,6 @@ for (const t of priceTargets(2024, only)) {
       const fit = routineDayFit(t, { spreadNoise: noise });
       const spread = Math.abs(fit.median2024) > Math.abs(fit.median2026) ? fit.median2024 : fit.median2026;
       if (!best || fit.loss < best.loss) best = { loss: fit.loss, noise, map: fit.map, spread };
-      continue;
-    }
-    if (CLIMATE_FIT.has(t.system)) {
-      const fit = climateFit(t, noise);
-      console.error(`${t.system} climate fit: noise ${noise}, spread ${fit.spread.toFixed(1)} %, loss ${fit.loss.toFixed(1)}`);
-      if (!best || fit.loss < best.loss) best = { ...fit, noise };
       continue;
     }
     const raw = rawPrice(t, { spreadNoise: noise });
@@ -150,7 +108,7 @@ for (const t of priceTargets(2024, only)) {
   }
   maps[t.system] = {
     ...best!.map,
-    source: `${t.source}, ${[...pooled.map((y) => y.year), t.year].join(" + ")}, ${(100 * t.coverage).toFixed(0)} % of intervals${CLIMATE_FIT.has(t.system) ? `, on the ${WEATHER_DRAWS.length} weather draws of ${t.year} pooled` : ""}`,
+    source: `${t.source}, ${[...pooled.map((y) => y.year), t.year].join(" + ")}, ${(100 * t.coverage).toFixed(0)} % of intervals`,
   };
   params[t.system] = { spreadNoise: best!.noise };
   console.error(
