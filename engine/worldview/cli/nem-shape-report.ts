@@ -11,8 +11,8 @@
 // the two cheapest (what a 2 h battery cycling once a day can at most take, before losses).
 //
 // Where the held-out year covers only some months, the fit year is also printed on those months
-// ("JFMA": January–April), so the two years are compared on the same season (decision 0251). "at
-// 17–18" is the share of days whose dearest hour starts at 17:00 or 18:00 local (where real days
+// ("JFMA": January–April), so the two years are compared on the same season (decision 0251).
+// "17–18 %" is the share of days whose dearest hour starts at 17:00 or 18:00 local (where real days
 // peak), "21–24" the mean price of 21:00–24:00.
 //
 // `--raw` also prints the merit order's own (unmapped) half-hourly tail of 2024 and 2025 on each
@@ -124,7 +124,7 @@ const COLUMNS: [keyof Shape, string, number][] = [
   ["above1000", ">1k %", 2],
   ["std", "std", 0],
   ["tb2", "TB2h", 0],
-  ["maxAtEvening", "at 17–18", 0],
+  ["maxAtEvening", "17–18 %", 0],
   ["late", "21–24", 0],
 ];
 
