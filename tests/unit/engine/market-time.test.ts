@@ -1,6 +1,6 @@
 // Market time (issue 16 item 3, decision 0115): the daily cycle cap counts the market's trading
-// day (GB Europe/London, ERCOT US Central, NEM market time UTC+10 all year or a price region's own clock (0137), DE Europe/Berlin,
-// ES Europe/Madrid), clock-change days have 23 or 25 hours, and GB EFA blocks start at 23:00 UK
+// day (GB Europe/London, ERCOT US Central, NEM market time UTC+10 all year, or a NEM price region's
+// own clock, decision 0137; DE Europe/Berlin, ES Europe/Madrid), clock-change days have 23 or 25 hours, and GB EFA blocks start at 23:00 UK
 // time (22:00 UTC in summer), with a 3- or 5-hour block on a clock-change day.
 import { describe, expect, it } from "vitest";
 import { solveBest, solveDispatch, solveDispatchOracle } from "../../../engine/dispatch/solve.ts";
