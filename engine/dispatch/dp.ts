@@ -11,9 +11,8 @@
 // per trading day (in the problem's time zone, tradingDayIndex) lowers that day's discharge reward
 // by λ_k per MWh of cell throughput; each day is solved exactly for its cap by Kelley's cutting
 // planes on its own λ (solveDay), backwards over the days with an upper bound on the capped
-// value-to-go as terminal value (envelopeBound). The
-// result carries its own optimality certificate: that bound at the start, minus the (feasible)
-// schedule's revenue.
+// value-to-go as terminal value (envelopeBound). The result carries its own optimality
+// certificate: that bound at the start, minus the (feasible) schedule's revenue.
 import { Pwl, Polygon, pointwiseMin } from "./pwl.ts";
 
 export interface ChainParams {
