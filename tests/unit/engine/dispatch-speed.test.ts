@@ -65,17 +65,18 @@ const RECORDED: Record<string, { total: number; cycles: number; streams: Record<
       capacityMarket: 113689.31506849473,
     },
   },
-  // re-recorded by decision 0249 (the NEM product weather draw and its price maps move this year on purpose)
+  // re-recorded by decision 0137 (the world view is NSW1's: the cycle cap now counts Sydney's day,
+  // which turns an hour earlier in summer than NEM market time; 994,066 before, 0249 before that)
   "NEM wv ancillaries 5 min realistic": {
-    total: 994065.83153181,
-    cycles: 60.98691233766103,
-    streams: { wholesale: 894688.5033630755, services: 99377.32816873447, duosUnitCharges: 0 },
+    total: 1019333.8723310464,
+    cycles: 60.99999997942826,
+    streams: { wholesale: 919818.9267079609, services: 99514.94562308551, duosUnitCharges: 0 },
   },
-  // re-recorded by decision 0249 (the NEM product weather draw and its price maps move this year on purpose)
+  // re-recorded by decision 0137 (Sydney's day for the cap, as above; 1,678,987 before, 0249 before that)
   "NEM wv ancillaries 5 min perfect": {
-    total: 1678986.8158972417,
-    cycles: 61.02369286563855,
-    streams: { wholesale: 1576459.2260724457, services: 102527.589824796, duosUnitCharges: 0 },
+    total: 1671982.6117003555,
+    cycles: 61.03570085714019,
+    streams: { wholesale: 1569157.7201053135, services: 102824.89159504218, duosUnitCharges: 0 },
   },
   // re-recorded by decision 0135 (the offers' refill rule moves this year on purpose: 506,478 before)
   "NEM syn merchant 5 min realistic": {
