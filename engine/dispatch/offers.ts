@@ -37,21 +37,6 @@ export const SPOT_OFFERS: OfferRule = {
   refillHours: 6,
 };
 
-/**
- * ERCOT real time after the day-ahead position (decision 0138): the physical plan (made on the
- * day-ahead price plus the real-time edge) offered the same way, its energy sold with the whole
- * power when the real-time price beats twice the best forecast of the next 24 hours — a stored MWh's
- * alternative is the next evening peak, a day ahead, not the next 12 hours (0132's NEM look-ahead);
- * planned discharges are never kept back (0132 measured keeping as a loss on ERCOT: the hourly
- * real-time price of the planned hour is no guide to a better hour later).
- */
-export const REAL_TIME_OFFERS: OfferRule = {
-  lookaheadHours: 24,
-  spikeFactor: 2,
-  keepBelowShare: 0,
-  refillHours: 0,
-};
-
 /** Running max (sign 1) or min (sign −1) of x over [t, t + w), in one pass (a monotone deque). */
 export function windowExtreme(x: Float64Array, w: number, sign: 1 | -1): Float64Array {
   const n = x.length;

@@ -276,14 +276,6 @@ export function refine(r: DispatchResult, k: number): DispatchResult {
 export const REAL_TIME_SPOT: ReadonlySet<MarketRegion> = new Set(["NEM"]);
 
 /**
- * Markets whose later (real-time) price settles every interval after a day-ahead position, where
- * the physical plan is offered at prices and each interval answered as it clears (decision 0138):
- * ERCOT (SCED dispatches a battery on its offer curve). GB imbalance is a cash-out price known only
- * after the half hour, so it is not answered this way.
- */
-export const OFFERED_AFTER_DAY_AHEAD: ReadonlySet<MarketRegion> = new Set(["ERCOT"]);
-
-/**
  * Local hour of the day before delivery by which a day's day-ahead prices are published: GB
  * (EPEX/N2EX day-ahead auctions close 09:20–09:50 UK time, results before 11:00) and ERCOT (DAM
  * results by 13:30 Central): 12 and 14, rounded up. Until then a later price is forecast on the

@@ -21,7 +21,6 @@ import {
   dayAheadKnownFrom,
   energyForecast,
   forecastProblem,
-  OFFERED_AFTER_DAY_AHEAD,
   planningFactor,
   REAL_FORECAST_ERROR,
   REAL_TIME_SPOT,
@@ -33,7 +32,6 @@ import {
   spreadForecast,
 } from "./foresight.ts";
 import { dpScope } from "../dispatch/fast.ts";
-import { REAL_TIME_OFFERS } from "../dispatch/offers.ts";
 import { retradeRealTime } from "./real-time.ts";
 import { DegradationState, type DegradationCount } from "../degradation/index.ts";
 import { outageMask, withOutages } from "./availability.ts";
@@ -424,13 +422,7 @@ export function dispatchYear(
     const decision = realistic
       ? { ...physical, price: spreadForecast(problem.price, my.imbalancePrice, my.intervalMinutes) }
       : undefined;
-    const decided = decide(physical, decision);
-    // ERCOT real time: the plan offered at prices, each hour answered as it clears (0138)
-    const offered =
-      decision && OFFERED_AFTER_DAY_AHEAD.has(my.region) && !dpScope(physical)
-        ? respondToPrices(physical, decided, decision.price, REAL_TIME_OFFERS)
-        : decided;
-    return { result: offered, position, problem, asset, plan };
+    return { result: decide(physical, decision), position, problem, asset, plan };
   }
   if (bidding && REAL_TIME_SPOT.has(my.region)) {
     // the spot market's energy re-decided every interval around the services committed ahead (0130)
