@@ -1,5 +1,8 @@
-// `npx tsx bench/ercot-rt-diagnosis.ts`: where ERCOT real time's perfect-foresight value comes from
-// and where the realistic rule loses it (decision 0138). Dispatch without outages.
+// `npx tsx bench/ercot-rt-diagnosis.ts [1] [2]` (durations, h; DAYS=2024-11-11,… prints those UTC
+// days hour by hour): where ERCOT real time's perfect-foresight value comes from and where the
+// realistic dispatch loses it — by real-time price band, by real-time − day-ahead deviation, by day
+// and by hour, and at the spike hours (≥ $200) why the realistic battery did not sell (decision
+// 0138). The year's dispatch as the backtest's, without its outage days.
 import { backtestMarketYear } from "../engine/backtest/index.ts";
 import { parseForecastInput } from "../engine/forecast/index.ts";
 import { dispatchYear } from "../engine/forecast/scenario.ts";
@@ -8,7 +11,10 @@ import { loadBacktestData } from "./backtest-data.ts";
 import { problemDays } from "../engine/dispatch/formulation.ts";
 
 const data = await loadBacktestData((m) => m.market === "ERCOT");
-const hArg = process.argv.slice(2).map(Number).filter((x) => x > 0);
+const hArg = process.argv
+  .slice(2)
+  .map(Number)
+  .filter((x) => x > 0);
 for (const d of data)
   for (const h of hArg.length ? hArg : [1, 2]) {
     const { marketYear: my } = backtestMarketYear(d);
@@ -28,7 +34,13 @@ for (const d of data)
         dispatchMode: "monthly",
       });
       return dispatchYear(p, "energy_with_as", my, 1, 0, {
-        plan: { energy: true, services: true, servicesFirst: false, imbalance: true, balancingMechanism: false },
+        plan: {
+          energy: true,
+          services: true,
+          servicesFirst: false,
+          imbalance: true,
+          balancingMechanism: false,
+        },
         serviceShare: d.serviceShare,
         retrade,
       });
@@ -45,14 +57,17 @@ for (const d of data)
       for (let t = 0; t < n; t++) s += f(t);
       return s;
     };
-    const pPos = P.position!, pPhy = P.result, rPos = R.position!, rPhy = R.result;
+    const pPos = P.position!,
+      pPhy = P.result,
+      rPos = R.position!,
+      rPhy = R.result;
     const perfRT = sum((t) => rt[t] * (net(pPhy, t) - net(pPos, t)));
     const realRT = sum((t) => rt[t] * (net(rPhy, t) - net(rPos, t)));
     const perfDA = sum((t) => da[t] * net(pPos, t));
     const realDA = sum((t) => da[t] * net(rPos, t));
-    // the oracle around the realistic position; the DA-perfect schedule as physical around it
+    // perfect's physical schedule against the realistic position: an indication of the real-time
+    // value left around that position (its reservations differ, so not a feasible schedule there)
     const oracleAroundReal = sum((t) => rt[t] * (net(pPhy, t) - net(rPos, t)));
-    const daOptAroundReal = sum((t) => rt[t] * (net(pPos, t) - net(rPos, t)));
     const svc = (r: DispatchResult) => r.services.reduce((a, s) => a + s.revenue, 0);
     console.log(`\n=== ERCOT ${d.year} ${h} h ===`);
     console.log(
@@ -61,17 +76,21 @@ for (const d of data)
     console.log(
       `RT stream perfect ${k(perfRT)} realistic ${k(realRT)} (${((100 * realRT) / perfRT).toFixed(0)} %); total physical at RT: perfect ${k(sum((t) => rt[t] * net(pPhy, t)))} realistic ${k(sum((t) => rt[t] * net(rPhy, t)))}`,
     );
-    console.log(
-      `oracle physical around the REALISTIC position ${k(oracleAroundReal)}; DA-optimal schedule around it ${k(daOptAroundReal)}`,
-    );
+    console.log(`perfect's physical schedule against the realistic position ${k(oracleAroundReal)}`);
     console.log(
       `position RT-value: perfect pos ${k(sum((t) => rt[t] * net(pPos, t)))} realistic pos ${k(sum((t) => rt[t] * net(rPos, t)))}`,
     );
     // realistic RT stream vs perfect, by RT-price band of the interval
     const bands = [-Infinity, 0, 50, 100, 200, 500, 1000, Infinity];
-    console.log("RT price band | hours | perfect RT stream | realistic RT stream | perfect dev MWh | realistic dev MWh");
+    console.log(
+      "RT price band | hours | perfect RT stream | realistic RT stream | perfect dev MWh | realistic dev MWh",
+    );
     for (let b = 0; b < bands.length - 1; b++) {
-      let c = 0, pv = 0, rv = 0, pm = 0, rm = 0;
+      let c = 0,
+        pv = 0,
+        rv = 0,
+        pm = 0,
+        rm = 0;
       for (let t = 0; t < n; t++)
         if (rt[t] >= bands[b] && rt[t] < bands[b + 1]) {
           c++;
@@ -80,13 +99,17 @@ for (const d of data)
           pm += net(pPhy, t) - net(pPos, t);
           rm += net(rPhy, t) - net(rPos, t);
         }
-      console.log(`${bands[b]}..${bands[b + 1]} | ${c} | ${k(pv)} | ${k(rv)} | ${pm.toFixed(1)} | ${rm.toFixed(1)}`);
+      console.log(
+        `${bands[b]}..${bands[b + 1]} | ${c} | ${k(pv)} | ${k(rv)} | ${pm.toFixed(1)} | ${rm.toFixed(1)}`,
+      );
     }
     // by RT − DA deviation
     const dev = [-Infinity, -100, -25, 25, 100, 500, Infinity];
     console.log("RT−DA band | hours | perfect | realistic");
     for (let b = 0; b < dev.length - 1; b++) {
-      let c = 0, pv = 0, rv = 0;
+      let c = 0,
+        pv = 0,
+        rv = 0;
       for (let t = 0; t < n; t++) {
         const x = rt[t] - da[t];
         if (x >= dev[b] && x < dev[b + 1]) {
@@ -101,7 +124,9 @@ for (const d of data)
     const per = 1440 / my.intervalMinutes;
     const days: { i: number; p: number; r: number; maxRT: number }[] = [];
     for (let i = 0; i * per < n; i++) {
-      let p = 0, r = 0, m = -Infinity;
+      let p = 0,
+        r = 0,
+        m = -Infinity;
       for (let t = i * per; t < Math.min(n, (i + 1) * per); t++) {
         p += rt[t] * (net(pPhy, t) - net(pPos, t));
         r += rt[t] * (net(rPhy, t) - net(rPos, t));
@@ -120,7 +145,9 @@ for (const d of data)
       console.log(`  ${date}: perfect ${k(x.p)} realistic ${k(x.r)} max RT ${x.maxRT.toFixed(0)}`);
     }
     for (const day of (process.env.DAYS ?? "").split(",").filter(Boolean)) {
-      const a = Math.round((Date.parse(`${day}T00:00:00Z`) - Date.parse(my.startUtc)) / (my.intervalMinutes * 60_000));
+      const a = Math.round(
+        (Date.parse(`${day}T00:00:00Z`) - Date.parse(my.startUtc)) / (my.intervalMinutes * 60_000),
+      );
       if (a < 0 || a >= n) continue;
       console.log(`${day} (UTC hours): DA RT | perfect pos phys | realistic pos phys soc`);
       for (let t = a - 6; t < a + 30; t++)
@@ -135,7 +162,9 @@ for (const d of data)
       byHour[hh][0] += rt[t] * (net(pPhy, t) - net(pPos, t));
       byHour[hh][1] += rt[t] * (net(rPhy, t) - net(rPos, t));
     }
-    console.log("hour UTC: perfect/realistic " + byHour.map((v, i) => `${i}:${k(v[0])}/${k(v[1])}`).join(" "));
+    console.log(
+      "hour UTC: perfect/realistic " + byHour.map((v, i) => `${i}:${k(v[0])}/${k(v[1])}`).join(" "),
+    );
     // the spike hours (RT ≥ $200): what the realistic physical could still have sold, and why not
     {
       const E = h;
@@ -145,7 +174,8 @@ for (const d of data)
       for (let t = 0; t < n; t++) {
         if (rt[t] < 200) continue;
         let used = 0;
-        for (let j = t - 1; j >= 0 && localDay[j] === localDay[t]; j--) used += rPhy.dischargeMW[j] / 0.938;
+        for (let j = t - 1; j >= 0 && localDay[j] === localDay[t]; j--)
+          used += rPhy.dischargeMW[j] / Math.sqrt(0.88);
         const socBefore = t > 0 ? rPhy.socMWh[t - 1] : 0;
         const pGain = rt[t] * (net(pPhy, t) - net(pPos, t));
         perSpike += pGain;
@@ -165,7 +195,8 @@ for (const d of data)
         cats[cat][1] += rGain;
       }
       console.log(`spike hours (RT ≥ 200): perfect RT stream there ${k(perSpike)}`);
-      for (const [c, [p, r]] of Object.entries(cats)) console.log(`  ${c}: perfect ${k(p)} realistic ${k(r)}`);
+      for (const [c, [p, r]] of Object.entries(cats))
+        console.log(`  ${c}: perfect ${k(p)} realistic ${k(r)}`);
     }
     console.log(
       `cycles: perfect pos ${pPos.cycles.toFixed(0)} phys ${pPhy.cycles.toFixed(0)}; realistic pos ${rPos.cycles.toFixed(0)} phys ${rPhy.cycles.toFixed(0)}`,
