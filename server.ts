@@ -80,9 +80,7 @@ if (config.LOG_LEVEL !== "silent") {
 
 // Pages held while nothing they show has changed (decision 0515): production only (in development
 // the build changes under the server). Any write request finishing counts as a change.
-const pageChanges = dev
-  ? undefined
-  : listenForPageChanges(backend.ctx.pool.options, (m) => console.error(m));
+const pageChanges = dev ? undefined : listenForPageChanges(backend.ctx.pool.options, (m) => console.error(m));
 if (pageChanges) app.use(countWrites(pageChanges));
 
 app.get("/healthz", async (_req, res) => {

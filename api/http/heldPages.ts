@@ -145,9 +145,13 @@ export function holdPages(
     const cookie = req.headers.cookie ?? "";
     const firstVisit = !cookie.includes(SESSION_COOKIE);
     if (firstVisit && (!firstVisitCookie || cookie)) return next();
-    const key = [req.protocol, req.headers.host ?? "", req.originalUrl, cookie, req.headers.accept ?? ""].join(
-      "\n",
-    );
+    const key = [
+      req.protocol,
+      req.headers.host ?? "",
+      req.originalUrl,
+      cookie,
+      req.headers.accept ?? "",
+    ].join("\n");
     const nonce = String(res.locals.cspNonce ?? "");
     const page = held.get(key);
     if (page && page.count === count && now() - page.at < HELD_PAGE_SECONDS * 1000) {
@@ -217,7 +221,8 @@ function heldPage(
   // A first visit sets exactly its new visitor's cookie; anything else set (a flash message read,
   // filters remembered) must happen each time.
   const expected = firstVisit ? 1 : 0;
-  if (cookieList.length !== expected || cookieList.some((c) => !c.startsWith(SESSION_COOKIE))) return undefined;
+  if (cookieList.length !== expected || cookieList.some((c) => !c.startsWith(SESSION_COOKIE)))
+    return undefined;
   const body = Buffer.concat(chunks).toString("utf8");
   return {
     count,
