@@ -43,24 +43,31 @@ export function listenForPageChanges(config: pg.ClientConfig, log: (m: string) =
   let stopped = false;
   let client: pg.Client | undefined;
   let retry: NodeJS.Timeout | undefined;
-  const lost = (e?: Error) => {
+  const lost = (e: Error) => {
     count++;
+    if (listening)
+      log(`Held pages: change notices lost (${e.message}); pages are rendered afresh until back`);
     listening = false;
-    if (e) log(`Held pages: change notices lost (${e.message}); pages are rendered afresh until back`);
-    client?.removeAllListeners();
-    client?.end().catch(() => {});
+    const c = client;
     client = undefined;
-    if (!stopped) retry = setTimeout(connect, 1000);
+    if (c) {
+      c.removeAllListeners();
+      // A late error of the dropped connection must not be an unhandled 'error' event.
+      c.on("error", () => {});
+      c.end().catch(() => {});
+    }
+    if (!stopped) retry = setTimeout(() => void connect(), 1000);
   };
   async function connect() {
     const c = new pg.Client(config);
     client = c;
     c.on("notification", () => count++);
-    c.on("error", lost);
+    c.on("error", (e) => client === c && lost(e));
     c.on("end", () => client === c && lost(new Error("connection ended")));
     try {
       await c.connect();
       await c.query(`listen ${CHANNEL}`);
+      if (client !== c) return;
       count++;
       listening = true;
     } catch (e) {
