@@ -204,6 +204,54 @@ describe("held pages", () => {
     expect(await (await get(page, cookie)).text()).toContain(title);
   });
 
+  it("a subscription granted (by SQL, as an admin would) unlocks a data set on the next request", async () => {
+    const cookie = await logIn(FREE);
+    const { rows: keys } = await pool.query<{ key: string }>(
+      `select s.key from subscriptions s
+        where not exists (select 1 from subscription_grants g join users u on u.id = g.user_id
+                           where g.subscription_key = s.key and u.email = $1)
+        order by s.key limit 1`,
+      [FREE],
+    );
+    const subscriptionKey = keys[0].key;
+    const title = `Gated series ${randomBytes(4).toString("hex")}`;
+    const ts = Array.from({ length: 48 }, (_, i) => Date.UTC(2023, 0, 1) + i * 1_800_000);
+    await storeSeries(createDb(pool), `test:${title}`, "test", [
+      {
+        meta: {
+          slug: title.toLowerCase().replaceAll(" ", "-"),
+          title,
+          description: "fixture",
+          region: "great-britain",
+          geography: "GB",
+          granularity: "30 min",
+          source: "synthetic",
+          synthetic: true,
+          subscriptionKey,
+          unit: "GBP/MWh",
+          category: "LIVEANDHISTORIC",
+          variableType: "price",
+          groupName: "Held",
+        },
+        series: { ts, values: ts.map((_, i) => i) },
+      },
+    ]);
+    const page = "/library/live-and-historic/great-britain";
+    /** The table row of the gated series on the page. */
+    const rowOf = (html: string) => {
+      const at = html.indexOf(title);
+      expect(at).toBeGreaterThan(-1);
+      return html.slice(html.lastIndexOf("<tr", at), html.indexOf("</tr>", at));
+    };
+    expect(rowOf((await heldAnswer(page, cookie)).html)).toContain("subscription is required");
+    await pool.query(
+      "insert into subscription_grants (subscription_key, user_id) select $1, id from users where email = $2",
+      [subscriptionKey, FREE],
+    );
+    await sleep(200);
+    expect(rowOf(await (await get(page, cookie)).text())).not.toContain("subscription is required");
+  });
+
   it("after log-out a kept copy of the cookie gets the logged-out page", async () => {
     const cookie = await logIn(PRO);
     const held = await heldAnswer("/", cookie);
