@@ -15,6 +15,7 @@ import { createApi } from "./api/app.ts";
 import { sameOriginPosts } from "./api/http/sameOrigin.ts";
 import { limitWebBodies, noStoreByDefault, redactOneTimeLinks, withApiStatuses } from "./api/http/web.ts";
 import { outliveDatabaseLossInTheQueue } from "./api/http/failures.ts";
+import { countWrites, holdPages, listenForPageChanges } from "./api/http/heldPages.ts";
 
 outliveDatabaseLossInTheQueue();
 
@@ -77,6 +78,11 @@ if (config.LOG_LEVEL !== "silent") {
   app.use(morgan(dev ? "dev" : "tiny"));
 }
 
+// Pages held while nothing they show has changed (decision 0515): production only (in development
+// the build changes under the server). Any write request finishing counts as a change.
+const pageChanges = dev ? undefined : listenForPageChanges(backend.ctx.pool.options, (m) => console.error(m));
+if (pageChanges) app.use(countWrites(pageChanges));
+
 app.get("/healthz", async (_req, res) => {
   try {
     await backend.ctx.pool.query("select 1");
@@ -110,6 +116,11 @@ async function currentBuild(): Promise<ServerBuild> {
   return build;
 }
 
+if (pageChanges) {
+  const entry = build.entry.module as { firstVisitCookie?: (overHttps: boolean) => Promise<string> };
+  app.use(holdPages(pageChanges, entry.firstVisitCookie));
+}
+
 app.all(
   "*",
   createRequestHandler({
@@ -137,6 +148,7 @@ async function shutdown(signal: string) {
   server.closeIdleConnections();
   setTimeout(() => server.closeAllConnections(), 5_000).unref();
   try {
+    await pageChanges?.stop();
     await backend.stop();
   } catch (e) {
     console.error(`Stopping Voltcast failed: ${(e as Error).message}`);

@@ -6,6 +6,9 @@ import { renderToString } from "react-dom/server";
 import { ServerStyleSheet } from "styled-components";
 import { NonceProvider } from "./components/nonce.tsx";
 
+// The server (server.ts) gives each first visitor it answers with a held page this cookie.
+export { firstVisitCookie } from "./services/session.server.ts";
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,

@@ -34,12 +34,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { isNew, session, visitor: v } = await visitor(request);
   const headers = isNew ? { "Set-Cookie": await commitSession(session, request) } : undefined;
   // A brand-new visitor's anonymous id is only known to the API after the cookie is set; a log-in
-  // from a browser without one (a script's) is still the user.
+  // from a browser without one (a script's) is still the user. The page does not name the new id
+  // (only the cookie does): a first visit's page is the same for every first visitor, so the server
+  // may hold it and give each one a new cookie (decision 0515).
   const who =
     isNew && !v.sessionToken
       ? {
           user: null,
-          anonymousId: session.get("anonymousId"),
+          anonymousId: null,
           subscriptions: [],
           flags: {} as Record<string, boolean>,
         }

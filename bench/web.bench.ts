@@ -8,7 +8,9 @@
 //   no points held in the server's memory serve (api/plotting/heldPoints.ts; decision 0503);
 // - the home, library and databooks pages, as a new visitor (no cookie) and as the logged-in GB
 //   demo user (whose every API call looks up the session: the slower case); each also one request
-//   at a time, with the server's CPU per page (Linux), which the machine's other load moves less.
+//   at a time, with the server's CPU per page (Linux), which the machine's other load moves less;
+//   and each with a URL never asked for before (an ignored query), which no held page answers
+//   (decision 0515: repeated pages are held while the database has not changed).
 // Figures (bench/figures.ts; `--json`): web.get-data.year.rps (full 200s),
 // web.get-data.year.revalidated.rps, web.get-data.year.uncached.rps, web.pages.p95ms (the worst
 // page) and one p95 per page and visitor.
@@ -82,6 +84,7 @@ async function load(
   const next = typeof url === "string" ? () => url : url;
   const ms: number[] = [];
   const statuses = new Map<number, number>();
+  let held = 0;
   const until = performance.now() + SECONDS * 1000;
   const t0 = performance.now();
   await Promise.all(
@@ -91,6 +94,7 @@ async function load(
         const r = await fetch(BASE + next(), { headers, redirect: "manual" });
         await r.arrayBuffer();
         ms.push(performance.now() - s);
+        if (r.headers.get("x-voltcast-held")) held++;
         statuses.set(r.status, (statuses.get(r.status) ?? 0) + 1);
       }
     }),
@@ -98,7 +102,15 @@ async function load(
   const secs = (performance.now() - t0) / 1000;
   const bad = [...statuses.keys()].filter((s) => !expect.includes(s));
   if (bad.length) throw new Error(`${next()} answered ${JSON.stringify(Object.fromEntries(statuses))}`);
-  return { rps: ms.length / secs, p50: pct(ms, 50), p95: pct(ms, 95), p99: pct(ms, 99), n: ms.length };
+  return {
+    rps: ms.length / secs,
+    p50: pct(ms, 50),
+    p95: pct(ms, 95),
+    p99: pct(ms, 99),
+    n: ms.length,
+    // The share answered from a held page (decision 0515), not rendered for the request.
+    held: ms.length ? held / ms.length : 0,
+  };
 }
 
 /**
@@ -158,6 +170,8 @@ export default async function bench() {
           VOLTCAST_API_KEY_CALLS_PER_MINUTE: "1000000",
         },
       });
+  // BENCH_WEB_SERVER_PID: the process of a server started elsewhere (BENCH_WEB_BASE), for its CPU.
+  const serverPid = server?.pid ?? (Number(process.env.BENCH_WEB_SERVER_PID) || undefined);
   try {
     await waitFor("the server", async () => (await fetch(BASE + "/")).ok, 300);
     // GB national demand needs the GB Data subscription: an API key of the demo GB user, made in
@@ -216,13 +230,21 @@ export default async function bench() {
         const r = await load(url, headers, [200]);
         // One request at a time: the page's own latency, and the server's CPU per page (with what
         // the server does meanwhile, its queue's polling), which depend less on what else runs.
-        const cpu0 = serverCpuMs(server?.pid);
+        const cpu0 = serverCpuMs(serverPid);
         const one = await load(url, headers, [200], 1);
-        const cpu1 = serverCpuMs(server?.pid);
+        const cpu1 = serverCpuMs(serverPid);
         const cpuMs = cpu0 !== undefined && cpu1 !== undefined ? (cpu1 - cpu0) / one.n : undefined;
         console.log(
-          `${`${name} (${who})`.padEnd(32)} ${r.rps.toFixed(0)} req/s p50=${r.p50.toFixed(0)} ms p95=${r.p95.toFixed(0)} ms p99=${r.p99.toFixed(0)} ms; alone p50=${one.p50.toFixed(0)} ms p95=${one.p95.toFixed(0)} ms${cpuMs !== undefined ? ` server CPU ${cpuMs.toFixed(1)} ms/page` : ""}`,
+          `${`${name} (${who})`.padEnd(32)} ${r.rps.toFixed(0)} req/s p50=${r.p50.toFixed(0)} ms p95=${r.p95.toFixed(0)} ms p99=${r.p99.toFixed(0)} ms held=${(r.held * 100).toFixed(0)}%; alone p50=${one.p50.toFixed(0)} ms p95=${one.p95.toFixed(0)} ms${cpuMs !== undefined ? ` server CPU ${cpuMs.toFixed(1)} ms/page` : ""}`,
         );
+        // Every request a URL not asked for before (an ignored query): what a page costs when
+        // nothing is held for it — its first view after a change, or by another visitor.
+        let n = 0;
+        const fresh = await load(() => `${url}?bench=${n++}`, headers, [200]);
+        console.log(
+          `${`  … not held`.padEnd(32)} ${fresh.rps.toFixed(0)} req/s p50=${fresh.p50.toFixed(0)} ms p95=${fresh.p95.toFixed(0)} ms p99=${fresh.p99.toFixed(0)} ms held=${(fresh.held * 100).toFixed(0)}%`,
+        );
+        figure(`web.pages.${name}.${who}.unheld.p95ms`, Math.round(fresh.p95), "ms");
         figure(`web.pages.${name}.${who}.p95ms`, Math.round(r.p95), "ms");
         figure(`web.pages.${name}.${who}.alone.p95ms`, Math.round(one.p95), "ms");
         if (cpuMs !== undefined)

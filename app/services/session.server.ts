@@ -52,6 +52,16 @@ export interface Visitor {
   anonymousId: string;
 }
 
+/**
+ * The cookie of a first visit: a new anonymous visitor id, nothing else. The server's held pages
+ * (api/http/heldPages.ts, decision 0515) give one to each first visitor they answer.
+ */
+export async function firstVisitCookie(overHttps: boolean): Promise<string> {
+  const session: Session = await sessionStorage().getSession(null);
+  session.set("anonymousId", randomUUID());
+  return sessionStorage().commitSession(session, { secure: overHttps });
+}
+
 /** Who the request is from; assigns an anonymous id on first sight (the caller must commit the session). */
 export async function visitor(
   request: Request,

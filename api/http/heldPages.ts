@@ -1,0 +1,244 @@
+// Rendered pages held by the server while nothing they show has changed (issue 29, decision 0515).
+// A page is a function of its URL, the visitor's cookie (who they are: session, anonymous id, flash
+// messages, remembered filters) and the database. The key is the first two; the database is stood
+// for by a change count: every table but the rate-limit counter has a trigger that NOTIFYs
+// `voltcast_page_changes` (migration 0515), which PostgreSQL delivers once the writing transaction
+// has committed, whoever wrote. Hearing one — or a write request of this server finishing, which
+// covers a form post's redirect racing the notice — moves the count, and every page held under an
+// older count is never served again. So a held page is never older than the database it was
+// rendered from, in any process. What is not in the database (the clock: "3 days old", a session's
+// idle limit; world-view files) is covered by an age limit of a few seconds.
+// Only plain GETs of HTML answered 200 without Set-Cookie are held, except a first visit's: its
+// only cookie is the new anonymous id, which is made afresh for each first visitor (the page itself
+// names no visitor). Each answer still gets its own CSP nonce: the held text has a placeholder.
+import { randomBytes } from "node:crypto";
+import type { NextFunction, Request, Response } from "express";
+import pg from "pg";
+
+/** A held page lives this long at most: the bound on anything a page shows that is not in the database. */
+export const HELD_PAGE_SECONDS = 10;
+/** Memory for held pages, least recently used first out. */
+const BUDGET_BYTES = 32_000_000;
+const CHANNEL = "voltcast_page_changes";
+/** The answer header of a held page. */
+export const HELD_HEADER = "x-voltcast-held";
+/** The session cookie's name (app/services/session.server.ts). */
+const SESSION_COOKIE = "__voltcast=";
+
+/** The count of database changes heard; null while not listening (then nothing is held). */
+export interface PageChanges {
+  count(): number | null;
+  /** A change made by this server (a write request finished). */
+  changed(): void;
+  stop(): Promise<void>;
+}
+
+/**
+ * Listens for the database's change notices on a connection of its own. A lost connection counts
+ * as a change (notices may have been missed) and holds nothing until listening again.
+ */
+export function listenForPageChanges(config: pg.ClientConfig, log: (m: string) => void): PageChanges {
+  let count = 0;
+  let listening = false;
+  let stopped = false;
+  let client: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  const lost = (e: Error) => {
+    count++;
+    if (listening)
+      log(`Held pages: change notices lost (${e.message}); pages are rendered afresh until back`);
+    listening = false;
+    const c = client;
+    client = undefined;
+    if (c) {
+      c.removeAllListeners();
+      // A late error of the dropped connection must not be an unhandled 'error' event.
+      c.on("error", () => {});
+      c.end().catch(() => {});
+    }
+    if (!stopped) retry = setTimeout(() => void connect(), 1000);
+  };
+  async function connect() {
+    const c = new pg.Client(config);
+    client = c;
+    c.on("notification", () => count++);
+    c.on("error", (e) => client === c && lost(e));
+    c.on("end", () => client === c && lost(new Error("connection ended")));
+    try {
+      await c.connect();
+      await c.query(`listen ${CHANNEL}`);
+      if (client !== c) return;
+      count++;
+      listening = true;
+    } catch (e) {
+      if (client === c) lost(e as Error);
+    }
+  }
+  void connect();
+  return {
+    count: () => (listening ? count : null),
+    changed: () => count++,
+    async stop() {
+      stopped = true;
+      clearTimeout(retry);
+      const c = client;
+      client = undefined;
+      listening = false;
+      await c?.end().catch(() => {});
+    },
+  };
+}
+
+/**
+ * Moves the change count when a request that may write (anything but GET and HEAD, web or API)
+ * finishes: its writes have committed by then, and the browser's next request (the redirect after
+ * a form post) must not meet a page held from before, even if the database's notice is still on
+ * its way.
+ */
+export function countWrites(changes: PageChanges) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (req.method !== "GET" && req.method !== "HEAD") {
+      res.once("finish", changes.changed);
+      res.once("close", changes.changed);
+    }
+    next();
+  };
+}
+
+interface HeldPage {
+  count: number;
+  at: number;
+  /** The page with NONCE where its CSP nonce was. */
+  body: string;
+  headers: [string, string | number | string[]][];
+  /** Answered to a first visit: a new anonymous visitor's cookie goes with each answer. */
+  firstVisit: boolean;
+}
+
+/** Stands for the nonce in held text: never in a page otherwise (random, made at start). */
+const NONCE = `held-nonce-${randomBytes(12).toString("hex")}`;
+
+/**
+ * The middleware in front of the web app's renderer. `firstVisitCookie` makes a new anonymous
+ * visitor's session cookie as the web app does (its entry module exports it).
+ */
+export function holdPages(
+  changes: PageChanges,
+  firstVisitCookie: ((overHttps: boolean) => Promise<string>) | undefined,
+  now: () => number = Date.now,
+) {
+  const held = new Map<string, HeldPage>();
+  let total = 0;
+  const drop = (key: string) => {
+    const p = held.get(key);
+    if (!p) return;
+    held.delete(key);
+    total -= p.body.length;
+  };
+  const keep = (key: string, page: HeldPage) => {
+    drop(key);
+    held.set(key, page);
+    total += page.body.length;
+    for (const k of held.keys()) {
+      if (total <= BUDGET_BYTES) break;
+      drop(k);
+    }
+  };
+
+  return async (req: Request, res: Response, next: NextFunction) => {
+    const count = changes.count();
+    // `_data` requests are the same loaders answered as JSON: not held (yet), see decision 0515.
+    if (req.method !== "GET" || count === null || "_data" in req.query) return next();
+    const cookie = req.headers.cookie ?? "";
+    const firstVisit = !cookie.includes(SESSION_COOKIE);
+    if (firstVisit && (!firstVisitCookie || cookie)) return next();
+    const key = [
+      req.protocol,
+      req.headers.host ?? "",
+      req.originalUrl,
+      cookie,
+      req.headers.accept ?? "",
+    ].join("\n");
+    const nonce = String(res.locals.cspNonce ?? "");
+    const page = held.get(key);
+    if (page && page.count === count && now() - page.at < HELD_PAGE_SECONDS * 1000) {
+      // Most recently used last.
+      held.delete(key);
+      held.set(key, page);
+      try {
+        for (const [name, value] of page.headers) if (!res.hasHeader(name)) res.setHeader(name, value);
+        if (page.firstVisit) res.setHeader("set-cookie", await firstVisitCookie!(req.protocol === "https"));
+        // Says the page was not rendered for this request (tests and the bench count them).
+        res.setHeader(HELD_HEADER, "1");
+      } catch (e) {
+        return next(e);
+      }
+      res.status(200).end(page.body.replaceAll(NONCE, nonce));
+      return;
+    }
+    if (page) drop(key);
+    if (!nonce) return next();
+
+    // Rendered now: what is written is kept, and held if it may be.
+    const chunks: Buffer[] = [];
+    let headers: [string, string | number | string[]][] | undefined;
+    const write = res.write.bind(res) as (...a: unknown[]) => boolean;
+    const end = res.end.bind(res) as (...a: unknown[]) => Response;
+    const take = (chunk: unknown, encoding: unknown) => {
+      headers ??= Object.entries(res.getHeaders()).filter(
+        (h): h is [string, string | number | string[]] => h[1] !== undefined,
+      );
+      if (chunk === undefined || chunk === null || typeof chunk === "function") return;
+      chunks.push(
+        typeof chunk === "string"
+          ? Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8")
+          : Buffer.from(chunk as Uint8Array),
+      );
+    };
+    res.write = function (chunk: unknown, ...rest: unknown[]) {
+      take(chunk, rest[0]);
+      return write(chunk, ...rest);
+    } as typeof res.write;
+    res.end = function (chunk?: unknown, ...rest: unknown[]) {
+      take(chunk, rest[0]);
+      const result = end(chunk, ...rest);
+      const page = heldPage(res, headers ?? [], chunks, count, firstVisit, nonce, now());
+      if (page) keep(key, page);
+      return result;
+    } as typeof res.end;
+    next();
+  };
+}
+
+/** What may be held of a rendered answer, or undefined when it must be rendered every time. */
+function heldPage(
+  res: Response,
+  headers: [string, string | number | string[]][],
+  chunks: Buffer[],
+  count: number,
+  firstVisit: boolean,
+  nonce: string,
+  at: number,
+): HeldPage | undefined {
+  if (res.statusCode !== 200) return undefined;
+  const type = headers.find(([n]) => n === "content-type")?.[1];
+  if (typeof type !== "string" || !type.startsWith("text/html")) return undefined;
+  const cookies = headers.find(([n]) => n === "set-cookie")?.[1];
+  const cookieList = cookies === undefined ? [] : Array.isArray(cookies) ? cookies : [String(cookies)];
+  // A first visit sets exactly its new visitor's cookie; anything else set (a flash message read,
+  // filters remembered) must happen each time.
+  const expected = firstVisit ? 1 : 0;
+  if (cookieList.length !== expected || cookieList.some((c) => !c.startsWith(SESSION_COOKIE)))
+    return undefined;
+  const body = Buffer.concat(chunks).toString("utf8");
+  return {
+    count,
+    at,
+    body: body.replaceAll(nonce, NONCE),
+    // Those every answer makes for itself (helmet's CSP with its nonce, compression's) are not kept.
+    headers: headers.filter(
+      ([n]) => !["set-cookie", "content-length", "content-encoding", "content-security-policy"].includes(n),
+    ),
+    firstVisit,
+  };
+}
