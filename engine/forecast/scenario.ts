@@ -21,8 +21,8 @@ import {
   dayAheadKnownFrom,
   energyForecast,
   forecastProblem,
+  modelledErrorScale,
   planningFactor,
-  REAL_FORECAST_ERROR,
   REAL_TIME_SPOT,
   refine,
   retrade,
@@ -217,10 +217,10 @@ export interface YearRunOptions {
    */
   weights?: { intervals: Float64Array; fixed: number };
   /**
-   * The relative error a modelled year's energy forecast is held to (default: the real size,
-   * REAL_FORECAST_ERROR). The preview sets it so that a few days are forecast as in their year.
+   * The scale of a modelled year's energy forecast errors (default: modelledErrorScale of the
+   * year, the real skill). The preview sets its year's so that a few days are forecast as in it.
    */
-  forecastErrorSize?: number;
+  forecastErrorScale?: number;
   /** The plant's output, MW, by interval (default: modelled from the site, or the uploaded profile). */
   generationMW?: Float64Array;
 }
@@ -325,7 +325,10 @@ export function dispatchYear(
   my: MarketYear,
   retention: number,
   initialSoc: number,
-  opts: Pick<YearRunOptions, "plan" | "serviceShare" | "retrade" | "forecastErrorSize" | "generationMW"> = {},
+  opts: Pick<
+    YearRunOptions,
+    "plan" | "serviceShare" | "retrade" | "forecastErrorScale" | "generationMW"
+  > = {},
 ): {
   result: DispatchResult;
   position?: DispatchResult;
@@ -350,8 +353,11 @@ export function dispatchYear(
   const realistic = p.foresight !== "perfect";
   const byValue = realistic && opts.retrade === "value";
   const bidding = realistic && !!opts.retrade && !byValue;
-  // a modelled year's forecast errors are held to the size measured on the real series (0117)
-  const errorSize = my.synthetic ? (opts.forecastErrorSize ?? REAL_FORECAST_ERROR[my.region]) : undefined;
+  // a modelled year's forecast has the skill measured on the real series (0117, 0136)
+  const errorSize =
+    my.synthetic && realistic
+      ? (opts.forecastErrorScale ?? modelledErrorScale(my.region, my.energyPrice, my.intervalMinutes))
+      : undefined;
   /** A realistic plan: finer than half-hourly, made on half-hour aggregates of the forecast (0119). */
   const planned = (decision: DispatchProblem) => {
     const k = planningFactor(decision);
