@@ -354,7 +354,7 @@ export function dispatchYear(
   const byValue = realistic && opts.retrade === "value";
   const bidding = realistic && !!opts.retrade && !byValue;
   // a modelled year's forecast has the skill measured on the real series (0117, 0136)
-  const errorSize =
+  const errorScale =
     my.synthetic && realistic
       ? (opts.forecastErrorScale ?? modelledErrorScale(my.region, my.energyPrice, my.intervalMinutes))
       : undefined;
@@ -366,7 +366,7 @@ export function dispatchYear(
   /** The schedule decided on `decision` (default: the forecast of `actual`), settled at `actual`. */
   const decide = (actual: DispatchProblem, decision?: DispatchProblem) =>
     realistic
-      ? settle(actual, planned(decision ?? forecastProblem(actual, undefined, errorSize)))
+      ? settle(actual, planned(decision ?? forecastProblem(actual, undefined, errorScale)))
       : solve(p, actual);
   const power = problem.battery?.powerMW ?? 1;
   const fixedFrom = (services: DispatchProblem["services"], r: DispatchResult) =>
@@ -398,14 +398,14 @@ export function dispatchYear(
     };
     if (byValue && !dpScope(physical)) {
       // each later interval answered at its price against the value of stored energy (0133)
-      const gate = energyForecast(problem.price, my.intervalMinutes, errorSize);
+      const gate = energyForecast(problem.price, my.intervalMinutes, errorScale);
       const from = dayAheadKnownFrom(problem, DAY_AHEAD_KNOWN_HOUR[my.region] ?? 12);
       return { result: retradeRealTime(physical, problem.price, gate, from), position, problem, asset, plan };
     }
     if (bidding && !dpScope(physical)) {
       // re-decided as the imbalance (real-time) prices become known, on the later price's forecast
       // once the day-ahead prices are known, on the gate-closure forecast before (0130)
-      const gate = energyForecast(problem.price, my.intervalMinutes, errorSize);
+      const gate = energyForecast(problem.price, my.intervalMinutes, errorScale);
       const from = dayAheadKnownFrom(problem, DAY_AHEAD_KNOWN_HOUR[my.region] ?? 12);
       let traded: DispatchResult;
       if (opts.retrade === "scenarios")
@@ -441,14 +441,14 @@ export function dispatchYear(
           ? retradeOnScenarios(physical)
           : retrade(
               physical,
-              { known: energyForecast(problem.price, my.intervalMinutes, errorSize) },
+              { known: energyForecast(problem.price, my.intervalMinutes, errorScale) },
               result?.socMWh,
             );
     } else result ??= decide(problem);
   }
   if (realistic && !bidding && REAL_TIME_SPOT.has(my.region) && result && !dpScope(problem))
     // the spot market's plan offered at prices, each 5-minute interval answered as it clears (0132)
-    result = respondToPrices(problem, result, energyForecast(problem.price, my.intervalMinutes, errorSize));
+    result = respondToPrices(problem, result, energyForecast(problem.price, my.intervalMinutes, errorScale));
   return { result: result!, problem, asset, plan };
 }
 
