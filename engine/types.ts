@@ -50,6 +50,11 @@ export interface MarketYear {
   currency: Currency;
   /** ISO-8601 UTC timestamp of the first interval. */
   startUtc: string;
+  /**
+   * The price region the prices are of where the market has several (NEM: SA1, NSW1, …); its
+   * trading days are then counted on that region's clock (`tradingTimeZone`, decision 0137).
+   */
+  priceRegion?: string;
   /** Length of every interval, minutes (GB 30, ERCOT 15 or 60, NEM 5 or 30, DE/ES 60 or 15). */
   intervalMinutes: number;
   /** Wholesale energy price, currency per MWh, one per interval. */

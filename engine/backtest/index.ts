@@ -187,6 +187,7 @@ export function backtestMarketYear(d: BacktestMarketData): {
   return {
     marketYear: {
       region: d.market,
+      priceRegion: d.region,
       year: d.year,
       currency: d.currency,
       startUtc: new Date(Date.UTC(d.year, 0, 1)).toISOString(),

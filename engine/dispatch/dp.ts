@@ -8,11 +8,11 @@
 // there is no generation and export price ≤ import price (always true without a grid stage).
 //
 // The daily cycle cap Σ_day d/ηd·Δt ≤ cap is handled by Lagrangian relaxation: a multiplier λ_k
-// per UTC day lowers that day's discharge reward by λ_k per MWh of cell throughput; each day is
-// solved exactly for its cap by Kelley's cutting planes on its own λ (solveDay), backwards over
-// the days with an upper bound on the capped value-to-go as terminal value (envelopeBound). The
-// result carries its own optimality certificate: that bound at the start, minus the (feasible)
-// schedule's revenue.
+// per trading day (in the problem's time zone, tradingDayIndex) lowers that day's discharge reward
+// by λ_k per MWh of cell throughput; each day is solved exactly for its cap by Kelley's cutting
+// planes on its own λ (solveDay), backwards over the days with an upper bound on the capped
+// value-to-go as terminal value (envelopeBound). The result carries its own optimality
+// certificate: that bound at the start, minus the (feasible) schedule's revenue.
 import { Pwl, Polygon, pointwiseMin } from "./pwl.ts";
 
 export interface ChainParams {
@@ -39,7 +39,10 @@ export interface ChainParams {
    */
   startL: number;
   startH: number;
-  /** 0-based UTC day of every interval, and the cap per day (MWh of cell throughput; Infinity = none). */
+  /**
+   * 0-based trading day of every interval (the problem's time zone), and the cap per day (MWh of
+   * cell throughput; Infinity = none).
+   */
   day: Int32Array;
   nDays: number;
   cap: number;

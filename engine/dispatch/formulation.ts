@@ -7,7 +7,7 @@
 //   d_t ∈ [0, min(P, export)]        battery discharge, grid side, MW
 //   c_t + d_t ≤ P                    time sharing (no burning at full power both ways)
 //   s_t = s_{t−1} + (ηc·c_t − d_t/ηd)·Δt,  0 ≤ s_t ≤ E      state of charge (end of interval)
-//   w_t = w_{t−1}[same UTC day] + d_t/ηd·Δt ≤ maxCycles·E   daily throughput cap
+//   w_t = w_{t−1}[same trading day] + d_t/ηd·Δt ≤ maxCycles·E   daily throughput cap
 //   services r_{k,t} ≥ 0:  d − c + Σ_up r ≤ export,  c − d + Σ_down r ≤ import   (power headroom)
 //                          s_t ≥ Σ_up r·dur/ηd,   s_t + Σ_down r·dur·ηc ≤ E       (energy headroom)
 //                          r_{k,t} = r_{k,t−1} inside a contracted block

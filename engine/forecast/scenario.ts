@@ -15,6 +15,7 @@ import { gbCapacityMarketByMonth } from "../markets/capacity-market.ts";
 import { balancingMechanism, BM_DISPATCH_RATE, BM_SOURCES } from "../markets/balancing-mechanism.ts";
 import { moneyBasisLabel } from "../markets/money.ts";
 import { REGIONS } from "../markets/regions.ts";
+import { tradingTimeZone } from "../markets/market-time.ts";
 import {
   coarsen,
   DAY_AHEAD_KNOWN_HOUR,
@@ -258,8 +259,8 @@ export function buildYearProblem(
   const problem: DispatchProblem = {
     intervalMinutes: my.intervalMinutes,
     startUtc: my.startUtc,
-    // the cycle cap counts the market's trading days (decision 0115)
-    timeZone: REGIONS[my.region].timeZone,
+    // the cycle cap counts the trading days of the market, or of its price region (0115, 0137)
+    timeZone: tradingTimeZone(my.region, my.priceRegion),
     price: my.energyPrice,
   };
   if (a.battery) {

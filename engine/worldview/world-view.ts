@@ -191,6 +191,8 @@ export function computeMarketYear(
     region,
     year,
     currency: info.currency,
+    // a NEM world view is one price region's: the battery's day is that region's (decision 0137)
+    ...(region === "NEM" && zone ? { priceRegion: zone } : {}),
     startUtc: new Date(yearStartMs(year)).toISOString(),
     intervalMinutes,
     energyPrice: energy,

@@ -10,11 +10,20 @@
 // mean spread moves with a handful of days. TB2h is the mean over days of the two dearest hours less
 // the two cheapest (what a 2 h battery cycling once a day can at most take, before losses).
 //
+// Where the held-out year covers only some months, the fit year is also printed on those months
+// ("JFMA": January–April), so the two years are compared on the same season (decision 0251).
+// "17–18 %" is the share of days whose dearest hour starts at 17:00 or 18:00 local (where real days
+// peak), "21–24" the mean price of 21:00–24:00.
+//
+// `--raw` also prints the merit order's own (unmapped) half-hourly tail of 2024 and 2025 on each
+// draw — P98, P99, P99.5 and the share of half-hours with a scarcity adder above A$1 — to see
+// whether the year-on-year change of the margin reaches the tail the map ranks (decision 0251).
+//
 // `--climate-fit` also prints the option measured and not adopted in decision 0248: each region's
 // map fitted on the model's eight 2024 weather draws pooled (its climate) against the real fit years
 // pooled, instead of on the product's draw alone; 2024 and 2025 on the product's draw and the mean of
 // the eight, with the committed map and with that one. Nothing is written.
-import { intervalsInYear } from "../calendar.ts";
+import { intervalsInYear, type LocalGrid } from "../calendar.ts";
 import { resample } from "../model.ts";
 import { applyPriceMap, fitPriceMap, priceMapFor } from "../price-map.ts";
 import type { PriceMap } from "../derived-shapes.ts";
@@ -42,11 +51,19 @@ interface Shape {
   std: number;
   /** Mean daily (two dearest hours − two cheapest) / 2. */
   tb2: number;
+  /** Share of days whose dearest hour starts at 17:00 or 18:00 local, percent. */
+  maxAtEvening: number;
+  /** Mean price of the hours starting 21:00–23:00 local. */
+  late: number;
 }
 
 /** The shape of hourly prices `p` over the hours where `mask` is finite, on local days ≥ 80 % observed. */
-function shapeOf(p: ArrayLike<number>, mask: ArrayLike<number>, dayIndex: ArrayLike<number>): Shape {
+function shapeOf(p: ArrayLike<number>, mask: ArrayLike<number>, grid: LocalGrid): Shape {
+  const { dayIndex, hour } = grid;
   const v: number[] = [];
+  const late: number[] = [];
+  let eveningMax = 0;
+  let dayMaxHour = 0;
   const spreads: number[] = [];
   let spikePart = 0;
   let spikeDays = 0;
@@ -57,6 +74,7 @@ function shapeOf(p: ArrayLike<number>, mask: ArrayLike<number>, dayIndex: ArrayL
       day.sort((a, b) => a - b);
       const s = day[day.length - 1] - day[0];
       spreads.push(s);
+      if (dayMaxHour === 17 || dayMaxHour === 18) eveningMax++;
       if (day[day.length - 1] > SPIKE_DAY) {
         spikeDays++;
         spikePart += s;
@@ -64,11 +82,14 @@ function shapeOf(p: ArrayLike<number>, mask: ArrayLike<number>, dayIndex: ArrayL
       tb += (day[day.length - 1] + day[day.length - 2] - day[0] - day[1]) / 2;
     }
     day = [];
+    dayMaxHour = -1;
   };
   for (let i = 0; i < p.length; i++) {
     if (Number.isFinite(p[i]) && Number.isFinite(mask[i])) {
       v.push(p[i]);
+      if (!day.length || p[i] > Math.max(...day)) dayMaxHour = Math.floor(hour[i]);
       day.push(p[i]);
+      if (hour[i] >= 21) late.push(p[i]);
     }
     if (i === p.length - 1 || dayIndex[i + 1] !== dayIndex[i]) closeDay();
   }
@@ -87,6 +108,8 @@ function shapeOf(p: ArrayLike<number>, mask: ArrayLike<number>, dayIndex: ArrayL
     above1000: share((x) => x > 1000),
     std: Math.sqrt(v.reduce((a, b) => a + (b - mean) ** 2, 0) / n),
     tb2: tb / days,
+    maxAtEvening: (100 * eveningMax) / days,
+    late: late.reduce((a, b) => a + b, 0) / late.length,
   };
 }
 
@@ -101,6 +124,8 @@ const COLUMNS: [keyof Shape, string, number][] = [
   ["above1000", ">1k %", 2],
   ["std", "std", 0],
   ["tb2", "TB2h", 0],
+  ["maxAtEvening", "17–18 %", 0],
+  ["late", "21–24", 0],
 ];
 
 const cell = (s: Shape, k: keyof Shape, d: number) => s[k].toFixed(d).padStart(8);
@@ -126,21 +151,36 @@ function report(system: string): string[] {
     { year: 2024, p: hourly(t24.observed, 30, 2024), note: "fit" },
     ...(t25 ? [{ year: 2025, p: hourly(t25.observed, t25.intervalMinutes, 2025), note: "held out" }] : []),
   ].sort((a, b) => a.year - b.year);
-  for (const y of realYears)
-    out.push(line(`real ${y.year} (${y.note})`, shapeOf(y.p, y.p, grid(y.year).dayIndex)));
-  for (const year of [2024, 2025]) {
+  for (const y of realYears) out.push(line(`real ${y.year} (${y.note})`, shapeOf(y.p, y.p, grid(y.year))));
+  // the fit year on the held-out year's months, where those are fewer than twelve
+  const held = realYears.find((y) => y.year === 2025);
+  const heldMonths = new Set<number>();
+  if (held) grid(2025).month.forEach((m, i) => Number.isFinite(held.p[i]) && heldMonths.add(m));
+  const fit = realYears.find((y) => y.year === 2024)!.p;
+  const season =
+    heldMonths.size && heldMonths.size < 12
+      ? Float64Array.from(fit, (x, i) => (heldMonths.has(grid(2024).month[i]) ? x : NaN))
+      : undefined;
+  const seasonLabel = `${[...heldMonths]
+    .sort((a, b) => a - b)
+    .map((m) => "JFMAMJJASOND"[m])
+    .join("")}`;
+  if (season) out.push(line(`real 2024 (${seasonLabel})`, shapeOf(season, season, grid(2024))));
+  for (const [year, mask, label] of [
+    [2024, fit, ""],
+    ...(season ? [[2024, season, ` ${seasonLabel}`] as const] : []),
+    ...(held ? [[2025, held.p, ""] as const] : []),
+  ] as const) {
     // the model on the real year's months (2025: January–April for QLD1 and SA1)
-    const mask = realYears.find((y) => y.year === year)?.p;
-    if (!mask) continue;
     const shapes = WEATHER_DRAWS.map((weatherKey) => {
       const d = computeMarketYear("NEM", centralScenario("NEM"), year, {
         zone: system,
         intervalMinutes: 30,
         weatherKey,
       });
-      return shapeOf(hourly(d.marketYear.energyPrice, 30, year), mask, grid(year).dayIndex);
+      return shapeOf(hourly(d.marketYear.energyPrice, 30, year), mask, grid(year));
     });
-    out.push(line(`model ${year} (wv)`, shapes[0]), range(`model ${year} (8 draws)`, shapes));
+    out.push(line(`model ${year}${label} (wv)`, shapes[0]), range(`model ${year}${label} (8)`, shapes));
   }
   return out;
 }
@@ -175,7 +215,7 @@ function climateFitReport(system: string): string[] {
     if (!real) continue;
     const n = intervalsInYear(year, 60);
     const mask = from === 60 ? real : resample(real, from, 60, n);
-    const day = targetGrid({ ...t24, year, intervalMinutes: 60 }).dayIndex;
+    const day = targetGrid({ ...t24, year, intervalMinutes: 60 });
     const raws = WEATHER_DRAWS.map((k) => rawPrice({ ...t24, year }, undefined, k));
     const with_ = (map: PriceMap) =>
       raws.map((r) => {
@@ -197,12 +237,31 @@ function climateFitReport(system: string): string[] {
   return out;
 }
 
+/** The merit order's unmapped half-hourly tail on each draw, 2024 and 2025 (`--raw`). */
+function rawTailReport(system: string): string[] {
+  const out = [
+    `${system} unmapped merit order, half-hourly: P98 / P99 / P99.5, share with a scarcity adder > A$1`,
+  ];
+  const q = (s: Float64Array, f: number) => s[Math.round(f * (s.length - 1))].toFixed(0);
+  for (const weatherKey of WEATHER_DRAWS) {
+    const cells = ([2024, 2025] as const).map((year) => {
+      const r = rawPrice({ region: "NEM", system, year }, undefined, weatherKey);
+      const s = Float64Array.from(r.price).sort();
+      const adder = (100 * r.adder.filter((a) => a > 1).length) / r.adder.length;
+      return `${year} ${q(s, 0.98)} / ${q(s, 0.99)} / ${q(s, 0.995)}, ${adder.toFixed(2)} %`;
+    });
+    out.push(`  ${weatherKey.padEnd(8)}${cells.join("    ")}`);
+  }
+  return out;
+}
+
 if (!data.hasSharedData()) {
   console.error(`No real data folder at ${data.sharedDataDir()}: nothing to compare with.`);
   process.exit(1);
 }
 const args = process.argv.slice(2);
 const climate = args.includes("--climate-fit");
+const raw = args.includes("--raw");
 const only = args.find((a) => !a.startsWith("--"));
 const systems = ["NSW1", "QLD1", "VIC1", "SA1", "TAS1"];
 if (only && !systems.includes(only)) {
@@ -210,4 +269,6 @@ if (only && !systems.includes(only)) {
   process.exit(2);
 }
 for (const s of only ? [only] : systems)
-  console.log([...report(s), ...(climate ? climateFitReport(s) : []), ""].join("\n"));
+  console.log(
+    [...report(s), ...(raw ? rawTailReport(s) : []), ...(climate ? climateFitReport(s) : []), ""].join("\n"),
+  );

@@ -71,17 +71,19 @@ const RECORDED: Record<string, { total: number; cycles: number; streams: Record<
       capacityMarket: 113689.31506849473,
     },
   },
-  // re-recorded by decision 0136 (994066 before, -1.7 %)
+  // re-recorded by decision 0137 (the world view is NSW1's: the cycle cap now counts Sydney's day,
+  // which turns an hour earlier in summer than NEM market time; 994,066 before, 0249 before that),
+  // then by decision 0136 (1,019,334 before, -2.2 %)
   "NEM wv ancillaries 5 min realistic": {
-    total: 976694.6103052886,
-    cycles: 60.986912363078694,
-    streams: { wholesale: 877278.661789575, services: 99415.94851571354, duosUnitCharges: 0 },
+    total: 997311.1957283698,
+    cycles: 60.99999996695374,
+    streams: { wholesale: 897748.9774597662, services: 99562.21826860352, duosUnitCharges: 0 },
   },
-  // re-recorded by decision 0249 (the NEM product weather draw and its price maps move this year on purpose)
+  // re-recorded by decision 0137 (Sydney's day for the cap, as above; 1,678,987 before, 0249 before that)
   "NEM wv ancillaries 5 min perfect": {
-    total: 1678986.8158972417,
-    cycles: 61.02369286563855,
-    streams: { wholesale: 1576459.2260724457, services: 102527.589824796, duosUnitCharges: 0 },
+    total: 1671982.6117003555,
+    cycles: 61.03570085714019,
+    streams: { wholesale: 1569157.7201053135, services: 102824.89159504218, duosUnitCharges: 0 },
   },
   // re-recorded by decision 0136 (505358 before, -30.6 %):
   // the toy synthetic NEM series is far more regular than real NEM prices (lagged skill 0.75

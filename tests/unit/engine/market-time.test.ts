@@ -1,6 +1,6 @@
 // Market time (issue 16 item 3, decision 0115): the daily cycle cap counts the market's trading
-// day (GB Europe/London, ERCOT US Central, NEM market time UTC+10 all year, DE Europe/Berlin,
-// ES Europe/Madrid), clock-change days have 23 or 25 hours, and GB EFA blocks start at 23:00 UK
+// day (GB Europe/London, ERCOT US Central, NEM market time UTC+10 all year, or a NEM price region's
+// own clock, decision 0137; DE Europe/Berlin, ES Europe/Madrid), clock-change days have 23 or 25 hours, and GB EFA blocks start at 23:00 UK
 // time (22:00 UTC in summer), with a 3- or 5-hour block on a clock-change day.
 import { describe, expect, it } from "vitest";
 import { solveBest, solveDispatch, solveDispatchOracle } from "../../../engine/dispatch/solve.ts";
@@ -9,6 +9,7 @@ import { checkSchedule } from "../../../engine/dispatch/checks.ts";
 import { tradingDayIndex } from "../../../engine/dispatch/formulation.ts";
 import { buildYearProblem, parseForecastInput } from "../../../engine/forecast/index.ts";
 import type { DispatchProblem } from "../../../engine/dispatch/types.ts";
+import { tradingTimeZone } from "../../../engine/markets/market-time.ts";
 import type { MarketRegion, MarketYear } from "../../../engine/types.ts";
 
 /** Intervals per trading day, in order. */
@@ -122,6 +123,60 @@ describe("the daily cycle cap counts the market's trading day", () => {
       };
       expect(buildYearProblem(p, "energy_only", my, 1, 0).problem.timeZone).toBe(zones[region]);
     }
+  });
+
+  // decision 0137: a battery in one NEM price region counts its own state's day
+  it("NEM: a price region's market year counts that region's day (SA1: Adelaide, not NEM market time)", () => {
+    expect(tradingTimeZone("NEM", "SA1")).toBe("Australia/Adelaide");
+    expect(tradingTimeZone("NEM", "nsw1")).toBe("Australia/Sydney");
+    expect(tradingTimeZone("NEM", "VIC1")).toBe("Australia/Melbourne");
+    expect(tradingTimeZone("NEM", "QLD1")).toBe("Australia/Brisbane");
+    expect(tradingTimeZone("NEM", "TAS1")).toBe("Australia/Hobart");
+    expect(tradingTimeZone("NEM")).toBe("Australia/Brisbane");
+    expect(tradingTimeZone("ERCOT", "HB_HUBAVG")).toBe("America/Chicago");
+    // January: Adelaide (UTC+10:30) turns the day at 13:30 UTC, NEM market time at 14:00 UTC.
+    // Two half-hour spikes, 13:00 and 13:30 UTC: one day on market time, two in Adelaide. With
+    // half a cycle a day, a full 1 h battery serves both only on Adelaide's days.
+    const p = parseForecastInput({
+      configuration: "bess",
+      region: "NEM",
+      ratedPower: 1,
+      duration: 1,
+      efficiency: 88,
+      maxCycles: 0.5,
+      startDate: "2026-01-10",
+      revenueStrategies: ["energy_only"],
+      macroScenarios: ["x"],
+    });
+    const perDay = 288;
+    const price = Float64Array.from({ length: 2 * perDay }, (_, t) =>
+      t % perDay >= 13 * 12 && t % perDay < 14 * 12 && t < perDay ? 300 : 30,
+    );
+    const yearOf = (priceRegion?: string): MarketYear => ({
+      region: "NEM",
+      ...(priceRegion ? { priceRegion } : {}),
+      year: 2026,
+      currency: "AUD",
+      startUtc: "2026-01-10T00:00:00Z",
+      intervalMinutes: 5,
+      energyPrice: price,
+      servicePrices: {},
+      synthetic: false,
+    });
+    const solved = (priceRegion?: string) => {
+      const { problem } = buildYearProblem(p, "energy_only", yearOf(priceRegion), 1, 1);
+      const r = solveBest(problem);
+      expect(checkSchedule(problem, r).violations).toEqual([]);
+      return r;
+    };
+    const marketTime = solved();
+    const adelaide = solved("SA1");
+    const intoSpikes = (r: { dischargeMW: Float64Array }) =>
+      r.dischargeMW.reduce((a, mw, t) => a + (price[t] > 100 ? mw / 12 : 0), 0);
+    // market time: the cap lets about half the stored energy into the spikes; Adelaide: all of it
+    expect(intoSpikes(marketTime)).toBeLessThan(0.5);
+    expect(intoSpikes(adelaide)).toBeGreaterThan(intoSpikes(marketTime) + 0.4);
+    expect(adelaide.revenue).toBeGreaterThan(marketTime.revenue + 100);
   });
 });
 

@@ -68,10 +68,14 @@ describe.skipIf(!hasData)("NEM 2025 out of sample, fixed bounds (acceptance 2)",
   // day the model meets it, to be turned into a plain test then. NSW1's negative hours −5.4 points:
   // every 2025 draw gives 7.0–7.6 % against 12.5 % — real 2025 nearly doubled from 2024, and no
   // sourced NEM 2025 capacity or rooftop input is held to carry it (shared/data/SOURCES.md). QLD1's
-  // spread +55 % (January–April): the product's 2024 draw, chosen by weather (0249), is the calmest
-  // of the eight 2024 draws in QLD1 (spread 588 against 588–734), so the map fitted on it makes
-  // other years spikier, and the 2025 draw (590) sits mid-range of the eight (372–799) against a
-  // real January–April with 4 spike days. `npx tsx engine/worldview/cli/nem-shape-report.ts`.
+  // spread 380 → 590, +55 % (January–April; decision 0251): the excess is spike days (12 against 4),
+  // not the routine day or the midday trough. The map lands real 2024's top half-percent on the
+  // model's dearest hours, which QLD1's spread noise (sigma 1) picks at random rather than by its
+  // margin, so 2025's new batteries (0.4 → 1.2 GW, halving the hours with a scarcity adder) never
+  // reach the tail; the product's 2024 draw is QLD1's calmest (588 against 588–734); and real
+  // January–April 2025 is far calmer than the fit year's (380 against 639) while the eight 2025
+  // draws average 634. Fitting on the eight 2024 draws, or leaving the spikes to the expected-LOLP
+  // adder, broke issue 17's base year (0251). `npx tsx engine/worldview/cli/nem-shape-report.ts QLD1 --raw`.
   it.fails.each([
     ["NSW1", "negative hours %"],
     ["QLD1", "daily spread"],
