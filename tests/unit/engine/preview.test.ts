@@ -33,7 +33,7 @@ describe("preview", () => {
   }, 120_000);
 
   // a spiky 5-minute market the 2-day lead got 21.6 % short (decision 0510). Known miss since
-  // decision 0136 (-24.1 %: A$6.78M against the full year's A$8.94M; -6.6 % before it): with the
+  // decision 0136 (-25.9 %: A$6.60M against the full year's A$8.90M; -6.6 % before it): with the
   // real spread skill the realistic forecast earns much of the year on its few scarcity days, which
   // monthly runs chosen by mean value miss. The preview and the full year use the same scale (the
   // year's). Measured: the year's 5 best days dispatched on their own (peakDays 5) give -1.0 %, but

@@ -38,9 +38,9 @@ const STILL_OUTSIDE: Record<string, string> = {
   "ERCOT services 2040": `82 % against 100 % (-18): ${ERCOT_AS}`,
   "ERCOT dayAhead 2044": `66 % against 88 % (-22): ${FINER}`,
   "NEM dayAhead 2030": `57 % against 72 % (-15): ${NEM_SPIKES}`,
-  "NEM dayAhead 2035": `58 % against 72 % (-14): ${NEM_SPIKES}`,
-  "NEM dayAhead 2040": `56 % against 72 % (-16): ${NEM_SPIKES}`,
-  "NEM dayAhead 2044": `59 % against 72 % (-13): ${NEM_SPIKES}`,
+  "NEM dayAhead 2035": `59 % against 72 % (-13): ${NEM_SPIKES}`,
+  "NEM dayAhead 2040": `58 % against 72 % (-14): ${NEM_SPIKES}`,
+  "NEM dayAhead 2044": `57 % against 72 % (-14): ${NEM_SPIKES}`,
   "DE dayAhead 2025": `74 % against 89 % (-15): ${FINER}`,
 };
 
