@@ -5,7 +5,18 @@
 // issue 25 acceptance 3: within ±10 points every year).
 import { CAPTURE_BOUND_POINTS, type CaptureRow } from "../engine/forecast/capture.ts";
 import type { MarketRegion } from "../engine/types.ts";
-import { CAPTURE_MARKETS, FORECAST_YEARS, marketCapture } from "./forecast-capture-data.ts";
+import { CAPTURE_MARKETS, FORECAST_YEARS, baseYearPrice, marketCapture } from "./forecast-capture-data.ts";
+import {
+  errorScale,
+  laggedForecast,
+  meansOver,
+  REAL_SKILL_MINUTES,
+  REAL_SPREAD_SKILL,
+  relativeError,
+  spreadSkill,
+} from "../engine/forecast/foresight.ts";
+import { defaultScenario } from "../engine/worldview/scenarios.ts";
+import { storedMarketYear } from "../api/worldviews/marketYearStore.ts";
 import { SHARED_DATA, sharedDataPresent } from "./backtest-data.ts";
 
 const args = process.argv.slice(2);
@@ -18,6 +29,30 @@ const markets = (opt("--market")?.split(",") as MarketRegion[] | undefined) ?? C
 const years = opt("--years")?.split(",").map(Number) ?? FORECAST_YEARS;
 if (!sharedDataPresent())
   console.error(`No real data at ${SHARED_DATA}: no base-year capture (set VOLTCAST_SHARED_DATA_DIR).`);
+
+if (args.includes("--skill")) {
+  // the lagged forecast's spread skill (and relative error) on the base year's real prices, and on
+  // the world view's years before and after its errors are scaled (REAL_SPREAD_SKILL, decision 0136)
+  for (const m of markets) {
+    const real = await baseYearPrice(m);
+    const line = (what: string, x: Float64Array, im: number) => {
+      const f = laggedForecast(x, im);
+      const a = errorScale(x, f, im, REAL_SPREAD_SKILL[m], REAL_SKILL_MINUTES[m]);
+      const scaled = f.map((v, t) => x[t] + a * (v - x[t]));
+      const at = Math.max(im, REAL_SKILL_MINUTES[m]);
+      const skill = (g: Float64Array) => spreadSkill(meansOver(x, im, at), meansOver(g, im, at), at);
+      console.log(
+        `${m} ${what} ${im} min | skill at ${at} min ${skill(f).toFixed(3)} | relative error ${relativeError(x, f).toFixed(2)} | scale ${a.toFixed(2)} → skill ${skill(scaled).toFixed(3)}`,
+      );
+    };
+    if (real) line("real base year", real.price, real.intervalMinutes);
+    for (const y of years) {
+      const my = storedMarketYear(defaultScenario(m).id, y);
+      line(`world view ${y}`, my.energyPrice, my.intervalMinutes);
+    }
+  }
+  process.exit(0);
+}
 
 const pct = (x: number | null) => (x === null ? "–" : `${(100 * x).toFixed(0)} %`);
 const rows: CaptureRow[] = [];

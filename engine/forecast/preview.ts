@@ -13,7 +13,7 @@ import type { RevenueStrategy } from "../markets/services/rules.ts";
 import { assetModel, generationSeries, initialScenarioState, runYear } from "./scenario.ts";
 import type { DegradationCount } from "../degradation/index.ts";
 import { outageDays } from "./availability.ts";
-import { DEFAULT_FORECAST_RULE, laggedForecast, REAL_FORECAST_ERROR, relativeError } from "./foresight.ts";
+import { DEFAULT_FORECAST_RULE, modelledErrorScale } from "./foresight.ts";
 import type { ForecastParams, Stream } from "./types.ts";
 
 export interface PreviewOptions {
@@ -198,12 +198,11 @@ export function previewYear(
     : [{ first: 0, days, members: Array.from({ length: days }, (_, d) => d) }];
   // availability: the outage days the year would draw, taken out of the days each sample stands for
   const out = outageDays(my.year, Math.ceil(my.energyPrice.length / per), p.availability);
-  // a modelled year's forecast error is shrunk to the real size by one factor for the year
-  // (foresight.ts withErrorSize); a few days alone would get their own, smaller one
-  const lagged = (x: Float64Array) => relativeError(x, laggedForecast(x, my.intervalMinutes));
-  const target = REAL_FORECAST_ERROR[my.region];
-  const yearError = my.synthetic ? lagged(my.energyPrice) : 0;
-  const shrink = yearError > target ? target / yearError : 1;
+  // a modelled year's forecast errors are scaled by one factor for the year (foresight.ts
+  // modelledErrorScale); a few days alone would get their own
+  const errorScale = my.synthetic
+    ? modelledErrorScale(my.region, my.energyPrice, my.intervalMinutes)
+    : undefined;
   const whole: ForecastParams = { ...p, availability: 100 };
   const streams: Partial<Record<Stream, number>> = {};
   let dispatchedDays = 0;
@@ -224,7 +223,7 @@ export function previewYear(
     const step = runYear(whole, scenarioId, strategy, block, start ?? initialScenarioState(), {
       weights: { intervals, fixed: s.members.length / (b - a) },
       generationMW: generation?.subarray(a * per, b * per),
-      forecastErrorSize: my.synthetic ? shrink * lagged(block.energyPrice) : undefined,
+      forecastErrorScale: errorScale,
       onDispatch: (d) => {
         let all = 0;
         let weighted = 0;

@@ -22,8 +22,8 @@ import {
   dayAheadKnownFrom,
   energyForecast,
   forecastProblem,
+  modelledErrorScale,
   planningFactor,
-  REAL_FORECAST_ERROR,
   REAL_TIME_SPOT,
   refine,
   retrade,
@@ -218,10 +218,10 @@ export interface YearRunOptions {
    */
   weights?: { intervals: Float64Array; fixed: number };
   /**
-   * The relative error a modelled year's energy forecast is held to (default: the real size,
-   * REAL_FORECAST_ERROR). The preview sets it so that a few days are forecast as in their year.
+   * The scale of a modelled year's energy forecast errors (default: modelledErrorScale of the
+   * year, the real skill). The preview sets its year's so that a few days are forecast as in it.
    */
-  forecastErrorSize?: number;
+  forecastErrorScale?: number;
   /** The plant's output, MW, by interval (default: modelled from the site, or the uploaded profile). */
   generationMW?: Float64Array;
 }
@@ -326,7 +326,10 @@ export function dispatchYear(
   my: MarketYear,
   retention: number,
   initialSoc: number,
-  opts: Pick<YearRunOptions, "plan" | "serviceShare" | "retrade" | "forecastErrorSize" | "generationMW"> = {},
+  opts: Pick<
+    YearRunOptions,
+    "plan" | "serviceShare" | "retrade" | "forecastErrorScale" | "generationMW"
+  > = {},
 ): {
   result: DispatchResult;
   position?: DispatchResult;
@@ -351,8 +354,11 @@ export function dispatchYear(
   const realistic = p.foresight !== "perfect";
   const byValue = realistic && opts.retrade === "value";
   const bidding = realistic && !!opts.retrade && !byValue;
-  // a modelled year's forecast errors are held to the size measured on the real series (0117)
-  const errorSize = my.synthetic ? (opts.forecastErrorSize ?? REAL_FORECAST_ERROR[my.region]) : undefined;
+  // a modelled year's forecast has the skill measured on the real series (0117, 0136)
+  const errorScale =
+    my.synthetic && realistic
+      ? (opts.forecastErrorScale ?? modelledErrorScale(my.region, my.energyPrice, my.intervalMinutes))
+      : undefined;
   /** A realistic plan: finer than half-hourly, made on half-hour aggregates of the forecast (0119). */
   const planned = (decision: DispatchProblem) => {
     const k = planningFactor(decision);
@@ -361,7 +367,7 @@ export function dispatchYear(
   /** The schedule decided on `decision` (default: the forecast of `actual`), settled at `actual`. */
   const decide = (actual: DispatchProblem, decision?: DispatchProblem) =>
     realistic
-      ? settle(actual, planned(decision ?? forecastProblem(actual, undefined, errorSize)))
+      ? settle(actual, planned(decision ?? forecastProblem(actual, undefined, errorScale)))
       : solve(p, actual);
   const power = problem.battery?.powerMW ?? 1;
   const fixedFrom = (services: DispatchProblem["services"], r: DispatchResult) =>
@@ -393,14 +399,14 @@ export function dispatchYear(
     };
     if (byValue && !dpScope(physical)) {
       // each later interval answered at its price against the value of stored energy (0133)
-      const gate = energyForecast(problem.price, my.intervalMinutes, errorSize);
+      const gate = energyForecast(problem.price, my.intervalMinutes, errorScale);
       const from = dayAheadKnownFrom(problem, DAY_AHEAD_KNOWN_HOUR[my.region] ?? 12);
       return { result: retradeRealTime(physical, problem.price, gate, from), position, problem, asset, plan };
     }
     if (bidding && !dpScope(physical)) {
       // re-decided as the imbalance (real-time) prices become known, on the later price's forecast
       // once the day-ahead prices are known, on the gate-closure forecast before (0130)
-      const gate = energyForecast(problem.price, my.intervalMinutes, errorSize);
+      const gate = energyForecast(problem.price, my.intervalMinutes, errorScale);
       const from = dayAheadKnownFrom(problem, DAY_AHEAD_KNOWN_HOUR[my.region] ?? 12);
       let traded: DispatchResult;
       if (opts.retrade === "scenarios")
@@ -436,14 +442,14 @@ export function dispatchYear(
           ? retradeOnScenarios(physical)
           : retrade(
               physical,
-              { known: energyForecast(problem.price, my.intervalMinutes, errorSize) },
+              { known: energyForecast(problem.price, my.intervalMinutes, errorScale) },
               result?.socMWh,
             );
     } else result ??= decide(problem);
   }
   if (realistic && !bidding && REAL_TIME_SPOT.has(my.region) && result && !dpScope(problem))
     // the spot market's plan offered at prices, each 5-minute interval answered as it clears (0132)
-    result = respondToPrices(problem, result, energyForecast(problem.price, my.intervalMinutes, errorSize));
+    result = respondToPrices(problem, result, energyForecast(problem.price, my.intervalMinutes, errorScale));
   return { result: result!, problem, asset, plan };
 }
 

@@ -2,10 +2,11 @@
 // and settled at the actual prices never beats the schedule decided on the actual prices.
 import { describe, expect, it } from "vitest";
 import {
+  errorScale,
   laggedForecast,
   relativeError,
   spreadForecast,
-  withErrorSize,
+  spreadSkill,
 } from "../../../engine/forecast/foresight.ts";
 import { dispatchYear, parseForecastInput, syntheticMarketYear } from "../../../engine/forecast/index.ts";
 import { forecastInputSchema } from "../../../engine/forecast/types.ts";
@@ -53,16 +54,46 @@ describe("laggedForecast", () => {
   });
 });
 
-describe("withErrorSize", () => {
-  it("holds a modelled series' forecast error to the real size, and leaves a smaller one", () => {
-    const n = 20 * day;
-    // a noisy series: yesterday says little about today
+describe("errorScale", () => {
+  // a noisy series: yesterday says little about today
+  const noisy = (n: number) => {
     let x = 1;
-    const a = Float64Array.from({ length: n }, () => ((x = (x * 16807) % 2147483647), 50 + (x % 100)));
+    return Float64Array.from({ length: n }, () => ((x = (x * 16807) % 2147483647), 50 + (x % 100)));
+  };
+  it("scales a modelled series' forecast errors so that it picks the day's spread as the real one did", () => {
+    const a = noisy(20 * day);
     const f = laggedForecast(a, 30);
     expect(relativeError(a, f)).toBeGreaterThan(0.8);
-    expect(relativeError(a, withErrorSize(a, f, 0.6))).toBeCloseTo(0.6, 6);
-    expect(withErrorSize(a, f, 5)).toBe(f);
+    expect(spreadSkill(a, f, 30)).toBeLessThan(0.3);
+    const s = errorScale(a, f, 30, 0.8);
+    expect(s).toBeGreaterThan(0);
+    expect(s).toBeLessThan(1);
+    expect(
+      spreadSkill(
+        a,
+        a.map((v, t) => v + s * (f[t] - v)),
+        30,
+      ),
+    ).toBeCloseTo(0.8, 1);
+    // hindsight picks the whole spread; a skill the lagged rule already passes needs larger errors
+    expect(spreadSkill(a, a, 30)).toBe(1);
+    // a regular day shape: the lagged rule already picks more than the target, its errors are enlarged
+    const shaped = a.map((v, t) => v / 10 + 100 * Math.sin((2 * Math.PI * (t % day)) / day));
+    const g = laggedForecast(shaped, 30);
+    expect(spreadSkill(shaped, g, 30)).toBeGreaterThan(0.8);
+    expect(errorScale(shaped, g, 30, 0.5)).toBeGreaterThan(1);
+  });
+  it("measures the skill on the real series' interval: hourly means of a 15-minute series", () => {
+    const a = noisy(20 * 96);
+    const f = laggedForecast(a, 15);
+    const s = errorScale(a, f, 15, 0.8, 60);
+    const hourly = (x: Float64Array) =>
+      Float64Array.from(
+        { length: x.length / 4 },
+        (_, j) => (x[4 * j] + x[4 * j + 1] + x[4 * j + 2] + x[4 * j + 3]) / 4,
+      );
+    const scaled = a.map((v, t) => v + s * (f[t] - v));
+    expect(spreadSkill(hourly(a), hourly(scaled), 60)).toBeCloseTo(0.8, 1);
   });
 });
 
