@@ -37,10 +37,10 @@ export interface PreviewOptions {
  */
 export const PREVIEW_SAMPLE = {
   runsPerMonth: 1,
-  runDays: 7,
-  peakDays: 0,
+  runDays: 6,
+  peakDays: 5,
   leadDays: DEFAULT_FORECAST_RULE.windowDays,
-  peakLeadDays: DEFAULT_FORECAST_RULE.windowDays,
+  peakLeadDays: 1,
   lagDays: 1,
 } as const;
 
