@@ -37,10 +37,10 @@ export interface PreviewOptions {
  */
 export const PREVIEW_SAMPLE = {
   runsPerMonth: 1,
-  runDays: 6,
-  peakDays: 5,
+  runDays: 7,
+  peakDays: 0,
   leadDays: DEFAULT_FORECAST_RULE.windowDays,
-  peakLeadDays: 1,
+  peakLeadDays: DEFAULT_FORECAST_RULE.windowDays,
   lagDays: 1,
 } as const;
 
