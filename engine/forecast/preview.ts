@@ -24,9 +24,9 @@ export interface PreviewOptions {
   peakDays?: number;
   /** Context days dispatched before and after each sampled day. */
   leadDays?: number;
-  /** Context days dispatched before a run of the year's best days (short: they cost the budget). */
-  peakLeadDays?: number;
   lagDays?: number;
+  /** Context days dispatched before a run of the year's best days (0516: short, they cost days). */
+  peakLeadDays?: number;
   /** The battery's wear at the start of the year (a later year of a price path); default new. */
   degradation?: DegradationCount;
 }
