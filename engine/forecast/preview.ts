@@ -25,6 +25,8 @@ export interface PreviewOptions {
   /** Context days dispatched before and after each sampled day. */
   leadDays?: number;
   lagDays?: number;
+  /** Context days dispatched before a run of the year's best days (0516: short, they cost days). */
+  peakLeadDays?: number;
   /** The battery's wear at the start of the year (a later year of a price path); default new. */
   degradation?: DegradationCount;
 }
@@ -38,6 +40,7 @@ export const PREVIEW_SAMPLE = {
   runDays: 7,
   peakDays: 0,
   leadDays: DEFAULT_FORECAST_RULE.windowDays,
+  peakLeadDays: DEFAULT_FORECAST_RULE.windowDays,
   lagDays: 1,
 } as const;
 
@@ -72,6 +75,8 @@ export interface SampleRun {
   days: number;
   /** The days of the year it stands for (its own among them). */
   members: number[];
+  /** A run of the year's best days, each standing for itself. */
+  peak?: boolean;
 }
 
 /** The plant's output, MW by interval, and the MW a day's value is counted per (the battery's). */
@@ -121,7 +126,15 @@ export function sampleYearDays(
       .sort((a, b) => v[b] - v[a] || a - b)
       .slice(0, Math.min(peakDays, days)),
   );
-  const out: SampleRun[] = [...peaks].map((d) => ({ first: d, days: 1, members: [d] }));
+  // consecutive best days are one run (one context for them all)
+  const out: SampleRun[] = [];
+  for (const d of [...peaks].sort((a, b) => a - b)) {
+    const last = out[out.length - 1];
+    if (last && last.first + last.days === d) {
+      last.days++;
+      last.members.push(d);
+    } else out.push({ first: d, days: 1, members: [d], peak: true });
+  }
   const byMonth = new Map<number, number[]>();
   for (let d = 0; d < days; d++) {
     if (peaks.has(d)) continue;
@@ -178,6 +191,7 @@ export function previewYear(
   opts: PreviewOptions = {},
 ): YearPreview {
   const lead = opts.leadDays ?? PREVIEW_SAMPLE.leadDays;
+  const peakLead = opts.peakLeadDays ?? PREVIEW_SAMPLE.peakLeadDays;
   const lag = opts.lagDays ?? PREVIEW_SAMPLE.lagDays;
   const per = Math.round(1440 / my.intervalMinutes);
   const days = Math.floor(my.energyPrice.length / per);
@@ -211,7 +225,7 @@ export function previewYear(
   let throughputMWh = 0;
   const start = opts.degradation ? { soc: 0, degradation: opts.degradation } : undefined;
   for (const s of sample) {
-    const a = Math.max(0, s.first - lead);
+    const a = Math.max(0, s.first - (s.peak ? peakLead : lead));
     const b = Math.min(days, s.first + s.days + lag);
     const weight = s.members.length / s.days;
     dispatchedDays += b - a;
