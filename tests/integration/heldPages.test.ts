@@ -179,27 +179,7 @@ describe("held pages", () => {
     expect(before.res.headers.get(HELD_HEADER)).toBe("1");
     const title = `Held series ${randomBytes(4).toString("hex")}`;
     expect(before.html).not.toContain(title);
-    const ts = Array.from({ length: 48 }, (_, i) => Date.UTC(2023, 0, 1) + i * 1_800_000);
-    await storeSeries(createDb(pool), `test:${title}`, "test", [
-      {
-        meta: {
-          slug: title.toLowerCase().replaceAll(" ", "-"),
-          title,
-          description: "fixture",
-          region: "great-britain",
-          geography: "GB",
-          granularity: "30 min",
-          source: "synthetic",
-          synthetic: true,
-          subscriptionKey: null,
-          unit: "GBP/MWh",
-          category: "LIVEANDHISTORIC",
-          variableType: "price",
-          groupName: "Held",
-        },
-        series: { ts, values: ts.map((_, i) => i) },
-      },
-    ]);
+    await storeHeldSeries(title, null);
     await sleep(200);
     expect(await (await get(page, cookie)).text()).toContain(title);
   });
@@ -215,27 +195,7 @@ describe("held pages", () => {
     );
     const subscriptionKey = keys[0].key;
     const title = `Gated series ${randomBytes(4).toString("hex")}`;
-    const ts = Array.from({ length: 48 }, (_, i) => Date.UTC(2023, 0, 1) + i * 1_800_000);
-    await storeSeries(createDb(pool), `test:${title}`, "test", [
-      {
-        meta: {
-          slug: title.toLowerCase().replaceAll(" ", "-"),
-          title,
-          description: "fixture",
-          region: "great-britain",
-          geography: "GB",
-          granularity: "30 min",
-          source: "synthetic",
-          synthetic: true,
-          subscriptionKey,
-          unit: "GBP/MWh",
-          category: "LIVEANDHISTORIC",
-          variableType: "price",
-          groupName: "Held",
-        },
-        series: { ts, values: ts.map((_, i) => i) },
-      },
-    ]);
+    await storeHeldSeries(title, subscriptionKey);
     const page = "/library/live-and-historic/great-britain";
     /** The table row of the gated series on the page. */
     const rowOf = (html: string) => {
@@ -324,3 +284,28 @@ describe("held pages", () => {
     expect(rows.map((r) => r.relname)).toEqual([]);
   });
 });
+
+/** A day of half-hourly GB prices stored under `title`, as an import by another process would. */
+async function storeHeldSeries(title: string, subscriptionKey: string | null) {
+  const ts = Array.from({ length: 48 }, (_, i) => Date.UTC(2023, 0, 1) + i * 1_800_000);
+  await storeSeries(createDb(pool), `test:${title}`, "test", [
+    {
+      meta: {
+        slug: title.toLowerCase().replaceAll(" ", "-"),
+        title,
+        description: "fixture",
+        region: "great-britain",
+        geography: "GB",
+        granularity: "30 min",
+        source: "synthetic",
+        synthetic: true,
+        subscriptionKey,
+        unit: "GBP/MWh",
+        category: "LIVEANDHISTORIC",
+        variableType: "price",
+        groupName: "Held",
+      },
+      series: { ts, values: ts.map((_, i) => i) },
+    },
+  ]);
+}
