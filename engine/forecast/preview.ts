@@ -17,8 +17,10 @@ import { DEFAULT_FORECAST_RULE, modelledErrorScale } from "./foresight.ts";
 import type { ForecastParams, Stream } from "./types.ts";
 
 export interface PreviewOptions {
-  /** Sampled runs of consecutive days per month, and their length (default PREVIEW_SAMPLE). */
+  /** Sampled runs of consecutive days per stratum, and their length (default PREVIEW_SAMPLE). */
   runsPerMonth?: number;
+  /** Calendar months in a stratum (1: each month has its runs; 2: each two months). */
+  monthsPerStratum?: number;
   runDays?: number;
   /** The year's best days, dispatched each on its own and counted once. */
   peakDays?: number;
@@ -37,6 +39,7 @@ export interface PreviewOptions {
  */
 export const PREVIEW_SAMPLE = {
   runsPerMonth: 1,
+  monthsPerStratum: 1,
   runDays: 7,
   peakDays: 0,
   leadDays: DEFAULT_FORECAST_RULE.windowDays,
@@ -97,6 +100,8 @@ export function sampleYearDays(
   runDays: number = PREVIEW_SAMPLE.runDays,
   peakDays: number = PREVIEW_SAMPLE.peakDays,
   output?: SiteOutput,
+  monthsPerStratum: number = PREVIEW_SAMPLE.monthsPerStratum,
+  mergeGap = 1,
 ): SampleRun[] {
   const per = Math.round(1440 / my.intervalMinutes);
   const days = Math.floor(my.energyPrice.length / per);
@@ -121,24 +126,26 @@ export function sampleYearDays(
   };
   const v = Array.from({ length: days }, (_, d) => value(d));
   // the year's best days stand for themselves: a few scarcity days earn much of a spiky year
-  const peaks = new Set(
-    Array.from({ length: days }, (_, d) => d)
-      .sort((a, b) => v[b] - v[a] || a - b)
-      .slice(0, Math.min(peakDays, days)),
-  );
-  // consecutive best days are one run (one context for them all)
+  const bestDays = Array.from({ length: days }, (_, d) => d)
+    .sort((a, b) => v[b] - v[a] || a - b)
+    .slice(0, Math.min(peakDays, days))
+    .sort((a, b) => a - b);
+  // best days at most `mergeGap` days apart are one run (one context for them all), and every day
+  // of it, dispatched anyway, stands for itself
+  const peaks = new Set<number>();
   const out: SampleRun[] = [];
-  for (const d of [...peaks].sort((a, b) => a - b)) {
+  for (const d of bestDays) {
     const last = out[out.length - 1];
-    if (last && last.first + last.days === d) {
-      last.days++;
-      last.members.push(d);
+    if (last && d - (last.first + last.days - 1) <= Math.max(1, mergeGap)) {
+      for (let q = last.first + last.days; q <= d; q++) last.members.push(q);
+      last.days = d - last.first + 1;
     } else out.push({ first: d, days: 1, members: [d], peak: true });
   }
+  for (const r of out) for (const d of r.members) peaks.add(d);
   const byMonth = new Map<number, number[]>();
   for (let d = 0; d < days; d++) {
     if (peaks.has(d)) continue;
-    const m = new Date(t0 + d * 86_400_000 + 43_200_000).getUTCMonth();
+    const m = Math.floor(new Date(t0 + d * 86_400_000 + 43_200_000).getUTCMonth() / monthsPerStratum);
     if (!byMonth.has(m)) byMonth.set(m, []);
     byMonth.get(m)!.push(d);
   }
@@ -208,6 +215,8 @@ export function previewYear(
         opts.runDays,
         opts.peakDays,
         generation && { generationMW: generation, perMW: asset.battery!.powerMW },
+        opts.monthsPerStratum,
+        opts.peakLeadDays ?? PREVIEW_SAMPLE.peakLeadDays,
       )
     : [{ first: 0, days, members: Array.from({ length: days }, (_, d) => d) }];
   // availability: the outage days the year would draw, taken out of the days each sample stands for
