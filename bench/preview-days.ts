@@ -17,7 +17,9 @@ for (const c of sweepCases()) {
   const my = marketYear(c.scenarioId, Number(year));
   const rev = new Float64Array(my.energyPrice.length);
   const t0 = performance.now();
-  const full = runYear(p, c.scenarioId, c.strategy, my, initialScenarioState(), { intervalRevenue: rev }).year;
+  const full = runYear(p, c.scenarioId, c.strategy, my, initialScenarioState(), {
+    intervalRevenue: rev,
+  }).year;
   const per = Math.round(1440 / my.intervalMinutes);
   const days = Math.floor(rev.length / per);
   const daily = Array.from({ length: days }, (_, d) => {

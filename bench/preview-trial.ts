@@ -9,7 +9,12 @@ import { sweepParams, type SweepCase } from "../api/forecasts/sweep.ts";
 const [optsJson, filter, ...files] = process.argv.slice(2);
 const opts = JSON.parse(optsJson) as PreviewOptions;
 await enableExactFallback();
-interface Rec { case: SweepCase; name: string; year: number; total: number }
+interface Rec {
+  case: SweepCase;
+  name: string;
+  year: number;
+  total: number;
+}
 const errs: number[] = [];
 const days: number[] = [];
 let ms = 0;
@@ -24,7 +29,9 @@ for (const f of files)
     const e = pv.total / r.total - 1;
     errs.push(Math.abs(e));
     days.push(pv.dispatchedDays);
-    console.log(`${Math.abs(e) <= 0.1 ? "ok  " : "OVER"} ${r.name} ${r.year}: ${(e * 100).toFixed(1)} % (${pv.dispatchedDays} days)`);
+    console.log(
+      `${Math.abs(e) <= 0.1 ? "ok  " : "OVER"} ${r.name} ${r.year}: ${(e * 100).toFixed(1)} % (${pv.dispatchedDays} days)`,
+    );
   }
 errs.sort((a, b) => a - b);
 console.log(

@@ -1,13 +1,14 @@
 // The preview (issue 29 item 2): a forecast's first-year revenue by stream from a sample of its
-// days, in a fraction of the full year's time. In every month, the run of consecutive days whose
-// mean value (what the site could earn on a day: the battery's price spread over its duration,
-// its service prices, and the plant's output at the day's prices) is nearest the month's stands
-// for the month. Each run is dispatched with context days before it (the realistic forecast's
-// whole window, so its forecast and state of charge are the year's) and after it (so it does not
-// sell its charge at the end), by the year's own rules (runYear); only the run's days count,
-// weighted by the days they stand for. A plant without a battery has nothing to schedule across
-// days, and its whole year costs no more than a sample: it is dispatched whole. Decisions 0506
-// and 0510 give the measurements.
+// days, in a fraction of the full year's time. The year's best days by value (what the site could
+// earn on a day: the battery's price spread over its duration, its service prices, and the plant's
+// output at the day's prices) stand for themselves: a spiky year (the NEM's) earns much of its
+// revenue on a few of them. In each stratum of the other days (two calendar months), the run of
+// consecutive days whose mean value is nearest the stratum's stands for it. Each run is dispatched
+// with context days before it (the realistic forecast's whole window, so its forecast and state
+// of charge are the year's) and after it (so it does not sell its charge at the end), by the
+// year's own rules (runYear); only the run's days count, weighted by the days they stand for. A
+// plant without a battery has nothing to schedule across days, and its whole year costs no more
+// than a sample: it is dispatched whole. Decisions 0506, 0510, 0516 and 0520 give the measurements.
 import type { MarketYear } from "../types.ts";
 import type { RevenueStrategy } from "../markets/services/rules.ts";
 import { assetModel, generationSeries, initialScenarioState, runYear } from "./scenario.ts";
@@ -22,7 +23,7 @@ export interface PreviewOptions {
   /** Calendar months in a stratum (1: each month has its runs; 2: each two months). */
   monthsPerStratum?: number;
   runDays?: number;
-  /** The year's best days, dispatched each on its own and counted once. */
+  /** The year's best days, each standing for itself (with the days between close ones). */
   peakDays?: number;
   /** Context days dispatched before and after each sampled day. */
   leadDays?: number;
@@ -34,18 +35,26 @@ export interface PreviewOptions {
 }
 
 /**
- * The sample the measurements chose (decisions 0506, 0510): the lead is the realistic forecast's
- * window (foresight.ts), so a run's days are forecast from as many days as in the year.
+ * The sample the measurements chose (decisions 0506, 0510, 0520): the lead is the realistic
+ * forecast's window (foresight.ts), so a run's days are forecast from as many days as in the year;
+ * the year's 9 best days are taken whole (best days at most a lead apart are one run), the other
+ * days by an 8-day run in each two months. At most 6 × 16 + 9 × 9 = 177 days are dispatched.
  */
 export const PREVIEW_SAMPLE = {
   runsPerMonth: 1,
-  monthsPerStratum: 1,
-  runDays: 7,
-  peakDays: 0,
+  monthsPerStratum: 2,
+  runDays: 8,
+  peakDays: 9,
   leadDays: DEFAULT_FORECAST_RULE.windowDays,
   peakLeadDays: DEFAULT_FORECAST_RULE.windowDays,
   lagDays: 1,
 } as const;
+
+/**
+ * 0510's sample (a 7-day run a month, no best days), which price paths from sampled weeks were
+ * measured with (decision 0512) and still use (engine/paths/path.ts).
+ */
+export const WEEK_A_MONTH_SAMPLE: PreviewOptions = { monthsPerStratum: 1, runDays: 7, peakDays: 0 };
 
 /** Streams an outage day does not take away (availability.ts: the plant exports, charges are fixed). */
 const OUTAGE_FREE = new Set<Stream>(["generation", "capacityMarket", "duosFixedCharges", "tnuos"]);
@@ -90,8 +99,10 @@ interface SiteOutput {
 
 /**
  * The sample: the year's `peakDays` best days (by value: what the site could earn on them,
- * roughly), each for itself; then each month's other days cut into `runsPerMonth` parts and, in
- * each, the run of `runDays` consecutive days whose mean value is nearest the part's.
+ * roughly), each for itself (best days at most `mergeGap` days apart are one run, and every day of
+ * it stands for itself); then each stratum's other days (`monthsPerStratum` calendar months) cut
+ * into `runsPerMonth` parts and, in each, the run of `runDays` consecutive days whose mean value is
+ * nearest the part's.
  */
 export function sampleYearDays(
   my: MarketYear,
@@ -101,7 +112,7 @@ export function sampleYearDays(
   peakDays: number = PREVIEW_SAMPLE.peakDays,
   output?: SiteOutput,
   monthsPerStratum: number = PREVIEW_SAMPLE.monthsPerStratum,
-  mergeGap = 1,
+  mergeGap: number = PREVIEW_SAMPLE.peakLeadDays,
 ): SampleRun[] {
   const per = Math.round(1440 / my.intervalMinutes);
   const days = Math.floor(my.energyPrice.length / per);
