@@ -1,3 +1,5 @@
+// Dev: the preview's CPU time with 0510's sample (main before decision 0520) and 0520's, side by side in one
+// process (alternated, median of 6), on GB energy_with_as gb-central and NEM ancillaries nem-central, 2025.
 import { marketYear } from "../engine/worldview/index.ts";
 import { enableExactFallback } from "../engine/dispatch/solve.ts";
 import { previewYear, WEEK_A_MONTH_SAMPLE } from "../engine/forecast/preview.ts";
