@@ -47,6 +47,7 @@ export default async function previewBench() {
 
   // the error against the full first year, every sweep case
   const errors: number[] = [];
+  const speedups: number[] = [];
   for (const c of sweepCases()) {
     const cp = sweepParams(c, YEAR, 20);
     const cy = marketYear(c.scenarioId, YEAR);
@@ -58,10 +59,12 @@ export default async function previewBench() {
     const tPreview = performance.now() - t0;
     const err = (pv.total - full.total) / Math.abs(full.total);
     errors.push(Math.abs(err));
+    speedups.push(tFull / tPreview);
     console.log(
       `${Math.abs(err) <= 0.1 ? "ok  " : "OVER"} ${c.region} ${c.configuration} ${c.strategy} ${c.scenarioId}: ` +
         `full ${full.perMWYear.toFixed(0)} ${full.currency}/MW/year (${tFull.toFixed(0)} ms), ` +
-        `preview ${pv.perMWYear.toFixed(0)} (${tPreview.toFixed(0)} ms), error ${(err * 100).toFixed(1)} %`,
+        `preview ${pv.perMWYear.toFixed(0)} (${tPreview.toFixed(0)} ms, ${pv.dispatchedDays} days dispatched), ` +
+        `error ${(err * 100).toFixed(1)} %`,
     );
   }
   errors.sort((a, b) => a - b);
@@ -72,6 +75,13 @@ export default async function previewBench() {
       `90th percentile ${pct(errors[Math.floor(errors.length * 0.9)])} %, largest ${pct(errors[errors.length - 1])} %; ` +
       `${within} of ${errors.length} within 10 %`,
   );
+  // the run-time estimate a preview gives (api/forecasts/preview.ts fullYearPerPreview) comes from this
+  speedups.sort((a, b) => a - b);
+  const ratio = Math.round(speedups[speedups.length >> 1] * 10) / 10;
+  console.log(
+    `the full first year took a median ${ratio}× the preview's time on the ${speedups.length} cases`,
+  );
+  figure("preview.fullYearPerPreview", ratio, "×");
   figure("preview.error.max", pct(errors[errors.length - 1]), "%");
   figure("preview.error.median", pct(errors[errors.length >> 1]), "%");
 }

@@ -1,13 +1,14 @@
 // The preview (issue 29 item 2): a forecast's first-year revenue by stream from a sample of its
-// days, in a fraction of the full year's time. In every month, the run of consecutive days whose
-// mean value (what the site could earn on a day: the battery's price spread over its duration,
-// its service prices, and the plant's output at the day's prices) is nearest the month's stands
-// for the month. Each run is dispatched with context days before it (the realistic forecast's
-// whole window, so its forecast and state of charge are the year's) and after it (so it does not
-// sell its charge at the end), by the year's own rules (runYear); only the run's days count,
-// weighted by the days they stand for. A plant without a battery has nothing to schedule across
-// days, and its whole year costs no more than a sample: it is dispatched whole. Decisions 0506
-// and 0510 give the measurements.
+// days, in a fraction of the full year's time. The year's best days by value (what the site could
+// earn on a day: the battery's price spread over its duration, its service prices, and the plant's
+// output at the day's prices) stand for themselves: a spiky year (the NEM's) earns much of its
+// revenue on a few of them. In each stratum of the other days (two calendar months), the run of
+// consecutive days whose mean value is nearest the stratum's stands for it. Each run is dispatched
+// with context days before it (the realistic forecast's whole window, so its forecast and state
+// of charge are the year's) and after it (so it does not sell its charge at the end), by the
+// year's own rules (runYear); only the run's days count, weighted by the days they stand for. A
+// plant without a battery has nothing to schedule across days, and its whole year costs no more
+// than a sample: it is dispatched whole. Decisions 0506, 0510, 0516 and 0520 give the measurements.
 import type { MarketYear } from "../types.ts";
 import type { RevenueStrategy } from "../markets/services/rules.ts";
 import { assetModel, generationSeries, initialScenarioState, runYear } from "./scenario.ts";
@@ -17,10 +18,12 @@ import { DEFAULT_FORECAST_RULE, modelledErrorScale } from "./foresight.ts";
 import type { ForecastParams, Stream } from "./types.ts";
 
 export interface PreviewOptions {
-  /** Sampled runs of consecutive days per month, and their length (default PREVIEW_SAMPLE). */
+  /** Sampled runs of consecutive days per stratum, and their length (default PREVIEW_SAMPLE). */
   runsPerMonth?: number;
+  /** Calendar months in a stratum (1: each month has its runs; 2: each two months). */
+  monthsPerStratum?: number;
   runDays?: number;
-  /** The year's best days, dispatched each on its own and counted once. */
+  /** The year's best days, each standing for itself (with the days between close ones). */
   peakDays?: number;
   /** Context days dispatched before and after each sampled day. */
   leadDays?: number;
@@ -32,17 +35,26 @@ export interface PreviewOptions {
 }
 
 /**
- * The sample the measurements chose (decisions 0506, 0510): the lead is the realistic forecast's
- * window (foresight.ts), so a run's days are forecast from as many days as in the year.
+ * The sample the measurements chose (decisions 0506, 0510, 0520): the lead is the realistic
+ * forecast's window (foresight.ts), so a run's days are forecast from as many days as in the year;
+ * the year's 9 best days are taken whole (best days at most a lead apart are one run), the other
+ * days by an 8-day run in each two months. At most 6 × 16 + 9 × 9 = 177 days are dispatched.
  */
 export const PREVIEW_SAMPLE = {
   runsPerMonth: 1,
-  runDays: 7,
-  peakDays: 0,
+  monthsPerStratum: 2,
+  runDays: 8,
+  peakDays: 9,
   leadDays: DEFAULT_FORECAST_RULE.windowDays,
   peakLeadDays: DEFAULT_FORECAST_RULE.windowDays,
   lagDays: 1,
 } as const;
+
+/**
+ * 0510's sample (a 7-day run a month, no best days), which price paths from sampled weeks were
+ * measured with (decision 0512) and still use (engine/paths/path.ts).
+ */
+export const WEEK_A_MONTH_SAMPLE: PreviewOptions = { monthsPerStratum: 1, runDays: 7, peakDays: 0 };
 
 /** Streams an outage day does not take away (availability.ts: the plant exports, charges are fixed). */
 const OUTAGE_FREE = new Set<Stream>(["generation", "capacityMarket", "duosFixedCharges", "tnuos"]);
@@ -87,8 +99,10 @@ interface SiteOutput {
 
 /**
  * The sample: the year's `peakDays` best days (by value: what the site could earn on them,
- * roughly), each for itself; then each month's other days cut into `runsPerMonth` parts and, in
- * each, the run of `runDays` consecutive days whose mean value is nearest the part's.
+ * roughly), each for itself (best days at most `mergeGap` days apart are one run, and every day of
+ * it stands for itself); then each stratum's other days (`monthsPerStratum` calendar months) cut
+ * into `runsPerMonth` parts and, in each, the run of `runDays` consecutive days whose mean value is
+ * nearest the part's.
  */
 export function sampleYearDays(
   my: MarketYear,
@@ -97,6 +111,8 @@ export function sampleYearDays(
   runDays: number = PREVIEW_SAMPLE.runDays,
   peakDays: number = PREVIEW_SAMPLE.peakDays,
   output?: SiteOutput,
+  monthsPerStratum: number = PREVIEW_SAMPLE.monthsPerStratum,
+  mergeGap: number = PREVIEW_SAMPLE.peakLeadDays,
 ): SampleRun[] {
   const per = Math.round(1440 / my.intervalMinutes);
   const days = Math.floor(my.energyPrice.length / per);
@@ -121,24 +137,26 @@ export function sampleYearDays(
   };
   const v = Array.from({ length: days }, (_, d) => value(d));
   // the year's best days stand for themselves: a few scarcity days earn much of a spiky year
-  const peaks = new Set(
-    Array.from({ length: days }, (_, d) => d)
-      .sort((a, b) => v[b] - v[a] || a - b)
-      .slice(0, Math.min(peakDays, days)),
-  );
-  // consecutive best days are one run (one context for them all)
+  const bestDays = Array.from({ length: days }, (_, d) => d)
+    .sort((a, b) => v[b] - v[a] || a - b)
+    .slice(0, Math.min(peakDays, days))
+    .sort((a, b) => a - b);
+  // best days at most `mergeGap` days apart are one run (one context for them all), and every day
+  // of it, dispatched anyway, stands for itself
+  const peaks = new Set<number>();
   const out: SampleRun[] = [];
-  for (const d of [...peaks].sort((a, b) => a - b)) {
+  for (const d of bestDays) {
     const last = out[out.length - 1];
-    if (last && last.first + last.days === d) {
-      last.days++;
-      last.members.push(d);
+    if (last && d - (last.first + last.days - 1) <= Math.max(1, mergeGap)) {
+      for (let q = last.first + last.days; q <= d; q++) last.members.push(q);
+      last.days = d - last.first + 1;
     } else out.push({ first: d, days: 1, members: [d], peak: true });
   }
+  for (const r of out) for (const d of r.members) peaks.add(d);
   const byMonth = new Map<number, number[]>();
   for (let d = 0; d < days; d++) {
     if (peaks.has(d)) continue;
-    const m = new Date(t0 + d * 86_400_000 + 43_200_000).getUTCMonth();
+    const m = Math.floor(new Date(t0 + d * 86_400_000 + 43_200_000).getUTCMonth() / monthsPerStratum);
     if (!byMonth.has(m)) byMonth.set(m, []);
     byMonth.get(m)!.push(d);
   }
@@ -208,6 +226,8 @@ export function previewYear(
         opts.runDays,
         opts.peakDays,
         generation && { generationMW: generation, perMW: asset.battery!.powerMW },
+        opts.monthsPerStratum,
+        opts.peakLeadDays ?? PREVIEW_SAMPLE.peakLeadDays,
       )
     : [{ first: 0, days, members: Array.from({ length: days }, (_, d) => d) }];
   // availability: the outage days the year would draw, taken out of the days each sample stands for

@@ -218,6 +218,11 @@ export interface YearRunOptions {
    */
   weights?: { intervals: Float64Array; fixed: number };
   /**
+   * Filled, when given, with each interval's revenue (unweighted; fixed annual items not in it):
+   * how a year's value is spread over its days (the preview's measurement, decision 0520).
+   */
+  intervalRevenue?: Float64Array;
+  /**
    * The scale of a modelled year's energy forecast errors (default: modelledErrorScale of the
    * year, the real skill). The preview sets its year's so that a few days are forecast as in it.
    */
@@ -537,6 +542,7 @@ function intervalSums(
     servicesSum += wt * svc;
     duosSum += -wt * charges;
     monthly[months[t]] += wt * (wholesale + imbalance - charges + svc + bmValue);
+    if (opts.intervalRevenue) opts.intervalRevenue[t] = wholesale + imbalance - charges + svc + bmValue;
   }
   // the streams in the order a year's results have always listed them
   const streams: Partial<Record<Stream, number>> = {};

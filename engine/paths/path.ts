@@ -4,7 +4,7 @@
 // dispatched on it. A path is fixed by (seed, index): the same seed gives the same paths.
 import { forecastYears, parseForecastInput, runForecast, type MarketYearSource } from "../forecast/index.ts";
 import type { ForecastInput, ProgressEvent } from "../forecast/types.ts";
-import { previewYear } from "../forecast/preview.ts";
+import { previewYear, WEEK_A_MONTH_SAMPLE } from "../forecast/preview.ts";
 import { degradationSettings } from "../forecast/scenario.ts";
 import { DegradationState } from "../degradation/index.ts";
 import { enableExactFallback } from "../dispatch/solve.ts";
@@ -38,14 +38,15 @@ export type PathMarketYears = (scenarioId: string, year: number, weatherKey: str
 
 /**
  * How a path's years are computed: "full", every interval dispatched (as the run's own years);
- * "sampled", each year estimated from a sampled week a month (the preview's sample, decisions
- * 0506/0510), from the path's own wear, in about half the time (decision 0512).
+ * "sampled", each year estimated from a sampled week a month (the preview's sample of decisions
+ * 0506/0510, which 0512 measured; the preview's own sample is 0520's), from the path's own wear,
+ * in about half the time (decision 0512).
  */
 export type PathMethod = "full" | "sampled";
 
 /** What users are told when a run's paths were estimated from sampled weeks (figures: decision 0512). */
 export const SAMPLED_PATHS_NOTE =
-  "Each price path's years are estimated from a sampled week a month (as the first-year preview), not dispatched whole. " +
+  "Each price path's years are estimated from a sampled week a month, not dispatched whole. " +
   "Measured against whole paths (30 GB 50 MW / 2 h paths, 20 years): a year's P10, P50 or P90 within 5.5 % (13 of 60 beyond 2 %), " +
   "project NPV's within 0.4 % of the capex, a single path-year's revenue within 13 %.";
 
@@ -107,7 +108,10 @@ function sampledPath(input: ForecastInput, source: MarketYearSource): PathYear[]
   const strategy = p.revenueStrategies[0];
   const deg = new DegradationState(degradationSettings(p));
   return forecastYears(p).map((year) => {
-    const y = previewYear(p, scenarioId, strategy, source(scenarioId, year), { degradation: deg.count() });
+    const y = previewYear(p, scenarioId, strategy, source(scenarioId, year), {
+      ...WEEK_A_MONTH_SAMPLE,
+      degradation: deg.count(),
+    });
     const repowered = deg.addYear(year, y.cycles);
     return {
       year,
