@@ -47,10 +47,17 @@ export async function baseYearStreams(market: MarketRegion) {
   };
 }
 
-/** A market's rows: its Central world view over `years`, beside the base year's backtest. */
-export async function marketCapture(market: MarketRegion, years: number[]): Promise<CaptureRow[]> {
+/**
+ * A market's rows: its Central world view over `years` (built at `intervalMinutes`, default the
+ * market's settlement interval), beside the base year's backtest.
+ */
+export async function marketCapture(
+  market: MarketRegion,
+  years: number[],
+  intervalMinutes?: number,
+): Promise<CaptureRow[]> {
   const id = defaultScenario(market).id;
-  const marketYears = years.map((y) => storedMarketYear(id, y));
+  const marketYears = years.map((y) => storedMarketYear(id, y, intervalMinutes ? { intervalMinutes } : {}));
   const base = await baseYearStreams(market);
   return captureRows(market, forecastCapture(market, marketYears, USUAL_CYCLES[market]), base);
 }

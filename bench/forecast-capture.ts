@@ -1,4 +1,4 @@
-// `npm run forecast:capture [-- --json] [-- --market GB,NEM] [-- --years 2025,2030]`: each market's
+// `npm run forecast:capture [-- --json] [-- --market GB,NEM] [-- --years 2025,2030] [-- --interval 60]`: each market's
 // Central world view, 50 MW / 2 h, forecast over 20 years with realistic and with perfect foresight,
 // and per year and stage (day-ahead or the NEM's 5-minute energy, the later market, services) the
 // capture realistic ÷ perfect beside the base year's backtest capture on real prices (decision 0136;
@@ -10,6 +10,7 @@ import {
   errorScale,
   laggedForecast,
   meansOver,
+  rankSkill,
   REAL_SKILL_MINUTES,
   REAL_SPREAD_SKILL,
   relativeError,
@@ -27,6 +28,8 @@ const opt = (name: string) => {
 };
 const markets = (opt("--market")?.split(",") as MarketRegion[] | undefined) ?? CAPTURE_MARKETS;
 const years = opt("--years")?.split(",").map(Number) ?? FORECAST_YEARS;
+// the world view built at another interval (decision 0139: ERCOT and DE at their base year's 60)
+const intervalMinutes = opt("--interval") ? Number(opt("--interval")) : undefined;
 if (!sharedDataPresent())
   console.error(`No real data at ${SHARED_DATA}: no base-year capture (set VOLTCAST_SHARED_DATA_DIR).`);
 
@@ -41,13 +44,14 @@ if (args.includes("--skill")) {
       const scaled = f.map((v, t) => x[t] + a * (v - x[t]));
       const at = Math.max(im, REAL_SKILL_MINUTES[m]);
       const skill = (g: Float64Array) => spreadSkill(meansOver(x, im, at), meansOver(g, im, at), at);
+      const rank = (g: Float64Array) => rankSkill(meansOver(x, im, at), meansOver(g, im, at), at);
       console.log(
-        `${m} ${what} ${im} min | skill at ${at} min ${skill(f).toFixed(3)} | relative error ${relativeError(x, f).toFixed(2)} | scale ${a.toFixed(2)} → skill ${skill(scaled).toFixed(3)}`,
+        `${m} ${what} ${im} min | skill at ${at} min ${skill(f).toFixed(3)} (rank ${rank(f).toFixed(3)}) | relative error ${relativeError(x, f).toFixed(2)} | scale ${a.toFixed(2)} → skill ${skill(scaled).toFixed(3)} (rank ${rank(scaled).toFixed(3)})`,
       );
     };
     if (real) line("real base year", real.price, real.intervalMinutes);
     for (const y of years) {
-      const my = storedMarketYear(defaultScenario(m).id, y);
+      const my = storedMarketYear(defaultScenario(m).id, y, intervalMinutes ? { intervalMinutes } : {});
       line(`world view ${y}`, my.energyPrice, my.intervalMinutes);
     }
   }
@@ -58,7 +62,7 @@ const pct = (x: number | null) => (x === null ? "–" : `${(100 * x).toFixed(0)}
 const rows: CaptureRow[] = [];
 for (const m of markets) {
   const t = performance.now();
-  const got = await marketCapture(m, years);
+  const got = await marketCapture(m, years, intervalMinutes);
   rows.push(...got);
   if (!json) {
     console.log(

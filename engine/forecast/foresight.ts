@@ -135,6 +135,33 @@ export function spreadSkill(actual: Float64Array, forecast: Float64Array, interv
   return best > 0 ? got / best : 1;
 }
 
+/** Each day's prices replaced by their ranks within the day (0 the cheapest; ties their mean rank). */
+export function dayRanks(x: Float64Array, intervalMinutes: number): Float64Array {
+  const per = Math.round(1440 / intervalMinutes);
+  const out = new Float64Array(x.length);
+  const idx = new Int32Array(per);
+  for (let d = 0; d + per <= x.length; d += per) {
+    for (let i = 0; i < per; i++) idx[i] = d + i;
+    idx.sort((a, b) => x[a] - x[b]);
+    for (let r = 0; r < per; ) {
+      let e = r + 1;
+      while (e < per && x[idx[e]] === x[idx[r]]) e++;
+      for (let i = r; i < e; i++) out[idx[i]] = (r + e - 1) / 2;
+      r = e;
+    }
+  }
+  return out;
+}
+
+/**
+ * How well a forecast orders each day's intervals (decision 0139, a diagnostic): the spread skill
+ * with each day's actual prices replaced by their ranks within the day, so that every interval
+ * counts alike and a few spikes do not make the figure.
+ */
+export function rankSkill(actual: Float64Array, forecast: Float64Array, intervalMinutes: number): number {
+  return spreadSkill(dayRanks(actual, intervalMinutes), forecast, intervalMinutes);
+}
+
 /**
  * The lagged forecast's spread skill on the real day-ahead (NEM: 5-minute) prices of 2024, measured
  * on ../shared/data (GB IMRP, ERCOT HB_HUBAVG, NEM NSW1, DE-LU, ES) by

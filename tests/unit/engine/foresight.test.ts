@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import {
   errorScale,
   laggedForecast,
+  rankSkill,
   relativeError,
   spreadForecast,
   spreadSkill,
@@ -82,6 +83,27 @@ describe("errorScale", () => {
     const g = laggedForecast(shaped, 30);
     expect(spreadSkill(shaped, g, 30)).toBeGreaterThan(0.8);
     expect(errorScale(shaped, g, 30, 0.5)).toBeGreaterThan(1);
+  });
+  it("rank skill: a forecast that leaks a little of the spikes meets a spread skill, not a rank skill (0139)", () => {
+    // a day of 48 half hours: a regular shape (0..47) and one spike of 10,000 at a random half hour
+    const n = 30 * day;
+    let seed = 7;
+    const rnd = () => ((seed = (seed * 16807) % 2147483647), seed / 2147483647);
+    const a = new Float64Array(n);
+    for (let d = 0; d < 30; d++) {
+      const spike = Math.floor(rnd() * day);
+      for (let i = 0; i < day; i++) a[d * day + i] = 100 + (i === spike ? 10_000 : 2 * ((i * 17) % day));
+    }
+    // flat but for 1 % of the actual: ranks the spike first, knows nothing else of the day
+    const leak = a.map((v) => 100 + 0.01 * (v - 100) * (v > 1000 ? 1 : 0));
+    // (measured 0.98 and 0.47; the lagged forecast, which knows the shape: rank 0.66)
+    expect(spreadSkill(a, leak, 30)).toBeGreaterThan(0.9);
+    expect(rankSkill(a, leak, 30)).toBeLessThan(0.5);
+    expect(rankSkill(a, laggedForecast(a, 30), 30)).toBeGreaterThan(rankSkill(a, leak, 30));
+    expect(rankSkill(a, a, 30)).toBe(1);
+    // equal prices share their rank: which of them a forecast picks does not count
+    const ties = Float64Array.from({ length: 3 * day }, (_, t) => (t % day < 40 ? 0 : 50));
+    expect(rankSkill(ties, Float64Array.from(ties.keys()), 30)).toBeCloseTo(1, 9);
   });
   it("measures the skill on the real series' interval: hourly means of a 15-minute series", () => {
     const a = noisy(20 * 96);
