@@ -66,7 +66,10 @@ export function tradingDayIndex(
 
 /** Offsets by zone at the start of each UTC hour, computed once per thread: look-ups cost microseconds. */
 const offsetCache = new Map<string, Map<number, number>>();
+/** … and at the start of each UTC day. */
+const dayOffsetCache = new Map<string, Map<number, number>>();
 const HOUR_MS = 3_600_000;
+const DAY_MS = 86_400_000;
 const QUARTER_HOUR_MS = 900_000;
 
 /**
@@ -77,8 +80,21 @@ const QUARTER_HOUR_MS = 900_000;
 export function utcOffsetMs(timeZone: string): (at: number) => number {
   let byHour = offsetCache.get(timeZone);
   if (!byHour) offsetCache.set(timeZone, (byHour = new Map()));
+  let byDay = dayOffsetCache.get(timeZone);
+  if (!byDay) dayOffsetCache.set(timeZone, (byDay = new Map()));
   const cache = byHour;
+  const days = byDay;
+  const atDay = (d: number) => {
+    let off = days.get(d);
+    if (off === undefined) days.set(d, (off = tzOffset(timeZone, new Date(d * DAY_MS)) * 60_000));
+    return off;
+  };
   const atHour = (h: number) => {
+    // a UTC day that starts and ends on one offset keeps it every hour (no zone changes its clocks
+    // twice within a day): one look-up a day instead of one an hour (decision 0519)
+    const d = Math.floor(h / 24);
+    const od = atDay(d);
+    if (od === atDay(d + 1)) return od;
     let off = cache.get(h);
     if (off === undefined) cache.set(h, (off = tzOffset(timeZone, new Date(h * HOUR_MS)) * 60_000));
     return off;

@@ -119,20 +119,75 @@ export function relativeError(actual: Float64Array, forecast: Float64Array): num
  * and a capture of 88 %; its world view's, less regular, 1.08 and 35 %.)
  */
 export function spreadSkill(actual: Float64Array, forecast: Float64Array, intervalMinutes: number): number {
+  const best = hindsightSpread(actual, intervalMinutes);
+  return best > 0 ? forecastSpread(actual, forecast, intervalMinutes) / best : 1;
+}
+
+/** The day's k dearest less its k cheapest actual prices, summed over the days (spreadSkill's denominator). */
+function hindsightSpread(actual: Float64Array, intervalMinutes: number): number {
   const per = Math.round(1440 / intervalMinutes);
   const k = Math.max(1, Math.round(120 / intervalMinutes));
-  const idx = new Int32Array(per);
-  const byForecast = (a: number, b: number) => forecast[a] - forecast[b];
-  let got = 0;
   let best = 0;
   for (let d = per; d + per <= actual.length; d += per) {
-    for (let i = 0; i < per; i++) idx[i] = d + i;
-    idx.sort(byForecast);
-    for (let i = 0; i < k; i++) got += actual[idx[per - 1 - i]] - actual[idx[i]];
     const day = actual.slice(d, d + per).sort();
     for (let i = 0; i < k; i++) best += day[per - 1 - i] - day[i];
   }
-  return best > 0 ? got / best : 1;
+  return best;
+}
+
+/**
+ * spreadSkill's numerator: each day, the actual prices of the k intervals the forecast ranks
+ * dearest less those of the k it ranks cheapest. The ranks are those of a stable sort of the day's
+ * intervals by forecast (ties in time order), found by keeping the k lowest and k highest in
+ * order while the day is read once (decision 0519: the sort with a comparator, run 21 times a
+ * year by errorScale's bisection, was a third of an NEM year); the same intervals in the same
+ * order, so the same sum to the bit. A forecast holding NaN is ranked by the sort itself.
+ */
+function forecastSpread(actual: Float64Array, forecast: Float64Array, intervalMinutes: number): number {
+  const per = Math.round(1440 / intervalMinutes);
+  const k = Math.max(1, Math.round(120 / intervalMinutes));
+  let got = 0;
+  let nan = false;
+  for (let t = 0; t < forecast.length && !nan; t++) nan = forecast[t] !== forecast[t];
+  if (nan) {
+    const idx = new Int32Array(per);
+    const byForecast = (a: number, b: number) => forecast[a] - forecast[b];
+    for (let d = per; d + per <= actual.length; d += per) {
+      for (let i = 0; i < per; i++) idx[i] = d + i;
+      idx.sort(byForecast);
+      for (let i = 0; i < k; i++) got += actual[idx[per - 1 - i]] - actual[idx[i]];
+    }
+    return got;
+  }
+  const low = new Int32Array(k);
+  const high = new Int32Array(k);
+  for (let d = per; d + per <= actual.length; d += per) {
+    let nl = 0;
+    let nh = 0;
+    for (let t = d; t < d + per; t++) {
+      const v = forecast[t];
+      // low[0 … nl): ascending, a tie after the earlier interval (a later one sorts after it)
+      if (nl < k || v < forecast[low[nl - 1]]) {
+        let q = nl < k ? nl++ : k - 1;
+        while (q > 0 && v < forecast[low[q - 1]]) {
+          low[q] = low[q - 1];
+          q--;
+        }
+        low[q] = t;
+      }
+      // high[0 … nh): the sort's last first, so a tie before the earlier interval
+      if (nh < k || v >= forecast[high[nh - 1]]) {
+        let q = nh < k ? nh++ : k - 1;
+        while (q > 0 && v >= forecast[high[q - 1]]) {
+          high[q] = high[q - 1];
+          q--;
+        }
+        high[q] = t;
+      }
+    }
+    for (let i = 0; i < k; i++) got += actual[high[i]] - actual[low[i]];
+  }
+  return got;
 }
 
 /** Each day's prices replaced by their ranks within the day (0 the cheapest; ties their mean rank). */
@@ -217,9 +272,11 @@ export function errorScale(
   const x = meansOver(actual, intervalMinutes, m);
   const l = meansOver(lagged, intervalMinutes, m);
   const scaled = new Float64Array(x.length);
+  // the hindsight spread does not depend on a: once, not at every step of the bisection
+  const best = hindsightSpread(x, m);
   const skill = (a: number) => {
     for (let t = 0; t < x.length; t++) scaled[t] = x[t] + a * (l[t] - x[t]);
-    return spreadSkill(x, scaled, m);
+    return best > 0 ? forecastSpread(x, scaled, m) / best : 1;
   };
   if (skill(MOST_SHRINK) >= target) return MOST_SHRINK;
   let lo = 0;
@@ -240,7 +297,7 @@ export function modelledErrorScale(
 ): number {
   return errorScale(
     price,
-    laggedForecast(price, intervalMinutes),
+    lagged(price, intervalMinutes, DEFAULT_FORECAST_RULE),
     intervalMinutes,
     REAL_SPREAD_SKILL[region],
     REAL_SKILL_MINUTES[region],
@@ -254,8 +311,50 @@ export function energyForecast(
   scale?: number,
   rule: ForecastRule = DEFAULT_FORECAST_RULE,
 ): Float64Array {
-  const f = laggedForecast(x, intervalMinutes, rule);
-  return scale === undefined ? f : f.map((v, t) => x[t] + scale * (v - x[t]));
+  const last = lastForecast;
+  if (
+    last &&
+    last.x === x &&
+    last.intervalMinutes === intervalMinutes &&
+    last.rule === rule &&
+    Object.is(last.scale, scale)
+  )
+    return last.out.slice();
+  const f = lagged(x, intervalMinutes, rule);
+  let out: Float64Array;
+  if (scale === undefined) out = f.slice();
+  else {
+    out = new Float64Array(f.length);
+    for (let t = 0; t < f.length; t++) out[t] = x[t] + scale * (f[t] - x[t]);
+  }
+  lastForecast = { x, intervalMinutes, rule, scale, out };
+  return out.slice();
+}
+
+// A year asks for the same forecast of its energy price several times (the error scale's
+// bisection, the plan's problem, the NEM's offers: decision 0519): the last one of each is kept
+// in this thread, keyed by the very array and the rule, and handed out as copies. Prices are never
+// written in place, so the same array holds the same prices.
+let lastLaggedOf:
+  | { x: Float64Array; intervalMinutes: number; rule: ForecastRule; out: Float64Array }
+  | undefined;
+let lastForecast:
+  | {
+      x: Float64Array;
+      intervalMinutes: number;
+      rule: ForecastRule;
+      scale: number | undefined;
+      out: Float64Array;
+    }
+  | undefined;
+
+/** laggedForecast of `x`, kept for the next call with the same array (read only: not a copy). */
+function lagged(x: Float64Array, intervalMinutes: number, rule: ForecastRule): Float64Array {
+  const last = lastLaggedOf;
+  if (last && last.x === x && last.intervalMinutes === intervalMinutes && last.rule === rule) return last.out;
+  const out = laggedForecast(x, intervalMinutes, rule);
+  lastLaggedOf = { x, intervalMinutes, rule, out };
+  return out;
 }
 
 /**
