@@ -8,12 +8,14 @@
 // older count is never served again. So a held page is never older than the database it was
 // rendered from, in any process. What is not in the database (the clock: "3 days old", a session's
 // idle limit; world-view files) is covered by an age limit of a few seconds.
-// Only plain GETs of HTML answered 200 without Set-Cookie are held, except a first visit's: its
-// only cookie is the new anonymous id, which is made afresh for each first visitor (the page itself
-// names no visitor). Each answer still gets its own CSP nonce: the held text has a placeholder.
-import { randomBytes } from "node:crypto";
+// Only plain GETs of HTML (or of JSON: the same loaders answering client navigation, `?_data`)
+// answered 200 without Set-Cookie are held, except a first visit's: its only cookie is the new
+// anonymous id, which is made afresh for each first visitor (the page itself names no visitor).
+// Each answer still gets its own CSP nonce: the held page is kept as the parts between its nonces,
+// each also gzipped once, and an answer joins them around its own nonce (decision 0518).
 import type { NextFunction, Request, Response } from "express";
 import pg from "pg";
+import { deflatePart, joinedGzip, type DeflatedPart } from "./joinedGzip.ts";
 
 /** A held page lives this long at most: the bound on anything a page shows that is not in the database. */
 export const HELD_PAGE_SECONDS = 10;
@@ -108,15 +110,16 @@ export function countWrites(changes: PageChanges) {
 interface HeldPage {
   count: number;
   at: number;
-  /** The page with NONCE where its CSP nonce was. */
-  body: string;
+  /** The answer's text between its CSP nonces (one part when it has none: a `_data` answer). */
+  parts: Buffer[];
+  /** The same parts compressed once, to be joined with each answer's nonce (decision 0518). */
+  deflated: DeflatedPart[];
+  /** Memory held. */
+  bytes: number;
   headers: [string, string | number | string[]][];
   /** Answered to a first visit: a new anonymous visitor's cookie goes with each answer. */
   firstVisit: boolean;
 }
-
-/** Stands for the nonce in held text: never in a page otherwise (random, made at start). */
-const NONCE = `held-nonce-${randomBytes(12).toString("hex")}`;
 
 /**
  * The middleware in front of the web app's renderer. `firstVisitCookie` makes a new anonymous
@@ -133,12 +136,12 @@ export function holdPages(
     const p = held.get(key);
     if (!p) return;
     held.delete(key);
-    total -= p.body.length;
+    total -= p.bytes;
   };
   const keep = (key: string, page: HeldPage) => {
     drop(key);
     held.set(key, page);
-    total += page.body.length;
+    total += page.bytes;
     for (const k of held.keys()) {
       if (total <= BUDGET_BYTES) break;
       drop(k);
@@ -147,8 +150,7 @@ export function holdPages(
 
   return async (req: Request, res: Response, next: NextFunction) => {
     const count = changes.count();
-    // `_data` requests are the same loaders answered as JSON: not held (yet), see decision 0515.
-    if (req.method !== "GET" || count === null || "_data" in req.query) return next();
+    if (req.method !== "GET" || count === null) return next();
     const cookie = req.headers.cookie ?? "";
     const firstVisit = !cookie.includes(SESSION_COOKIE);
     if (firstVisit && (!firstVisitCookie || cookie)) return next();
@@ -173,7 +175,18 @@ export function holdPages(
       } catch (e) {
         return next(e);
       }
-      res.status(200).end(page.body.replaceAll(NONCE, nonce));
+      const between = Buffer.from(nonce);
+      // Compressed when held: gzip whenever the client takes it (browsers do), even if it prefers
+      // another encoding; the compression middleware leaves an encoded answer alone.
+      const gzip = Boolean(req.headers["accept-encoding"]) && req.acceptsEncodings("gzip") === "gzip";
+      let body: Buffer;
+      if (gzip) {
+        body = joinedGzip(page.deflated, between);
+        res.setHeader("content-encoding", "gzip");
+      } else body = Buffer.concat(page.parts.flatMap((p, i) => (i ? [between, p] : [p])));
+      res.setHeader("vary", "Accept-Encoding");
+      res.setHeader("content-length", body.length);
+      res.status(200).end(body);
       return;
     }
     if (page) drop(key);
@@ -222,7 +235,9 @@ function heldPage(
 ): HeldPage | undefined {
   if (res.statusCode !== 200) return undefined;
   const type = headers.find(([n]) => n === "content-type")?.[1];
-  if (typeof type !== "string" || !type.startsWith("text/html")) return undefined;
+  // Documents, and the same loaders' answers to client navigation (`?_data`, JSON).
+  if (typeof type !== "string" || !(type.startsWith("text/html") || type.startsWith("application/json")))
+    return undefined;
   const cookies = headers.find(([n]) => n === "set-cookie")?.[1];
   const cookieList = cookies === undefined ? [] : Array.isArray(cookies) ? cookies : [String(cookies)];
   // A first visit sets exactly its new visitor's cookie; anything else set (a flash message read,
@@ -230,11 +245,22 @@ function heldPage(
   const expected = firstVisit ? 1 : 0;
   if (cookieList.length !== expected || cookieList.some((c) => !c.startsWith(SESSION_COOKIE)))
     return undefined;
-  const body = Buffer.concat(chunks).toString("utf8");
+  const body = Buffer.concat(chunks);
+  const parts: Buffer[] = [];
+  const mark = Buffer.from(nonce);
+  let from = 0;
+  for (let at = body.indexOf(mark); at >= 0; at = body.indexOf(mark, from)) {
+    parts.push(body.subarray(from, at));
+    from = at + mark.length;
+  }
+  parts.push(body.subarray(from));
+  const deflated = parts.map(deflatePart);
   return {
     count,
     at,
-    body: body.replaceAll(nonce, NONCE),
+    parts,
+    deflated,
+    bytes: body.length + deflated.reduce((n, d) => n + d.deflated.length, 0),
     // Those every answer makes for itself (helmet's CSP with its nonce, compression's) are not kept.
     headers: headers.filter(
       ([n]) => !["set-cookie", "content-length", "content-encoding", "content-security-policy"].includes(n),

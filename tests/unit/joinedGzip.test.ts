@@ -1,0 +1,29 @@
+// Held pages' answers joined from parts gzipped once and each answer's own nonce (decision 0518):
+// any gzip reader gets back exactly the text, with a correct CRC-32 and length.
+import { randomBytes } from "node:crypto";
+import zlib from "node:zlib";
+import { describe, expect, it } from "vitest";
+import { deflatePart, joinedGzip } from "../../api/http/joinedGzip.ts";
+
+const text = (n: number) => Buffer.from(randomBytes(n).toString("base64").slice(0, n));
+
+describe("joinedGzip", () => {
+  it.each([[[0]], [[1]], [[5, 0, 7]], [[0, 0]], [[100_000, 30, 2_000, 0]], [[70_000, 70_000, 1]]])(
+    "parts of %j bytes joined with a nonce read back as the whole text",
+    (sizes) => {
+      const parts = sizes.map(text);
+      const nonce = Buffer.from(randomBytes(16).toString("base64"));
+      const gz = joinedGzip(parts.map(deflatePart), nonce);
+      const whole = Buffer.concat(parts.flatMap((p, i) => (i ? [nonce, p] : [p])));
+      // gunzip checks the trailer's CRC-32 and length.
+      expect(zlib.gunzipSync(gz).equals(whole)).toBe(true);
+    },
+  );
+
+  it("compresses a page about as well as gzip does (a break costs its dictionary restart)", () => {
+    const page = Buffer.from(`<html>${"<tr><td>GB national demand</td><td>30 min</td></tr>".repeat(2_000)}`);
+    const parts = [page.subarray(0, 60_000), page.subarray(60_000)].map(deflatePart);
+    const joined = joinedGzip(parts, Buffer.from("n0nce"));
+    expect(joined.length).toBeLessThan(zlib.gzipSync(page).length + 200);
+  });
+});
