@@ -16,6 +16,7 @@
 import type { NextFunction, Request, Response } from "express";
 import pg from "pg";
 import { deflatePart, joinedGzip, type DeflatedPart } from "./joinedGzip.ts";
+import { recordReads, tablesRead, type PageReads } from "./pageReads.ts";
 
 /** A held page lives this long at most: the bound on anything a page shows that is not in the database. */
 export const HELD_PAGE_SECONDS = 10;
@@ -27,26 +28,47 @@ export const HELD_HEADER = "x-voltcast-held";
 /** The session cookie's name (app/services/session.server.ts). */
 const SESSION_COOKIE = "__voltcast=";
 
-/** The count of database changes heard; null while not listening (then nothing is held). */
+/**
+ * The database's changes heard, as a sequence: each change (a table's notice, or "anything": a
+ * write request of this server, listening lost or regained) takes the next number, and the last
+ * number of each table is kept, so a page rendered at one number is still good while no table it
+ * read has a later one (decision 0518).
+ */
 export interface PageChanges {
-  count(): number | null;
-  /** A change made by this server (a write request finished). */
+  /** The sequence now; null while not listening (then nothing is held). */
+  now(): number | null;
+  /** Whether one of `tables` (null: any table) changed after `seq`. */
+  changedSince(seq: number, tables: readonly string[] | null): boolean;
+  /** A change made by this server (a write request finished): of anything. */
   changed(): void;
   stop(): Promise<void>;
 }
 
 /**
- * Listens for the database's change notices on a connection of its own. A lost connection counts
- * as a change (notices may have been missed) and holds nothing until listening again.
+ * Listens for the database's change notices (the table's name, migration 0518) on a connection of
+ * its own. A lost connection counts as a change of everything (notices may have been missed) and
+ * holds nothing until listening again.
  */
 export function listenForPageChanges(config: pg.ClientConfig, log: (m: string) => void): PageChanges {
-  let count = 0;
+  let seq = 0;
+  let lastAll = 0;
+  let lastAny = 0;
+  const last = new Map<string, number>();
+  const all = () => {
+    lastAll = lastAny = ++seq;
+  };
+  const notice = (table: string | undefined) => {
+    // An empty notice (a trigger older than 0518) names no table: anything may have changed.
+    if (!table) return all();
+    lastAny = ++seq;
+    last.set(table, seq);
+  };
   let listening = false;
   let stopped = false;
   let client: pg.Client | undefined;
   let retry: NodeJS.Timeout | undefined;
   const lost = (e: Error) => {
-    count++;
+    all();
     if (listening)
       log(`Held pages: change notices lost (${e.message}); pages are rendered afresh until back`);
     listening = false;
@@ -63,14 +85,14 @@ export function listenForPageChanges(config: pg.ClientConfig, log: (m: string) =
   async function connect() {
     const c = new pg.Client(config);
     client = c;
-    c.on("notification", () => count++);
+    c.on("notification", (n) => notice(n.payload));
     c.on("error", (e) => client === c && lost(e));
     c.on("end", () => client === c && lost(new Error("connection ended")));
     try {
       await c.connect();
       await c.query(`listen ${CHANNEL}`);
       if (client !== c) return;
-      count++;
+      all();
       listening = true;
     } catch (e) {
       if (client === c) lost(e as Error);
@@ -78,8 +100,10 @@ export function listenForPageChanges(config: pg.ClientConfig, log: (m: string) =
   }
   void connect();
   return {
-    count: () => (listening ? count : null),
-    changed: () => count++,
+    now: () => (listening ? seq : null),
+    changedSince: (at, tables) =>
+      lastAll > at || (tables === null ? lastAny > at : tables.some((t) => (last.get(t) ?? 0) > at)),
+    changed: all,
     async stop() {
       stopped = true;
       clearTimeout(retry);
@@ -108,7 +132,9 @@ export function countWrites(changes: PageChanges) {
 }
 
 interface HeldPage {
-  count: number;
+  /** The change sequence when its request arrived, and the tables its render read (null: unknown). */
+  seq: number;
+  tables: string[] | null;
   at: number;
   /** The answer's text between its CSP nonces (one part when it has none: a `_data` answer). */
   parts: Buffer[];
@@ -128,7 +154,7 @@ interface HeldPage {
 export function holdPages(
   changes: PageChanges,
   firstVisitCookie: ((overHttps: boolean) => Promise<string>) | undefined,
-  now: () => number = Date.now,
+  { recordingReads = false, now = Date.now }: { recordingReads?: boolean; now?: () => number } = {},
 ) {
   const held = new Map<string, HeldPage>();
   let total = 0;
@@ -149,8 +175,8 @@ export function holdPages(
   };
 
   return async (req: Request, res: Response, next: NextFunction) => {
-    const count = changes.count();
-    if (req.method !== "GET" || count === null) return next();
+    const seq = changes.now();
+    if (req.method !== "GET" || seq === null) return next();
     const cookie = req.headers.cookie ?? "";
     const firstVisit = !cookie.includes(SESSION_COOKIE);
     if (firstVisit && (!firstVisitCookie || cookie)) return next();
@@ -163,7 +189,7 @@ export function holdPages(
     ].join("\n");
     const nonce = String(res.locals.cspNonce ?? "");
     const page = held.get(key);
-    if (page && page.count === count && now() - page.at < HELD_PAGE_SECONDS * 1000) {
+    if (page && !changes.changedSince(page.seq, page.tables) && now() - page.at < HELD_PAGE_SECONDS * 1000) {
       // Most recently used last.
       held.delete(key);
       held.set(key, page);
@@ -192,7 +218,10 @@ export function holdPages(
     if (page) drop(key);
     if (!nonce) return next();
 
-    // Rendered now: what is written is kept, and held if it may be.
+    // Rendered now, recording the tables it reads: what is written is kept, and held if it may be.
+    let reads: PageReads | undefined;
+    let done = () => {};
+    res.once("close", () => done());
     const chunks: Buffer[] = [];
     let headers: [string, string | number | string[]][] | undefined;
     const write = res.write.bind(res) as (...a: unknown[]) => boolean;
@@ -215,11 +244,14 @@ export function holdPages(
     res.end = function (chunk?: unknown, ...rest: unknown[]) {
       take(chunk, rest[0]);
       const result = end(chunk, ...rest);
-      const page = heldPage(res, headers ?? [], chunks, count, firstVisit, nonce, now());
+      const tables = reads ? tablesRead(reads) : null;
+      done();
+      const page = heldPage(res, headers ?? [], chunks, seq, tables, firstVisit, nonce, now());
       if (page) keep(key, page);
       return result;
     } as typeof res.end;
-    next();
+    if (!recordingReads) return next();
+    ({ reads, done } = recordReads(next));
   };
 }
 
@@ -228,7 +260,8 @@ function heldPage(
   res: Response,
   headers: [string, string | number | string[]][],
   chunks: Buffer[],
-  count: number,
+  seq: number,
+  tables: string[] | null,
   firstVisit: boolean,
   nonce: string,
   at: number,
@@ -256,7 +289,8 @@ function heldPage(
   parts.push(body.subarray(from));
   const deflated = parts.map(deflatePart);
   return {
-    count,
+    seq,
+    tables,
     at,
     parts,
     deflated,

@@ -57,10 +57,10 @@ function combine(crcA: number, crcB: number, shiftB: number): number {
   return (multmodp(shiftB, crcA) ^ crcB) >>> 0;
 }
 
-/** Compresses a part once (level 9: it is done once and sent many times). */
+/** Compresses a part once (zlib's default level, as the compression middleware's). */
 export function deflatePart(part: Buffer): DeflatedPart {
   return {
-    deflated: zlib.deflateRawSync(part, { level: 9, finishFlush: zlib.constants.Z_SYNC_FLUSH }),
+    deflated: zlib.deflateRawSync(part, { finishFlush: zlib.constants.Z_SYNC_FLUSH }),
     crc: zlib.crc32(part),
     length: part.length,
     shift: shiftOf(part.length),

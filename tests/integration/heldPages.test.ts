@@ -216,6 +216,33 @@ describe("held pages", () => {
     expect(after.headers.get(HELD_HEADER)).toBeNull();
   });
 
+  it("a page is kept through changes of tables it did not read, and through sessions' last-seen touches", async () => {
+    const cookie = await logIn(PRO);
+    // The databooks page reads the session, the user, data sets…, not the forecast runs; the home
+    // page of the same user lists their runs.
+    const kept = "/library/databooks";
+    const barrier = "/";
+    await heldAnswer(kept, cookie);
+    await heldAnswer(barrier, cookie);
+    // Every session's "last seen" moved (as a request does once a minute), then a write to the
+    // forecast runs (a statement that changes no row still notifies).
+    await pool.query("update sessions set last_seen_at = now()");
+    await pool.query("update forecast_runs set id = id where false");
+    // The notices arrive in order: once the home page is rendered afresh, both have been heard.
+    await waitFor(
+      "the home page to be rendered after the runs' change",
+      async () => {
+        const res = await get(barrier, cookie);
+        await res.arrayBuffer();
+        return res.headers.get(HELD_HEADER) === null;
+      },
+      NOTICE_SECONDS,
+    );
+    const res = await get(kept, cookie);
+    await res.arrayBuffer();
+    expect(res.headers.get(HELD_HEADER)).toBe("1");
+  });
+
   it("a data set imported by another process is on the library page at once", async () => {
     const cookie = await logIn(PRO);
     const page = "/library/live-and-historic/great-britain";
