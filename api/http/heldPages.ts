@@ -16,7 +16,7 @@
 import type { NextFunction, Request, Response } from "express";
 import pg from "pg";
 import { deflatePart, joinedGzip, type DeflatedPart } from "./joinedGzip.ts";
-import { recordReads, tablesRead, type PageReads } from "./pageReads.ts";
+import { beginReads, endReads, recordingInto, tablesRead } from "./pageReads.ts";
 
 /** A held page lives this long at most: the bound on anything a page shows that is not in the database. */
 export const HELD_PAGE_SECONDS = 10;
@@ -219,9 +219,8 @@ export function holdPages(
     if (!nonce) return next();
 
     // Rendered now, recording the tables it reads: what is written is kept, and held if it may be.
-    let reads: PageReads | undefined;
-    let done = () => {};
-    res.once("close", () => done());
+    const reads = recordingReads ? beginReads() : undefined;
+    if (reads) res.once("close", () => endReads(reads));
     const chunks: Buffer[] = [];
     let headers: [string, string | number | string[]][] | undefined;
     const write = res.write.bind(res) as (...a: unknown[]) => boolean;
@@ -245,13 +244,13 @@ export function holdPages(
       take(chunk, rest[0]);
       const result = end(chunk, ...rest);
       const tables = reads ? tablesRead(reads) : null;
-      done();
+      if (reads) endReads(reads);
       const page = heldPage(res, headers ?? [], chunks, seq, tables, firstVisit, nonce, now());
       if (page) keep(key, page);
       return result;
     } as typeof res.end;
-    if (!recordingReads) return next();
-    ({ reads, done } = recordReads(next));
+    if (reads) recordingInto(reads, next);
+    else next();
   };
 }
 

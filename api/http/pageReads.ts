@@ -13,7 +13,7 @@ import pg from "pg";
 /** The header that names the render an API call is made for. */
 const HEADER = "x-voltcast-page-render";
 
-export interface PageReads {
+interface PageReads {
   id: string;
   tables: Set<string>;
   /** API calls made by the render / arrived at this process's API. */
@@ -30,12 +30,20 @@ interface RenderHook {
 }
 const HOOK = Symbol.for("voltcast.pageRenderHook");
 
-/** Runs `fn` (the render) recording what it reads; `done` ends the record (the answer finished). */
-export function recordReads(fn: () => void): { reads: PageReads; done: () => void } {
+/** A render's record, begun; `endReads` when its answer has finished. */
+export function beginReads(): PageReads {
   const reads: PageReads = { id: randomUUID(), tables: new Set(), made: 0, arrived: 0 };
   rendering.set(reads.id, reads);
+  return reads;
+}
+
+/** Runs `fn` (the render) recording what it reads into `reads`. */
+export function recordingInto(reads: PageReads, fn: () => void) {
   storage.run(reads, fn);
-  return { reads, done: () => rendering.delete(reads.id) };
+}
+
+export function endReads(reads: PageReads) {
+  rendering.delete(reads.id);
 }
 
 /** The tables the render read, or null when some of its API calls were not seen here. */
@@ -76,7 +84,9 @@ export function trackPageReads(tables: readonly string[]) {
     // The pool's query is noted where it is called: a query queued for a free connection is sent
     // later from whichever context released one (pg-pool binds no context), where the client's
     // own query may note it to another render too — more tables, never fewer.
-    for (const proto of [pg.Pool.prototype, pg.Client.prototype] as { query: (...a: unknown[]) => unknown }[]) {
+    for (const proto of [pg.Pool.prototype, pg.Client.prototype] as {
+      query: (...a: unknown[]) => unknown;
+    }[]) {
       const query = proto.query;
       proto.query = function (this: unknown, ...args: unknown[]) {
         const reads = storage.getStore();
