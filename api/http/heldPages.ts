@@ -15,7 +15,7 @@
 // each also gzipped once, and an answer joins them around its own nonce (decision 0518).
 import type { NextFunction, Request, Response } from "express";
 import pg from "pg";
-import { deflatePart, joinedGzip, type DeflatedPart } from "./joinedGzip.ts";
+import { deflateParts, joinedGzip, type DeflatedPart } from "./joinedGzip.ts";
 import { beginReads, endReads, recordingInto, tablesRead } from "./pageReads.ts";
 
 /** A held page lives this long at most: the bound on anything a page shows that is not in the database. */
@@ -286,7 +286,7 @@ function heldPage(
     from = at + mark.length;
   }
   parts.push(body.subarray(from));
-  const deflated = parts.map(deflatePart);
+  const deflated = deflateParts(parts, mark.length);
   return {
     seq,
     tables,

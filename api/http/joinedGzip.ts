@@ -57,10 +57,20 @@ function combine(crcA: number, crcB: number, shiftB: number): number {
   return (multmodp(shiftB, crcA) ^ crcB) >>> 0;
 }
 
-/** Compresses a part once (zlib's default level, as the compression middleware's). */
-export function deflatePart(part: Buffer): DeflatedPart {
+/**
+ * Compresses a part once (zlib's default level, as the compression middleware's). `before`: the
+ * text that will precede it in every answer, with each per-answer text replaced by as many zero
+ * bytes — the part may then refer back into what precedes it (as one gzip of the whole would),
+ * never into a per-answer text: a reference is a match of the part's own bytes, and a part with no
+ * zero byte matches none of those. A part holding a zero byte is compressed on its own.
+ */
+export function deflatePart(part: Buffer, before?: Buffer): DeflatedPart {
+  const dictionary = before?.length && !part.includes(0) ? before.subarray(-32_768) : undefined;
   return {
-    deflated: zlib.deflateRawSync(part, { finishFlush: zlib.constants.Z_SYNC_FLUSH }),
+    deflated: zlib.deflateRawSync(part, {
+      finishFlush: zlib.constants.Z_SYNC_FLUSH,
+      ...(dictionary ? { dictionary } : {}),
+    }),
     crc: zlib.crc32(part),
     length: part.length,
     shift: shiftOf(part.length),
@@ -82,6 +92,18 @@ function stored(text: Buffer): Buffer {
   block.writeUInt16LE(~n & 0xffff, 3);
   text.copy(block, 5);
   return block;
+}
+
+/** Each part compressed once, able to refer back into the parts before it (see deflatePart). */
+export function deflateParts(parts: readonly Buffer[], betweenLength: number): DeflatedPart[] {
+  const mask = Buffer.alloc(betweenLength);
+  let before = Buffer.alloc(0);
+  return parts.map((p, i) => {
+    if (i > 0) before = Buffer.concat([before, mask]).subarray(-32_768);
+    const d = deflatePart(p, before);
+    before = Buffer.concat([before, p]).subarray(-32_768);
+    return d;
+  });
 }
 
 /** The gzip stream of parts[0] + between + parts[1] + between + … (between: a short text). */
