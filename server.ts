@@ -16,6 +16,7 @@ import { sameOriginPosts } from "./api/http/sameOrigin.ts";
 import { limitWebBodies, noStoreByDefault, redactOneTimeLinks, withApiStatuses } from "./api/http/web.ts";
 import { outliveDatabaseLossInTheQueue } from "./api/http/failures.ts";
 import { countWrites, holdPages, listenForPageChanges } from "./api/http/heldPages.ts";
+import { attributeApiCalls, trackPageReads } from "./api/http/pageReads.ts";
 
 outliveDatabaseLossInTheQueue();
 
@@ -92,6 +93,8 @@ app.get("/healthz", async (_req, res) => {
   }
 });
 
+// A call the web app makes while rendering a page counts its queries to that page (decision 0518).
+if (pageChanges) app.use("/api/v1", attributeApiCalls);
 app.use("/api/v1", createApi(backend.ctx));
 
 app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
@@ -118,7 +121,12 @@ async function currentBuild(): Promise<ServerBuild> {
 
 if (pageChanges) {
   const entry = build.entry.module as { firstVisitCookie?: (overHttps: boolean) => Promise<string> };
-  app.use(holdPages(pageChanges, entry.firstVisitCookie));
+  // The tables with the change trigger (migration 0515): a page is dropped when one it read changes.
+  const { rows } = await backend.ctx.pool.query<{ name: string }>(
+    `select relname as name from pg_class where relnamespace = 'public'::regnamespace and relkind in ('r', 'p')`,
+  );
+  trackPageReads(rows.map((r) => r.name));
+  app.use(holdPages(pageChanges, entry.firstVisitCookie, { recordingReads: true }));
 }
 
 app.all(

@@ -87,6 +87,7 @@ async function load(
   let held = 0;
   const until = performance.now() + SECONDS * 1000;
   const t0 = performance.now();
+  const cpu0 = process.cpuUsage();
   await Promise.all(
     Array.from({ length: connections }, async () => {
       while (performance.now() < until) {
@@ -100,6 +101,7 @@ async function load(
     }),
   );
   const secs = (performance.now() - t0) / 1000;
+  const cpu = process.cpuUsage(cpu0);
   const bad = [...statuses.keys()].filter((s) => !expect.includes(s));
   if (bad.length) throw new Error(`${next()} answered ${JSON.stringify(Object.fromEntries(statuses))}`);
   return {
@@ -110,6 +112,8 @@ async function load(
     n: ms.length,
     // The share answered from a held page (decision 0515), not rendered for the request.
     held: ms.length ? held / ms.length : 0,
+    // This client's own CPU per request (fetch, decompression): it shares the machine's cores.
+    clientCpuMs: (cpu.user + cpu.system) / 1000 / Math.max(1, ms.length),
   };
 }
 
@@ -206,9 +210,11 @@ export default async function bench() {
     const tag = first.headers.get("etag");
     // Warm up the process (V8 tiers, pools) before measuring.
     await load(YEAR, auth, [200]);
+    const fullCpu0 = serverCpuMs(serverPid);
     const full = await load(YEAR, auth, [200]);
+    const fullCpu1 = serverCpuMs(serverPid);
     console.log(
-      `get-data year (200, no tag)      ${full.rps.toFixed(0)} req/s p50=${full.p50.toFixed(0)} ms p95=${full.p95.toFixed(0)} ms n=${full.n}`,
+      `get-data year (200, no tag)      ${full.rps.toFixed(0)} req/s p50=${full.p50.toFixed(0)} ms p95=${full.p95.toFixed(0)} ms n=${full.n}${fullCpu0 !== undefined && fullCpu1 !== undefined ? ` server CPU ${((fullCpu1 - fullCpu0) / full.n).toFixed(2)} ms/answer` : ""} client CPU ${full.clientCpuMs.toFixed(2)} ms/answer`,
     );
     figure("web.get-data.year.rps", Math.round(full.rps), "req/s");
     const again = await load(YEAR, tag ? { ...auth, "If-None-Match": tag } : auth, [200, 304]);
@@ -227,7 +233,10 @@ export default async function bench() {
     for (const [who, headers] of Object.entries(visitors))
       for (const [name, url] of Object.entries(PAGES)) {
         await load(url, headers, [200]);
+        const busy0 = serverCpuMs(serverPid);
         const r = await load(url, headers, [200]);
+        const busy1 = serverCpuMs(serverPid);
+        const busyMs = busy0 !== undefined && busy1 !== undefined ? (busy1 - busy0) / r.n : undefined;
         // One request at a time: the page's own latency, and the server's CPU per page (with what
         // the server does meanwhile, its queue's polling), which depend less on what else runs.
         const cpu0 = serverCpuMs(serverPid);
@@ -235,7 +244,7 @@ export default async function bench() {
         const cpu1 = serverCpuMs(serverPid);
         const cpuMs = cpu0 !== undefined && cpu1 !== undefined ? (cpu1 - cpu0) / one.n : undefined;
         console.log(
-          `${`${name} (${who})`.padEnd(32)} ${r.rps.toFixed(0)} req/s p50=${r.p50.toFixed(0)} ms p95=${r.p95.toFixed(0)} ms p99=${r.p99.toFixed(0)} ms held=${(r.held * 100).toFixed(0)}%; alone p50=${one.p50.toFixed(0)} ms p95=${one.p95.toFixed(0)} ms${cpuMs !== undefined ? ` server CPU ${cpuMs.toFixed(1)} ms/page` : ""}`,
+          `${`${name} (${who})`.padEnd(32)} ${r.rps.toFixed(0)} req/s p50=${r.p50.toFixed(0)} ms p95=${r.p95.toFixed(0)} ms p99=${r.p99.toFixed(0)} ms held=${(r.held * 100).toFixed(0)}%${busyMs !== undefined ? ` server CPU ${busyMs.toFixed(2)} ms/page` : ""} client CPU ${r.clientCpuMs.toFixed(2)} ms/page; alone p50=${one.p50.toFixed(0)} ms p95=${one.p95.toFixed(0)} ms${cpuMs !== undefined ? ` server CPU ${cpuMs.toFixed(1)} ms/page` : ""}`,
         );
         // Every request a URL not asked for before (an ignored query): what a page costs when
         // nothing is held for it — its first view after a change, or by another visitor.
@@ -249,6 +258,8 @@ export default async function bench() {
         figure(`web.pages.${name}.${who}.alone.p95ms`, Math.round(one.p95), "ms");
         if (cpuMs !== undefined)
           figure(`web.pages.${name}.${who}.server-cpu-ms`, Number(cpuMs.toFixed(1)), "ms");
+        if (busyMs !== undefined)
+          figure(`web.pages.${name}.${who}.loaded.server-cpu-ms`, Number(busyMs.toFixed(2)), "ms");
         worst = Math.max(worst, r.p95);
       }
     figure("web.pages.p95ms", Math.round(worst), "ms");

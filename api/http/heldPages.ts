@@ -8,12 +8,15 @@
 // older count is never served again. So a held page is never older than the database it was
 // rendered from, in any process. What is not in the database (the clock: "3 days old", a session's
 // idle limit; world-view files) is covered by an age limit of a few seconds.
-// Only plain GETs of HTML answered 200 without Set-Cookie are held, except a first visit's: its
-// only cookie is the new anonymous id, which is made afresh for each first visitor (the page itself
-// names no visitor). Each answer still gets its own CSP nonce: the held text has a placeholder.
-import { randomBytes } from "node:crypto";
+// Only plain GETs of HTML (or of JSON: the same loaders answering client navigation, `?_data`)
+// answered 200 without Set-Cookie are held, except a first visit's: its only cookie is the new
+// anonymous id, which is made afresh for each first visitor (the page itself names no visitor).
+// Each answer still gets its own CSP nonce: the held page is kept as the parts between its nonces,
+// each also gzipped once, and an answer joins them around its own nonce (decision 0518).
 import type { NextFunction, Request, Response } from "express";
 import pg from "pg";
+import { deflateParts, joinedGzip, type DeflatedPart } from "./joinedGzip.ts";
+import { beginReads, endReads, recordingInto, tablesRead } from "./pageReads.ts";
 
 /** A held page lives this long at most: the bound on anything a page shows that is not in the database. */
 export const HELD_PAGE_SECONDS = 10;
@@ -25,26 +28,47 @@ export const HELD_HEADER = "x-voltcast-held";
 /** The session cookie's name (app/services/session.server.ts). */
 const SESSION_COOKIE = "__voltcast=";
 
-/** The count of database changes heard; null while not listening (then nothing is held). */
+/**
+ * The database's changes heard, as a sequence: each change (a table's notice, or "anything": a
+ * write request of this server, listening lost or regained) takes the next number, and the last
+ * number of each table is kept, so a page rendered at one number is still good while no table it
+ * read has a later one (decision 0518).
+ */
 export interface PageChanges {
-  count(): number | null;
-  /** A change made by this server (a write request finished). */
+  /** The sequence now; null while not listening (then nothing is held). */
+  now(): number | null;
+  /** Whether one of `tables` (null: any table) changed after `seq`. */
+  changedSince(seq: number, tables: readonly string[] | null): boolean;
+  /** A change made by this server (a write request finished): of anything. */
   changed(): void;
   stop(): Promise<void>;
 }
 
 /**
- * Listens for the database's change notices on a connection of its own. A lost connection counts
- * as a change (notices may have been missed) and holds nothing until listening again.
+ * Listens for the database's change notices (the table's name, migration 0518) on a connection of
+ * its own. A lost connection counts as a change of everything (notices may have been missed) and
+ * holds nothing until listening again.
  */
 export function listenForPageChanges(config: pg.ClientConfig, log: (m: string) => void): PageChanges {
-  let count = 0;
+  let seq = 0;
+  let lastAll = 0;
+  let lastAny = 0;
+  const last = new Map<string, number>();
+  const all = () => {
+    lastAll = lastAny = ++seq;
+  };
+  const notice = (table: string | undefined) => {
+    // An empty notice (a trigger older than 0518) names no table: anything may have changed.
+    if (!table) return all();
+    lastAny = ++seq;
+    last.set(table, seq);
+  };
   let listening = false;
   let stopped = false;
   let client: pg.Client | undefined;
   let retry: NodeJS.Timeout | undefined;
   const lost = (e: Error) => {
-    count++;
+    all();
     if (listening)
       log(`Held pages: change notices lost (${e.message}); pages are rendered afresh until back`);
     listening = false;
@@ -61,14 +85,14 @@ export function listenForPageChanges(config: pg.ClientConfig, log: (m: string) =
   async function connect() {
     const c = new pg.Client(config);
     client = c;
-    c.on("notification", () => count++);
+    c.on("notification", (n) => notice(n.payload));
     c.on("error", (e) => client === c && lost(e));
     c.on("end", () => client === c && lost(new Error("connection ended")));
     try {
       await c.connect();
       await c.query(`listen ${CHANNEL}`);
       if (client !== c) return;
-      count++;
+      all();
       listening = true;
     } catch (e) {
       if (client === c) lost(e as Error);
@@ -76,8 +100,10 @@ export function listenForPageChanges(config: pg.ClientConfig, log: (m: string) =
   }
   void connect();
   return {
-    count: () => (listening ? count : null),
-    changed: () => count++,
+    now: () => (listening ? seq : null),
+    changedSince: (at, tables) =>
+      lastAll > at || (tables === null ? lastAny > at : tables.some((t) => (last.get(t) ?? 0) > at)),
+    changed: all,
     async stop() {
       stopped = true;
       clearTimeout(retry);
@@ -106,17 +132,20 @@ export function countWrites(changes: PageChanges) {
 }
 
 interface HeldPage {
-  count: number;
+  /** The change sequence when its request arrived, and the tables its render read (null: unknown). */
+  seq: number;
+  tables: string[] | null;
   at: number;
-  /** The page with NONCE where its CSP nonce was. */
-  body: string;
+  /** The answer's text between its CSP nonces (one part when it has none: a `_data` answer). */
+  parts: Buffer[];
+  /** The same parts compressed once, to be joined with each answer's nonce (decision 0518). */
+  deflated: DeflatedPart[];
+  /** Memory held. */
+  bytes: number;
   headers: [string, string | number | string[]][];
   /** Answered to a first visit: a new anonymous visitor's cookie goes with each answer. */
   firstVisit: boolean;
 }
-
-/** Stands for the nonce in held text: never in a page otherwise (random, made at start). */
-const NONCE = `held-nonce-${randomBytes(12).toString("hex")}`;
 
 /**
  * The middleware in front of the web app's renderer. `firstVisitCookie` makes a new anonymous
@@ -125,7 +154,7 @@ const NONCE = `held-nonce-${randomBytes(12).toString("hex")}`;
 export function holdPages(
   changes: PageChanges,
   firstVisitCookie: ((overHttps: boolean) => Promise<string>) | undefined,
-  now: () => number = Date.now,
+  { recordingReads = false, now = Date.now }: { recordingReads?: boolean; now?: () => number } = {},
 ) {
   const held = new Map<string, HeldPage>();
   let total = 0;
@@ -133,12 +162,12 @@ export function holdPages(
     const p = held.get(key);
     if (!p) return;
     held.delete(key);
-    total -= p.body.length;
+    total -= p.bytes;
   };
   const keep = (key: string, page: HeldPage) => {
     drop(key);
     held.set(key, page);
-    total += page.body.length;
+    total += page.bytes;
     for (const k of held.keys()) {
       if (total <= BUDGET_BYTES) break;
       drop(k);
@@ -146,9 +175,8 @@ export function holdPages(
   };
 
   return async (req: Request, res: Response, next: NextFunction) => {
-    const count = changes.count();
-    // `_data` requests are the same loaders answered as JSON: not held (yet), see decision 0515.
-    if (req.method !== "GET" || count === null || "_data" in req.query) return next();
+    const seq = changes.now();
+    if (req.method !== "GET" || seq === null) return next();
     const cookie = req.headers.cookie ?? "";
     const firstVisit = !cookie.includes(SESSION_COOKIE);
     if (firstVisit && (!firstVisitCookie || cookie)) return next();
@@ -161,7 +189,7 @@ export function holdPages(
     ].join("\n");
     const nonce = String(res.locals.cspNonce ?? "");
     const page = held.get(key);
-    if (page && page.count === count && now() - page.at < HELD_PAGE_SECONDS * 1000) {
+    if (page && !changes.changedSince(page.seq, page.tables) && now() - page.at < HELD_PAGE_SECONDS * 1000) {
       // Most recently used last.
       held.delete(key);
       held.set(key, page);
@@ -173,13 +201,26 @@ export function holdPages(
       } catch (e) {
         return next(e);
       }
-      res.status(200).end(page.body.replaceAll(NONCE, nonce));
+      const between = Buffer.from(nonce);
+      // Compressed when held: gzip whenever the client takes it (browsers do), even if it prefers
+      // another encoding; the compression middleware leaves an encoded answer alone.
+      const gzip = Boolean(req.headers["accept-encoding"]) && req.acceptsEncodings("gzip") === "gzip";
+      let body: Buffer;
+      if (gzip) {
+        body = joinedGzip(page.deflated, between);
+        res.setHeader("content-encoding", "gzip");
+      } else body = Buffer.concat(page.parts.flatMap((p, i) => (i ? [between, p] : [p])));
+      res.setHeader("vary", "Accept-Encoding");
+      res.setHeader("content-length", body.length);
+      res.status(200).end(body);
       return;
     }
     if (page) drop(key);
     if (!nonce) return next();
 
-    // Rendered now: what is written is kept, and held if it may be.
+    // Rendered now, recording the tables it reads: what is written is kept, and held if it may be.
+    const reads = recordingReads ? beginReads() : undefined;
+    if (reads) res.once("close", () => endReads(reads));
     const chunks: Buffer[] = [];
     let headers: [string, string | number | string[]][] | undefined;
     const write = res.write.bind(res) as (...a: unknown[]) => boolean;
@@ -202,11 +243,14 @@ export function holdPages(
     res.end = function (chunk?: unknown, ...rest: unknown[]) {
       take(chunk, rest[0]);
       const result = end(chunk, ...rest);
-      const page = heldPage(res, headers ?? [], chunks, count, firstVisit, nonce, now());
+      const tables = reads ? tablesRead(reads) : null;
+      if (reads) endReads(reads);
+      const page = heldPage(res, headers ?? [], chunks, seq, tables, firstVisit, nonce, now());
       if (page) keep(key, page);
       return result;
     } as typeof res.end;
-    next();
+    if (reads) recordingInto(reads, next);
+    else next();
   };
 }
 
@@ -215,14 +259,17 @@ function heldPage(
   res: Response,
   headers: [string, string | number | string[]][],
   chunks: Buffer[],
-  count: number,
+  seq: number,
+  tables: string[] | null,
   firstVisit: boolean,
   nonce: string,
   at: number,
 ): HeldPage | undefined {
   if (res.statusCode !== 200) return undefined;
   const type = headers.find(([n]) => n === "content-type")?.[1];
-  if (typeof type !== "string" || !type.startsWith("text/html")) return undefined;
+  // Documents, and the same loaders' answers to client navigation (`?_data`, JSON).
+  if (typeof type !== "string" || !(type.startsWith("text/html") || type.startsWith("application/json")))
+    return undefined;
   const cookies = headers.find(([n]) => n === "set-cookie")?.[1];
   const cookieList = cookies === undefined ? [] : Array.isArray(cookies) ? cookies : [String(cookies)];
   // A first visit sets exactly its new visitor's cookie; anything else set (a flash message read,
@@ -230,11 +277,23 @@ function heldPage(
   const expected = firstVisit ? 1 : 0;
   if (cookieList.length !== expected || cookieList.some((c) => !c.startsWith(SESSION_COOKIE)))
     return undefined;
-  const body = Buffer.concat(chunks).toString("utf8");
+  const body = Buffer.concat(chunks);
+  const parts: Buffer[] = [];
+  const mark = Buffer.from(nonce);
+  let from = 0;
+  for (let at = body.indexOf(mark); at >= 0; at = body.indexOf(mark, from)) {
+    parts.push(body.subarray(from, at));
+    from = at + mark.length;
+  }
+  parts.push(body.subarray(from));
+  const deflated = deflateParts(parts, mark.length);
   return {
-    count,
+    seq,
+    tables,
     at,
-    body: body.replaceAll(nonce, NONCE),
+    parts,
+    deflated,
+    bytes: body.length + deflated.reduce((n, d) => n + d.deflated.length, 0),
     // Those every answer makes for itself (helmet's CSP with its nonce, compression's) are not kept.
     headers: headers.filter(
       ([n]) => !["set-cookie", "content-length", "content-encoding", "content-security-policy"].includes(n),

@@ -43,8 +43,14 @@ export function heldStore<T>(budget: number, sizeOf: (v: T) => number) {
 /** A series' points by dataset version, range and period: 2 million points, about 32 MB. */
 export const heldPoints = heldStore<{ ts: number[]; values: number[] }>(2_000_000, (p) => p.ts.length);
 
-/** get-data answers (JSON text) by their entity tag (plotDataTag), which names every version: 64 MB. */
-export const heldAnswers = heldStore<string>(64_000_000, (s) => s.length);
+/**
+ * get-data answers by their entity tag (plotDataTag), which names every version: the JSON text and
+ * the same gzipped once (sent as it is to a client that takes gzip: decision 0518). 64 MB.
+ */
+export const heldAnswers = heldStore<{ text: string; gzip: Buffer }>(
+  64_000_000,
+  (a) => a.text.length + a.gzip.length,
+);
 
 /** What a series' points depend on: the dataset's version, the range and the period. */
 export function heldPointsKey(

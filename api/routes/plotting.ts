@@ -1,5 +1,7 @@
 // Plotter (spec §7 "Plotter and data library"): the tree, available choices, get-data, the
 // moving-average check and saved plots, under /data-api/data-and-charts/plotting/.
+import { promisify } from "node:util";
+import zlib from "node:zlib";
 import express from "express";
 import { count, max, min } from "drizzle-orm";
 import { datasets } from "../db/schema/index.ts";
@@ -338,6 +340,8 @@ describe({
   response: SavedPlot,
 });
 
+const gzipped = promisify(zlib.gzip);
+
 export function plottingRouter(ctx: ApiContext) {
   const r = express.Router();
 
@@ -410,7 +414,20 @@ export function plottingRouter(ctx: ApiContext) {
         JSON.stringify(await getPlotData(ctx.db, q, subscriptions, maxPoints, checked));
       // The tag names everything a display answer depends on: the one made for it is served as it is.
       // Exports (every point) are made each time: large, and rarely asked for twice.
-      res.type("json").send(maxPoints === DISPLAY_POINTS ? await heldAnswers(tag, answer) : await answer());
+      if (maxPoints !== DISPLAY_POINTS) {
+        res.type("json").send(await answer());
+        return;
+      }
+      const held = await heldAnswers(tag, async () => {
+        const text = await answer();
+        return { text, gzip: await gzipped(text) };
+      });
+      res.type("json");
+      // Compressed once when held; the compression middleware leaves an encoded answer alone.
+      res.vary("Accept-Encoding");
+      if (req.headers["accept-encoding"] && req.acceptsEncodings("gzip") === "gzip")
+        res.setHeader("Content-Encoding", "gzip").send(held.gzip);
+      else res.send(held.text);
     }),
   );
 

@@ -159,6 +159,18 @@ function querySerializer(query: Record<string, unknown>): string {
   return q.toString();
 }
 
+/**
+ * Names the page render a call is made for, when the server holding pages records the tables each
+ * render reads (api/http/pageReads.ts, decision 0518): it hangs its hook on globalThis, since this
+ * bundle is not the server's.
+ */
+function renderHeader(): Record<string, string> {
+  const hook = (globalThis as Record<symbol, unknown>)[Symbol.for("voltcast.pageRenderHook")] as
+    | { callHeader(): Record<string, string> }
+    | undefined;
+  return hook?.callHeader() ?? {};
+}
+
 /** The headers every call carries: the visitor's token and what the web app saw of the browser. */
 async function visitorHeaders(visitor: ApiVisitor, client: ClientInfo): Promise<Record<string, string>> {
   return {
@@ -169,6 +181,7 @@ async function visitorHeaders(visitor: ApiVisitor, client: ClientInfo): Promise<
     ...(client.ip ? { "x-voltcast-client-ip": client.ip } : {}),
     ...(client.agent ? { "x-voltcast-client-agent": client.agent.slice(0, 300) } : {}),
     ...(client.webOrigin ? { "x-voltcast-web-origin": client.webOrigin } : {}),
+    ...renderHeader(),
   };
 }
 
@@ -229,7 +242,7 @@ export function apiAs(visitor: ApiVisitor, client: ClientInfo = {}, browserGone?
     stream,
     async passThrough(path, init) {
       const headers = init.authorization
-        ? { authorization: init.authorization }
+        ? { authorization: init.authorization, ...renderHeader() }
         : await visitorHeaders(visitor, client);
       if (init.body) headers["content-type"] = init.contentType || "application/json";
       return fetch(`${baseUrl()}${path}${init.search ?? ""}`, {

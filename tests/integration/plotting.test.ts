@@ -270,6 +270,11 @@ describe("get-data", () => {
     expect(first.status).toBe(200);
     const tag = first.headers.get("etag");
     expect(tag).toMatch(/^W\/".+"$/);
+    // Held gzipped (decision 0518): the same answer to a client that takes no gzip.
+    expect(first.headers.get("content-encoding")).toBe("gzip");
+    const plain = await t.call(url, { headers: { "accept-encoding": "identity" } });
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    expect(plain.body).toEqual(first.body);
     const again = await t.call(url, { headers: { "if-none-match": tag! } });
     expect(again.status).toBe(304);
     expect(again.raw.byteLength).toBe(0);
