@@ -234,9 +234,16 @@ export function operationFor(method: string, urlPath: string): Operation | undef
     .sort((a, b) => b.literals - a.literals)[0];
 }
 
-let cached: object | undefined;
+/** Built once for each rate limit it states (one per process, except where tests share a process). */
+let cached: { limit: number; document: object } | undefined;
 export function openApiDocument(): object {
-  cached ??= new OpenApiGeneratorV31(registry.definitions).generateDocument({
+  const limit = keyCallsPerMinute();
+  if (cached?.limit !== limit) cached = { limit, document: describeApi(limit) };
+  return cached.document;
+}
+
+function describeApi(limit: number): object {
+  return new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: "3.1.0",
     info: {
       title: "Voltcast API",
@@ -248,7 +255,7 @@ export function openApiDocument(): object {
         "Every error has one shape, `{ detail, errors? }`: `errors` names each field that is wrong.",
         "A request whose URL and headers together pass 16 KB is refused by the HTTP server itself (431, no body).",
         "",
-        `Rate limit: ${keyCallsPerMinute()} calls a minute per API key; beyond it the API answers 429 with \`Retry-After\` (seconds). Every answer to a key carries \`RateLimit-Limit\` and \`RateLimit-Remaining\`.`,
+        `Rate limit: ${limit} calls a minute per API key; beyond it the API answers 429 with \`Retry-After\` (seconds). Every answer to a key carries \`RateLimit-Limit\` and \`RateLimit-Remaining\`.`,
         "",
         "## Changelog",
         "",
@@ -263,5 +270,4 @@ export function openApiDocument(): object {
     },
     servers: [{ url: "/api/v1" }],
   });
-  return cached;
 }

@@ -51,19 +51,24 @@ run() {
 begin "prepare the browser tests' database" npx tsx tests/e2e/support/prepare.ts
 begin typecheck npx tsc --noEmit
 begin lint npm run lint
-# Built once, before vitest: its integration project (tests/support/build-compiled.global.ts) and the
-# browser tests' server use this build (each still recompiles dist/, a second's work).
+# Built once: vitest's integration project (tests/support/build-compiled.global.ts) and the browser
+# tests' server use this build, and do not rebuild it (VOLTCAST_TEST_BUILT below): they run side by side.
 begin build npm run build
-finish typecheck
-finish lint
-finish build
-run "unit and integration tests" npx vitest run
-# After vitest (tests/integration/forecastMachineBody.test.ts writes the same generated client), and
-# beside the browser tests: its steps are one process at a time (a server, Redocly, tsc), which left
-# a core idle when it ran alone (decision 0514).
+# Before vitest (tests/integration/forecastMachineBody.test.ts writes the same generated client):
+# its steps are one process at a time (a server, Redocly, tsc), beside the start's steps.
 api_check="the API as a product: lint, typed client, a run through it"
 begin "$api_check" npx tsx tests/api-client/check.ts
-finish "prepare the browser tests' database"
-run "browser tests" npx playwright test
+finish build
+export VOLTCAST_TEST_BUILT=1
+# The browser tests from here, beside the rest (decision 0517): they mostly wait (pages, polls, runs
+# on the server's queue), which left a core idle when they ran alone after vitest; their server
+# waits for the prepared database (the prepare step holds its lock until it is published). vitest is
+# CPU-bound and yields to them (nice): it takes the cycles they leave.
+begin "browser tests" npx playwright test
+finish typecheck
+finish lint
 finish "$api_check"
+run "unit and integration tests" nice -n 10 npx vitest run
+finish "prepare the browser tests' database"
+finish "browser tests"
 echo "== all passed in $((SECONDS - started)) s"

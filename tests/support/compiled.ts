@@ -6,6 +6,11 @@ import { existsSync } from "node:fs";
 export const COMPILED_SERVER = "dist/server.js";
 
 export function buildCompiledServer(): void {
+  // tests/run-all.sh builds dist/ and build/ once, then runs vitest and the browser tests side by
+  // side: a rebuild here (it empties dist/) would pull the compiled server from under the other's
+  // processes. It says so with VOLTCAST_TEST_BUILT=1 after its build step (decision 0517).
+  if (process.env.VOLTCAST_TEST_BUILT === "1" && existsSync(COMPILED_SERVER) && existsSync("build/index.js"))
+    return;
   execFileSync(process.execPath, ["--import", "tsx", "scripts/build.ts"], { stdio: "pipe" });
   // The web app's build (slower; `npm run build` makes both). Built here only when missing, in
   // production mode: vitest sets NODE_ENV=test, and a build made under it renders nothing in a
