@@ -1,8 +1,9 @@
 // Per-key rate limits (issue 20, decision 0017): each API key may make `perMinute` calls in a
 // minute (a window that starts at its first call), then 429 with Retry-After. Counted in PostgreSQL,
-// one row per key updated atomically (in the statement that reads the key: api/auth/apiKeys.ts), so the limit holds across any number of web/API processes
-// (issue 28, item 6). Calls from the web app (its internal token) and anonymous calls are not
-// counted here: the web app has limits of its own.
+// one row per key updated atomically, so the limit holds across any number of web/API processes
+// (issue 28, item 6); the count is made in the statement that reads the key (api/auth/apiKeys.ts,
+// apiKeyCall: decision 0521). Calls from the web app (its internal token) and anonymous calls are
+// not counted here: the web app has limits of its own.
 import type { NextFunction, Request, Response } from "express";
 import { parseEnv } from "../config.ts";
 
