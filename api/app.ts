@@ -58,7 +58,7 @@ export function createApi(ctx: ApiContext): express.Router {
   api.use(express.json({ limit: "5mb" }));
   api.use(rejectNul);
   api.use(identify(ctx));
-  api.use(rateLimitPerKey(ctx.db, keyCallsPerMinute()));
+  api.use(rateLimitPerKey(keyCallsPerMinute()));
   for (const area of AREAS) api.use(area(ctx));
   api.use((_req, res) => {
     res.status(404).json({ detail: "No such API path." });

@@ -5,7 +5,7 @@ import type { Db } from "../db/client.ts";
 import type { Queue } from "../jobs/queue.ts";
 import { flagsOf, subscriptionsOf, type Access } from "../access/access.ts";
 import { verifyInternalToken } from "../auth/tokens.ts";
-import { apiKeyOf } from "../auth/apiKeys.ts";
+import { apiKeyCall } from "../auth/apiKeys.ts";
 import { sessionOf } from "../auth/sessions.ts";
 import type { ApiKeyScope } from "../../app/validation/account.ts";
 import { forbidden, unauthorized } from "./errors.ts";
@@ -43,6 +43,8 @@ declare global {
       identity: Identity;
       accessCache?: Promise<Access>;
       subscriptionsCache?: Promise<Set<string>>;
+      /** This call counted against its API key's limit (identify; rateLimitPerKey answers it). */
+      keyCallCount?: { calls: number; msLeft: number };
     }
   }
 }
@@ -78,12 +80,13 @@ export function identify(ctx: ApiContext) {
             }
           } else identity.userId = subject.userId;
         } else {
-          const key = await apiKeyOf(ctx.db, bearer);
+          const needed: ApiKeyScope = READ_METHODS.has(req.method) ? "read" : "run";
+          // One statement: the key, the call counted (only with the scope) and the owner's subscriptions.
+          const key = await apiKeyCall(ctx.db, bearer, needed);
           if (!key) {
             res.status(401).json({ detail: "The API key or token is not valid." });
             return;
           }
-          const needed: ApiKeyScope = READ_METHODS.has(req.method) ? "read" : "run";
           if (!key.scopes.includes(needed)) {
             res.status(403).json({
               detail: `This API key has the scope ${key.scopes.join(", ")}: it may not ${needed === "read" ? "read" : "create or change"} anything here.`,
@@ -92,6 +95,8 @@ export function identify(ctx: ApiContext) {
           }
           identity.userId = key.userId;
           identity.apiKey = { id: key.id, scopes: key.scopes };
+          req.keyCallCount = key.counted ?? undefined;
+          req.subscriptionsCache = Promise.resolve(key.subscriptions);
         }
       }
       const queryUserId = typeof req.query.user_id === "string" ? req.query.user_id : undefined;

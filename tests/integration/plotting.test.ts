@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestBackend, type TestBackend } from "../support/backend.ts";
 import { storeSeries, type DatasetMeta } from "../../api/datasets/store.ts";
+import { createApiKey } from "../../api/auth/apiKeys.ts";
 
 const BASE = "/data-api/data-and-charts/plotting";
 const HALF_HOUR = 1_800_000;
@@ -312,6 +313,57 @@ describe("get-data", () => {
     expect((await t.call(url, { as: "free@voltcast.local", headers: { "if-none-match": tag } })).status).toBe(
       403,
     );
+  });
+
+  it("with an API key, a grant withdrawn or a key revoked by SQL counts from the next call, and every call is counted (decision 0521)", async () => {
+    // The key, its call counted and the owner's subscriptions are one statement: nothing is held.
+    const { pool, db } = t.backend.ctx;
+    const gb = await t.userId("gb@voltcast.local");
+    const key = (await createApiKey(db, gb, { name: "get-data" })).key;
+    const url = `${BASE}/get-data/?fields=${lockedId}`;
+    const calls = async () =>
+      (
+        await pool.query<{ calls: number }>(
+          "select c.calls from api_key_calls c join api_keys k on k.id = c.key_id where k.key_hash = encode(sha256($1::bytea), 'hex')",
+          [key],
+        )
+      ).rows[0]?.calls ?? 0;
+    expect((await t.call(url, { as: { apiKey: key } })).status).toBe(200);
+    expect(await calls()).toBe(1);
+    const { rows: grants } = await pool.query(
+      `delete from subscription_grants g using users u
+        where g.subscription_key = 'data_gb' and (g.user_id = $1 or (g.company_id = u.company_id and u.id = $1))
+        returning g.*`,
+      [gb],
+    );
+    expect(grants.length).toBeGreaterThan(0);
+    try {
+      const refused = await t.call(url, { as: { apiKey: key } });
+      expect(refused.status).toBe(403);
+      expect(refused.body.detail).toBe("This Data-set requires GB Data subscription");
+      expect(await calls()).toBe(2);
+    } finally {
+      for (const g of grants)
+        await pool.query(
+          "insert into subscription_grants (id, subscription_key, user_id, company_id, granted_at) values ($1, $2, $3, $4, $5)",
+          [g.id, g.subscription_key, g.user_id, g.company_id, g.granted_at],
+        );
+    }
+    expect((await t.call(url, { as: { apiKey: key } })).status).toBe(200);
+    expect(await calls()).toBe(3);
+    // A call its key has no scope for is refused before it is counted, as before.
+    const runOnly = (await createApiKey(db, gb, { name: "run only", scopes: ["run"] })).key;
+    expect((await t.call(url, { as: { apiKey: runOnly } })).status).toBe(403);
+    const { rows: counted } = await pool.query(
+      "select 1 from api_key_calls c join api_keys k on k.id = c.key_id where k.name = 'run only'",
+    );
+    expect(counted).toEqual([]);
+    await pool.query(
+      "update api_keys set revoked_at = now() where key_hash = encode(sha256($1::bytea), 'hex')",
+      [key],
+    );
+    expect((await t.call(url, { as: { apiKey: key } })).status).toBe(401);
+    expect(await calls()).toBe(3);
   });
 
   it("draws the moving average when available, and says when it is not", async () => {
