@@ -15,7 +15,7 @@ import { createDb, createPool } from "../../api/db/client.ts";
 import { storeSeries } from "../../api/datasets/store.ts";
 import { HELD_HEADER } from "../../api/http/heldPages.ts";
 import { createTestDatabase, testServer } from "../support/backend.ts";
-import { COMPILED_SERVER } from "../support/compiled.ts";
+import { COMPILED_SERVER, stopServer } from "../support/compiled.ts";
 import { waitFor } from "../support/waitFor.ts";
 
 const PRO = "pro@voltcast.local";
@@ -130,11 +130,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await pool?.end();
-  if (child && child.exitCode === null) {
-    child.kill("SIGTERM");
-    await Promise.race([new Promise((r) => child.once("exit", r)), sleep(20_000)]);
-    if (child.exitCode === null) child.kill("SIGKILL");
-  }
+  await stopServer(child);
   await database?.drop();
   await server?.stop();
 });

@@ -13,7 +13,7 @@ import { createDb, createPool } from "../../api/db/client.ts";
 import { createApiKey } from "../../api/auth/apiKeys.ts";
 import { PER_ACCOUNT_AND_IP } from "../../api/auth/loginThrottle.ts";
 import { createTestDatabase, testServer } from "../support/backend.ts";
-import { COMPILED_SERVER } from "../support/compiled.ts";
+import { COMPILED_SERVER, stopServer } from "../support/compiled.ts";
 
 const LIMIT = 4;
 let server: Awaited<ReturnType<typeof testServer>>;
@@ -67,12 +67,7 @@ beforeAll(async () => {
 }, 400_000);
 
 afterAll(async () => {
-  for (const { child } of processes) {
-    if (child.exitCode !== null) continue;
-    child.kill("SIGTERM");
-    await Promise.race([new Promise((r) => child.once("exit", r)), sleep(20_000)]);
-    if (child.exitCode === null) child.kill("SIGKILL");
-  }
+  for (const { child } of processes) await stopServer(child);
   await database?.drop();
   await server?.stop();
 });

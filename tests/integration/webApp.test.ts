@@ -14,14 +14,13 @@ import http from "node:http";
 import { networkInterfaces, tmpdir } from "node:os";
 import { connect } from "node:net";
 import path from "node:path";
-import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../../api/db/database.ts";
 import { createDb, createPool } from "../../api/db/client.ts";
 import { storeSeries } from "../../api/datasets/store.ts";
 import { createTestDatabase, testServer } from "../support/backend.ts";
 import { signInternalToken } from "../support/tokens.ts";
-import { COMPILED_SERVER } from "../support/compiled.ts";
+import { COMPILED_SERVER, stopServer } from "../support/compiled.ts";
 import { responseDrift } from "../../api/contract.ts";
 // The routes register their descriptions as they load: the contract check needs them.
 import "../../api/app.ts";
@@ -152,11 +151,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await pool?.end();
-  if (child && child.exitCode === null) {
-    child.kill("SIGTERM");
-    await Promise.race([new Promise((r) => child.once("exit", r)), sleep(20_000)]);
-    if (child.exitCode === null) child.kill("SIGKILL");
-  }
+  await stopServer(child);
   await database?.drop();
   await server?.stop();
 });

@@ -1,7 +1,8 @@
 // The compiled production server (what `npm start` and the image run: dist/server.js), built from
 // the current sources for the tests that start it as a process, so they test what production runs.
-import { execFileSync } from "node:child_process";
+import { execFileSync, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
+import { setTimeout as sleep } from "node:timers/promises";
 
 export const COMPILED_SERVER = "dist/server.js";
 
@@ -20,4 +21,12 @@ export function buildCompiledServer(): void {
       stdio: "pipe",
       env: { ...process.env, NODE_ENV: "production" },
     });
+}
+
+/** Stops a started server: SIGTERM (it drains), then SIGKILL if it has not exited within 20 s. */
+export async function stopServer(child: ChildProcess | undefined): Promise<void> {
+  if (!child || child.exitCode !== null) return;
+  child.kill("SIGTERM");
+  await Promise.race([new Promise((r) => child.once("exit", r)), sleep(20_000)]);
+  if (child.exitCode === null) child.kill("SIGKILL");
 }
